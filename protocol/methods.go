@@ -1,0 +1,114 @@
+package protocol
+
+import "encoding/json"
+
+// Request methods, host -> extension.
+const (
+	MethodTabsGet        = "tabs.get"
+	MethodTabOpen        = "tab.open"
+	MethodTabClose       = "tab.close"
+	MethodTabActivate    = "tab.activate"
+	MethodAgentTabsSet   = "agent_tabs.set"
+	MethodDebuggerAttach = "debugger.attach"
+	MethodDebuggerDetach = "debugger.detach"
+	MethodCDP            = "cdp"
+	MethodTabCapture     = "tab.capture"
+)
+
+// Events, extension -> host.
+const (
+	EventHello            = "hello"
+	EventTabCreated       = "tab.created"
+	EventTabUpdated       = "tab.updated"
+	EventTabClosed        = "tab.closed"
+	EventDebuggerDetached = "debugger.detached"
+	EventCDP              = "cdp.event"
+)
+
+// Tab is what the extension reports of a tab.
+type Tab struct {
+	TabID       int    `json:"tab_id"`
+	WindowID    int    `json:"window_id"`
+	URL         string `json:"url"`
+	Title       string `json:"title"`
+	Status      string `json:"status"`
+	Active      bool   `json:"active"`
+	OpenerTabID int    `json:"opener_tab_id,omitempty"`
+}
+
+// TabsGetParams asks for the tabs that still exist among TabIDs.
+type TabsGetParams struct {
+	TabIDs []int `json:"tab_ids"`
+}
+
+// TabsResult lists tabs.
+type TabsResult struct {
+	Tabs []Tab `json:"tabs"`
+}
+
+// TabOpenParams opens a tab.
+type TabOpenParams struct {
+	URL       string `json:"url"`
+	NewWindow bool   `json:"new_window,omitempty"`
+	WindowID  int    `json:"window_id,omitempty"`
+	Active    *bool  `json:"active,omitempty"`
+}
+
+// TabResult carries one tab.
+type TabResult struct {
+	Tab Tab `json:"tab"`
+}
+
+// TabParams names one tab.
+type TabParams struct {
+	TabID int `json:"tab_id"`
+}
+
+// CDPParams runs one allow-listed CDP command on an attached tab.
+type CDPParams struct {
+	TabID  int    `json:"tab_id"`
+	Method string `json:"method"`
+	Params any    `json:"params,omitempty"`
+}
+
+// CaptureParams captures the visible part of a tab.
+type CaptureParams struct {
+	TabID   int    `json:"tab_id"`
+	Format  string `json:"format"`
+	Quality int    `json:"quality,omitempty"`
+}
+
+// CaptureResult is a base64 image.
+type CaptureResult struct {
+	Data string `json:"data"`
+}
+
+// Hello is the first event of every connection.
+type Hello struct {
+	ExtensionVersion string `json:"extension_version"`
+	UserAgent        string `json:"user_agent"`
+	AgentTabIDs      []int  `json:"agent_tab_ids"`
+}
+
+// TabEvent carries one tab (tab.created, tab.updated).
+type TabEvent struct {
+	Tab Tab `json:"tab"`
+}
+
+// TabClosed reports a closed agent tab.
+type TabClosed struct {
+	TabID int `json:"tab_id"`
+}
+
+// DebuggerDetached reports that Chrome detached the debugger.
+type DebuggerDetached struct {
+	TabID  int    `json:"tab_id"`
+	Reason string `json:"reason"`
+}
+
+// CDPEvent is a forwarded CDP event of an attached tab.
+type CDPEvent struct {
+	TabID  int             `json:"tab_id"`
+	Method string          `json:"method"`
+	Params json.RawMessage `json:"params"`
+}
