@@ -1,0 +1,130 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestToolsList(t *testing.T) {
+	bs := launch(t)
+	res, err := bs.session.ListTools(t.Context(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, tool := range res.Tools {
+		names[tool.Name] = true
+		if tool.Description == "" || tool.Annotations == nil {
+			t.Errorf("tool %s lacks a description or annotations", tool.Name)
+		}
+	}
+	for _, want := range []string{"tabs", "navigate"} {
+		if !names[want] {
+			t.Errorf("tools/list lacks %s (got %v)", want, names)
+		}
+	}
+}
+
+func TestOpenNavigateBack(t *testing.T) {
+	bs := launch(t)
+	open := bs.mustOK("tabs", map[string]any{"action": "open", "url": siteURL + "/home.html"})
+	tabID, _ := open.Server["tab_id"].(string)
+	if len(tabID) != 16 {
+		t.Fatalf("tab_id = %q, want 16 hex digits", tabID)
+	}
+	if got := open.page(t)["title"]; got != "Diwall fixture: home" {
+		t.Fatalf("title after open = %v", got)
+	}
+	if open.Server["origin"] != siteURL {
+		t.Fatalf("origin = %v, want %s", open.Server["origin"], siteURL)
+	}
+
+	nav := bs.mustOK("navigate", map[string]any{"url": siteURL + "/second.html"})
+	if nav.Server["tab_id"] != tabID {
+		t.Fatalf("navigate used tab %v, want the opened %s", nav.Server["tab_id"], tabID)
+	}
+	if got := nav.page(t)["title"]; got != "Diwall fixture: second" {
+		t.Fatalf("title after navigate = %v", got)
+	}
+	if st := nav.Server["navigation"].(map[string]any)["status"]; st != "loaded" {
+		t.Fatalf("navigation status = %v", st)
+	}
+
+	back := bs.mustOK("navigate", map[string]any{"action": "back"})
+	if got := back.page(t)["url"]; got != siteURL+"/home.html" {
+		t.Fatalf("url after back = %v", got)
+	}
+	fwd := bs.mustOK("navigate", map[string]any{"action": "forward"})
+	if got := fwd.page(t)["url"]; got != siteURL+"/second.html" {
+		t.Fatalf("url after forward = %v", got)
+	}
+	bs.mustOK("navigate", map[string]any{"action": "reload"})
+
+	list := bs.mustOK("tabs", map[string]any{"action": "list"})
+	tabs := list.Server["tabs"].([]any)
+	if len(tabs) != 1 || tabs[0].(map[string]any)["tab_id"] != tabID {
+		t.Fatalf("tabs list = %v, want only %s", tabs, tabID)
+	}
+	if list.Server["selected"] != tabID {
+		t.Fatalf("selected = %v", list.Server["selected"])
+	}
+
+	second := bs.mustOK("tabs", map[string]any{"action": "open", "url": siteURL + "/second.html"})
+	secondID := second.Server["tab_id"].(string)
+	bs.mustOK("tabs", map[string]any{"action": "select", "tab_id": tabID})
+	closed := bs.mustOK("tabs", map[string]any{"action": "close", "tab_id": secondID})
+	if n := len(closed.Server["tabs"].([]any)); n != 1 {
+		t.Fatalf("after close, %d tabs listed", n)
+	}
+	gone := bs.call("tabs", map[string]any{"action": "select", "tab_id": secondID})
+	if gone.OK || gone.errorCode() != "tab_gone" {
+		t.Fatalf("selecting a closed tab: ok=%v code=%s", gone.OK, gone.errorCode())
+	}
+}
+
+func TestBadArguments(t *testing.T) {
+	bs := launch(t)
+	cases := []struct {
+		tool string
+		args map[string]any
+		want string
+	}{
+		{"tabs", map[string]any{"action": "explode"}, "invalid_argument"},
+		{"tabs", map[string]any{}, "invalid_argument"},
+		{"tabs", map[string]any{"action": "list", "surprise": 1}, "invalid_argument"},
+		{"navigate", map[string]any{"url": "javascript:alert(1)"}, "invalid_argument"},
+		{"navigate", map[string]any{"url": "file:///etc/passwd"}, "invalid_argument"},
+		{"navigate", map[string]any{"url": siteURL, "action": "back"}, "invalid_argument"},
+		{"navigate", map[string]any{"action": "sideways"}, "invalid_argument"},
+		{"navigate", map[string]any{"url": 42}, "invalid_argument"},
+		{"tabs", map[string]any{"action": "select", "tab_id": "0123456789abcdef"}, "tab_gone"},
+	}
+	for _, c := range cases {
+		env := bs.call(c.tool, c.args)
+		if env.OK || env.errorCode() != c.want {
+			t.Errorf("%s %v: ok=%v code=%q, want %s", c.tool, c.args, env.OK, env.errorCode(), c.want)
+		}
+		if msg, _ := env.Server["error"].(map[string]any)["message"].(string); msg == "" {
+			t.Errorf("%s %v: no error message", c.tool, c.args)
+		}
+	}
+	// Nothing was opened by the refused calls.
+	list := bs.mustOK("tabs", map[string]any{"action": "list"})
+	if n := len(list.Server["tabs"].([]any)); n != 0 {
+		t.Fatalf("refused calls opened %d tabs", n)
+	}
+}
+
+func TestPageWordsStayInPageContent(t *testing.T) {
+	bs := launch(t)
+	env := bs.mustOK("navigate", map[string]any{"url": siteURL + "/hostile.html"})
+	title, _ := env.page(t)["title"].(string)
+	if !strings.Contains(title, "IGNORE PREVIOUS INSTRUCTIONS") {
+		t.Fatalf("title = %q", title)
+	}
+	for k, v := range env.Server {
+		if s, ok := v.(string); ok && strings.Contains(s, "IGNORE") {
+			t.Errorf("server.%s carries the page's words: %q", k, s)
+		}
+	}
+}

@@ -1,0 +1,267 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+var (
+	diwallBin string // the binary under test
+	siteURL   string // fixture pages on 127.0.0.1
+)
+
+func TestMain(m *testing.M) {
+	os.Exit(run(m))
+}
+
+func run(m *testing.M) int {
+	tmp, err := os.MkdirTemp("", "diwall-e2e-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(tmp)
+	diwallBin = os.Getenv("DIWALL_BIN")
+	if diwallBin == "" {
+		diwallBin = filepath.Join(tmp, "diwall")
+		build := exec.Command("go", "build", "-o", diwallBin, "../host/cmd/diwall")
+		build.Stdout, build.Stderr = os.Stderr, os.Stderr
+		if err := build.Run(); err != nil {
+			fmt.Fprintln(os.Stderr, "build diwall:", err)
+			return 1
+		}
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	srv := &http.Server{Handler: fixtures()}
+	go srv.Serve(ln)
+	defer srv.Close()
+	siteURL = "http://" + ln.Addr().String()
+	return m.Run()
+}
+
+// fixtures serves testdata/ and a few dynamic pages.
+func fixtures() http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("/", http.FileServer(http.Dir("testdata")))
+	mux.HandleFunc("/hang", func(w http.ResponseWriter, r *http.Request) {
+		// Answers headers and never finishes the body, until the client goes.
+		w.Header().Set("Content-Type", "text/html")
+		w.Write([]byte("<!doctype html><title>Hanging</title><p>loading forever"))
+		w.(http.Flusher).Flush()
+		<-r.Context().Done()
+	})
+	return mux
+}
+
+// browserSession is one `diwall mcp --launch=headless` with its client.
+type browserSession struct {
+	t       *testing.T
+	home    string // DIWALL_HOME of this launch
+	cmd     *exec.Cmd
+	session *mcp.ClientSession
+	stderr  *bytes.Buffer
+	closed  bool
+}
+
+// launch starts `diwall mcp --launch=headless` under a fresh DIWALL_HOME and
+// connects a go-sdk client to it. Cleanup closes the client and checks that
+// nothing was left behind.
+func launch(t *testing.T) *browserSession {
+	t.Helper()
+	home, err := os.MkdirTemp("", "dw-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp := filepath.Join(home, "tmp")
+	os.MkdirAll(tmp, 0o700)
+	cmd := exec.Command(diwallBin, "mcp", "--launch=headless")
+	cmd.Env = append(os.Environ(), "DIWALL_HOME="+home, "TMPDIR="+tmp, "DIWALL_TEST_DEVTOOLS=1", "DIWALL_LOG=debug")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	client := mcp.NewClient(&mcp.Implementation{Name: "diwall-e2e", Version: "0"}, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	session, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd, TerminateDuration: 10 * time.Second}, nil)
+	if err != nil {
+		t.Fatalf("connect to diwall mcp: %v\nstderr: %s", err, stderr.String())
+	}
+	bs := &browserSession{t: t, home: home, cmd: cmd, session: session, stderr: &stderr}
+	t.Cleanup(bs.close)
+	return bs
+}
+
+// close ends the client, then checks that diwall and the browser are gone
+// and the launch left no folder behind.
+func (bs *browserSession) close() {
+	t := bs.t
+	if bs.closed {
+		return
+	}
+	bs.closed = true
+	start := time.Now()
+	if err := bs.session.Close(); err != nil {
+		t.Errorf("closing the client: %v", err)
+	}
+	t.Logf("client closed in %v", time.Since(start).Round(time.Millisecond))
+	if bs.cmd.ProcessState == nil || !bs.cmd.ProcessState.Exited() {
+		t.Errorf("diwall mcp did not exit")
+	}
+	if left := processesUnder(bs.home); len(left) > 0 {
+		t.Errorf("processes left running after the client went away: %v", left)
+	}
+	if launches, _ := filepath.Glob(filepath.Join(bs.home, "state", "l-*")); len(launches) > 0 {
+		t.Errorf("launch folders left behind: %v", launches)
+	}
+	if tmp, _ := os.ReadDir(filepath.Join(bs.home, "tmp")); len(tmp) > 0 {
+		t.Errorf("temp files left behind: %d entries in TMPDIR", len(tmp))
+	}
+	if t.Failed() || os.Getenv("DIWALL_E2E_KEEP") == "1" {
+		t.Logf("kept DIWALL_HOME %s; diwall stderr:\n%s", bs.home, bs.stderr.String())
+		dumpLogs(t, bs.home)
+		return
+	}
+	os.RemoveAll(bs.home)
+}
+
+func dumpLogs(t *testing.T, home string) {
+	for _, name := range []string{"mcp.log", "host.log"} {
+		data, _ := os.ReadFile(filepath.Join(home, "logs", name))
+		if len(data) > 8000 {
+			data = data[len(data)-8000:]
+		}
+		t.Logf("--- %s (tail) ---\n%s", name, data)
+	}
+}
+
+// processesUnder lists processes whose command line or environment names
+// dir: the launched browser (its profile is under dir) and the host (its
+// DIWALL_INSTANCE is).
+func processesUnder(dir string) []string {
+	if runtime.GOOS != "linux" {
+		return nil
+	}
+	var out []string
+	procs, _ := filepath.Glob("/proc/[0-9]*")
+	for _, p := range procs {
+		for _, f := range []string{"cmdline", "environ"} {
+			data, err := os.ReadFile(filepath.Join(p, f))
+			if err == nil && bytes.Contains(data, []byte(dir)) {
+				cmdline, _ := os.ReadFile(filepath.Join(p, "cmdline"))
+				first, _, _ := strings.Cut(string(cmdline), "\x00")
+				out = append(out, filepath.Base(p)+":"+first)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// envelope is a tool result as Diwall defines it (SPEC §2).
+type envelope struct {
+	OK          bool            `json:"ok"`
+	Server      map[string]any  `json:"server"`
+	PageContent json.RawMessage `json:"page_content"`
+	raw         *mcp.CallToolResult
+}
+
+func (e envelope) errorCode() string {
+	if m, ok := e.Server["error"].(map[string]any); ok {
+		s, _ := m["code"].(string)
+		return s
+	}
+	return ""
+}
+
+func (e envelope) page(t *testing.T) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(e.PageContent, &m); err != nil {
+		t.Fatalf("page_content: %v", err)
+	}
+	return m
+}
+
+// call calls a tool and decodes its envelope, checking its invariants.
+func (bs *browserSession) call(tool string, args any) envelope {
+	t := bs.t
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 45*time.Second)
+	defer cancel()
+	res, err := bs.session.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: args})
+	if err != nil {
+		t.Fatalf("%s: protocol error: %v", tool, err)
+	}
+	return decodeEnvelope(t, tool, res)
+}
+
+func decodeEnvelope(t *testing.T, tool string, res *mcp.CallToolResult) envelope {
+	t.Helper()
+	data, err := json.Marshal(res.StructuredContent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys map[string]json.RawMessage
+	if err := json.Unmarshal(data, &keys); err != nil {
+		t.Fatalf("%s: structured content is not an object: %s", tool, data)
+	}
+	if len(keys) != 3 || keys["ok"] == nil || keys["server"] == nil || keys["page_content"] == nil {
+		t.Fatalf("%s: result keys are not exactly ok, server, page_content: %s", tool, data)
+	}
+	var env envelope
+	if err := json.Unmarshal(data, &env); err != nil {
+		t.Fatal(err)
+	}
+	env.raw = res
+	if env.Server["tool"] != tool {
+		t.Errorf("%s: server.tool = %v", tool, env.Server["tool"])
+	}
+	if id, _ := env.Server["operation_id"].(string); len(id) != 32 {
+		t.Errorf("%s: server.operation_id = %v", tool, env.Server["operation_id"])
+	}
+	if _, ok := env.Server["notices"].([]any); !ok {
+		t.Errorf("%s: server.notices missing or not a list: %v", tool, env.Server["notices"])
+	}
+	if env.OK == res.IsError {
+		t.Errorf("%s: ok=%v but isError=%v", tool, env.OK, res.IsError)
+	}
+	if !env.OK {
+		if env.errorCode() == "" {
+			t.Errorf("%s: failed without server.error.code: %s", tool, data)
+		}
+	}
+	// The text block carries the same envelope.
+	if len(res.Content) == 0 {
+		t.Fatalf("%s: no content blocks", tool)
+	}
+	if text, ok := res.Content[0].(*mcp.TextContent); !ok || !json.Valid([]byte(text.Text)) {
+		t.Errorf("%s: first content block is not the JSON envelope", tool)
+	}
+	return env
+}
+
+// mustOK fails the test when a call did not succeed.
+func (bs *browserSession) mustOK(tool string, args any) envelope {
+	bs.t.Helper()
+	env := bs.call(tool, args)
+	if !env.OK {
+		bs.t.Fatalf("%s %v failed: %v", tool, args, env.Server["error"])
+	}
+	return env
+}

@@ -1,0 +1,194 @@
+// @ts-check
+/**
+ * The request methods of PROTOCOL.md. Each takes the request's params and resolves to the result
+ * object, or rejects with a ProtocolError.
+ */
+
+import { ALLOWED_CDP_COMMANDS } from "./cdp_allowlist.js";
+import { ProtocolError, chromeCall, cdpErrorMessage, errorText, fromChromeError, invalidArgument } from "./errors.js";
+import {
+  optionalBoolParam,
+  optionalIntParam,
+  optionalObjectParam,
+  stringParam,
+  tabIdParam,
+  tabIdsParam,
+} from "./params.js";
+import { toTab } from "./tab.js";
+
+/** @typedef {import("./params.js").Params} Params */
+/** @typedef {import("./agent_tabs.js").AgentTabs} AgentTabs */
+/** @typedef {import("./debugger_sessions.js").DebuggerSessions} DebuggerSessions */
+/** @typedef {(params: Params) => Promise<object>} Handler */
+
+/**
+ * @param {{agentTabs: AgentTabs, sessions: DebuggerSessions}} deps
+ * @returns {Map<string, Handler>}
+ */
+export function createHandlers({ agentTabs, sessions }) {
+  /** @type {[string, Handler][]} */
+  const entries = [
+    ["tabs.get", tabsGet],
+    ["tab.open", tabOpen],
+    ["tab.close", tabClose],
+    ["tab.activate", tabActivate],
+    ["agent_tabs.set", agentTabsSet],
+    ["debugger.attach", debuggerAttach],
+    ["debugger.detach", debuggerDetach],
+    ["cdp", cdp],
+    ["tab.capture", tabCapture],
+  ];
+  return new Map(entries);
+
+  /** @type {Handler} */
+  async function agentTabsSet(params) {
+    await chromeCall(agentTabs.replace(tabIdsParam(params)));
+    return {};
+  }
+
+  /** @type {Handler} */
+  async function debuggerAttach(params) {
+    await chromeCall(sessions.attach(tabIdParam(params)));
+    return {};
+  }
+
+  /** @type {Handler} */
+  async function debuggerDetach(params) {
+    await chromeCall(sessions.detach(tabIdParam(params)));
+    return {};
+  }
+
+  /** @type {Handler} */
+  async function cdp(params) {
+    const tabId = tabIdParam(params);
+    const method = stringParam(params, "method");
+    const cdpParams = optionalObjectParam(params, "params");
+    if (!ALLOWED_CDP_COMMANDS.has(method)) {
+      throw new ProtocolError("not_allowed", `CDP command ${method} is not on the extension's allow-list`);
+    }
+    try {
+      return await sessions.send(tabId, method, cdpParams);
+    } catch (err) {
+      const cdpMessage = cdpErrorMessage(errorText(err));
+      if (cdpMessage !== undefined) {
+        throw new ProtocolError("cdp_error", cdpMessage);
+      }
+      throw fromChromeError(err);
+    }
+  }
+}
+
+/** @type {Handler} */
+async function tabsGet(params) {
+  const ids = tabIdsParam(params);
+  const found = await Promise.all(
+    ids.map(async (id) => {
+      try {
+        return toTab(await chrome.tabs.get(id));
+      } catch (err) {
+        const mapped = fromChromeError(err);
+        if (mapped.code === "tab_gone") {
+          return undefined;
+        }
+        throw mapped;
+      }
+    }),
+  );
+  return { tabs: found.filter((tab) => tab !== undefined) };
+}
+
+/** @type {Handler} */
+async function tabOpen(params) {
+  const url = stringParam(params, "url");
+  if (!isAbsoluteUrl(url)) {
+    // chrome.tabs.create would resolve a relative URL against the extension's own origin.
+    throw invalidArgument("url must be an absolute URL");
+  }
+  const newWindow = optionalBoolParam(params, "new_window");
+  const windowId = optionalIntParam(params, "window_id", 0, Number.MAX_SAFE_INTEGER);
+  const active = optionalBoolParam(params, "active");
+  if (newWindow && windowId !== undefined) {
+    throw invalidArgument("new_window and window_id cannot both be given");
+  }
+  if (newWindow) {
+    const win = await chromeCall(chrome.windows.create({ url, focused: active ?? true }));
+    const tab = win?.tabs?.[0];
+    if (tab === undefined) {
+      throw new ProtocolError("internal", "the new window has no tab");
+    }
+    return { tab: toTab(tab) };
+  }
+  const tab = await chromeCall(chrome.tabs.create({ url, windowId, active }).catch(noWindowIsInvalid));
+  return { tab: toTab(tab) };
+}
+
+/**
+ * @param {string} url
+ * @returns {boolean}
+ */
+function isAbsoluteUrl(url) {
+  try {
+    new URL(url); // URL.canParse needs Chrome 120
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A window_id that names no window is the host's mistake, not a gone tab.
+ * @param {unknown} err
+ * @returns {never}
+ */
+function noWindowIsInvalid(err) {
+  if (/^No window with id\b/.test(errorText(err))) {
+    throw invalidArgument(errorText(err));
+  }
+  throw err;
+}
+
+/** @type {Handler} */
+async function tabClose(params) {
+  await chromeCall(chrome.tabs.remove(tabIdParam(params)));
+  return {};
+}
+
+/** @type {Handler} */
+async function tabActivate(params) {
+  const tabId = tabIdParam(params);
+  const updated = await chromeCall(chrome.tabs.update(tabId, { active: true }));
+  return { tab: toTab(updated ?? (await chromeCall(chrome.tabs.get(tabId)))) };
+}
+
+/** @type {Handler} */
+async function tabCapture(params) {
+  const tabId = tabIdParam(params);
+  const format = params.format;
+  if (format !== "png" && format !== "jpeg") {
+    throw invalidArgument('format must be "png" or "jpeg"');
+  }
+  const quality = optionalIntParam(params, "quality", 0, 100);
+  const tab = await chromeCall(chrome.tabs.get(tabId));
+  if (!tab.active) {
+    throw new ProtocolError(
+      "capture_failed",
+      `tab ${tabId} is not the active tab of its window ${tab.windowId}: only the visible tab can be captured; activate it first`,
+    );
+  }
+  /** @type {chrome.extensionTypes.ImageDetails} */
+  const options = { format };
+  if (quality !== undefined) {
+    options.quality = quality;
+  }
+  let dataUrl;
+  try {
+    dataUrl = await chrome.tabs.captureVisibleTab(tab.windowId, options);
+  } catch (err) {
+    throw new ProtocolError("capture_failed", errorText(err));
+  }
+  const comma = dataUrl.indexOf(",");
+  if (!dataUrl.startsWith("data:") || comma < 0) {
+    throw new ProtocolError("capture_failed", "captureVisibleTab returned no data URL");
+  }
+  return { data: dataUrl.slice(comma + 1) };
+}

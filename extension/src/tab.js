@@ -1,0 +1,35 @@
+// @ts-check
+/** The `Tab` object of PROTOCOL.md, made from a chrome.tabs.Tab. */
+
+/**
+ * @typedef {object} Tab
+ * @property {number} tab_id
+ * @property {number} window_id
+ * @property {string} url
+ * @property {string} title
+ * @property {"loading" | "complete"} status
+ * @property {boolean} active
+ * @property {number} [opener_tab_id]
+ */
+
+/**
+ * @param {chrome.tabs.Tab} tab
+ * @returns {Tab}
+ */
+export function toTab(tab) {
+  /** @type {Tab} */
+  const out = {
+    tab_id: tab.id ?? -1,
+    window_id: tab.windowId,
+    // A tab that has not committed its first navigation yet has url "" and pendingUrl set.
+    url: tab.url || tab.pendingUrl || "",
+    title: tab.title ?? "",
+    // Chrome also has "unloaded" (a discarded tab) and may omit status: neither is loading.
+    status: tab.status === "loading" ? "loading" : "complete",
+    active: tab.active,
+  };
+  if (tab.openerTabId !== undefined) {
+    out.opener_tab_id = tab.openerTabId;
+  }
+  return out;
+}

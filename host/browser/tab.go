@@ -1,0 +1,186 @@
+package browser
+
+import (
+	"encoding/json"
+	"net/url"
+
+	"github.com/diwall/diwall/protocol"
+)
+
+// Tab is one agent tab. Its fields are guarded by the Browser's lock; read
+// them through Browser.Info.
+type Tab struct {
+	ChromeID int
+	ID       string // opaque id shown to the model
+
+	url, title, status string
+	windowID           int
+	attached           bool
+	loaderID           string // the main frame's current document
+	dialog             *Dialog
+	waiters            []*waiter
+}
+
+// Dialog is an open JavaScript dialog. Its message is the page's words.
+type Dialog struct {
+	Type          string `json:"type"`
+	Message       string `json:"message"`
+	DefaultPrompt string `json:"default_prompt,omitempty"`
+}
+
+// TabInfo is a consistent copy of a tab's state.
+type TabInfo struct {
+	ID       string
+	ChromeID int
+	URL      string
+	Title    string
+	Origin   string // the host's own reading of URL
+	Loading  bool
+	LoaderID string
+	Dialog   *Dialog
+}
+
+// Info returns a copy of the tab's state.
+func (b *Browser) Info(t *Tab) TabInfo {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	info := TabInfo{
+		ID: t.ID, ChromeID: t.ChromeID, URL: t.url, Title: t.title,
+		Origin: Origin(t.url), Loading: t.status == "loading", LoaderID: t.loaderID,
+	}
+	if t.dialog != nil {
+		d := *t.dialog
+		info.Dialog = &d
+	}
+	return info
+}
+
+// Origin returns scheme://host[:port] of an http(s) URL, or the scheme
+// alone ("about:", "chrome:") for others; "" when it cannot be parsed.
+func Origin(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.Scheme == "" {
+		return ""
+	}
+	if u.Host == "" {
+		return u.Scheme + ":"
+	}
+	return u.Scheme + "://" + u.Host
+}
+
+func (t *Tab) update(pt protocol.Tab) {
+	if pt.URL != "" {
+		t.url = pt.URL
+	}
+	t.title = pt.Title
+	if pt.Status != "" {
+		t.status = pt.Status
+	}
+	if pt.WindowID != 0 {
+		t.windowID = pt.WindowID
+	}
+}
+
+func (t *Tab) detached(reason string) {
+	t.attached = false
+	t.loaderID = ""
+	t.dialog = nil
+	t.notify("detached", nil)
+}
+
+// cdpEvent applies one forwarded CDP event.
+func (t *Tab) cdpEvent(method string, params json.RawMessage) {
+	switch method {
+	case "Page.javascriptDialogOpening":
+		var d struct {
+			Type          string `json:"type"`
+			Message       string `json:"message"`
+			DefaultPrompt string `json:"defaultPrompt"`
+		}
+		if json.Unmarshal(params, &d) == nil {
+			t.dialog = &Dialog{Type: d.Type, Message: d.Message, DefaultPrompt: d.DefaultPrompt}
+		}
+	case "Page.javascriptDialogClosed":
+		t.dialog = nil
+	case "Page.frameNavigated":
+		var ev struct {
+			Frame struct {
+				ParentID string `json:"parentId"`
+				LoaderID string `json:"loaderId"`
+				URL      string `json:"url"`
+			} `json:"frame"`
+			Type string `json:"type"`
+		}
+		if json.Unmarshal(params, &ev) == nil && ev.Frame.ParentID == "" {
+			t.loaderID = ev.Frame.LoaderID
+			t.url = ev.Frame.URL
+			t.status = "loading"
+			if ev.Type == "BackForwardCacheRestore" {
+				// A page restored from the back/forward cache fires no
+				// load event: it is already loaded.
+				t.status = "complete"
+				method = eventRestored
+			}
+		}
+	case "Page.navigatedWithinDocument":
+		var ev struct {
+			FrameID string `json:"frameId"`
+			URL     string `json:"url"`
+		}
+		if json.Unmarshal(params, &ev) == nil && ev.URL != "" {
+			t.url = ev.URL
+		}
+	case "Page.loadEventFired":
+		t.status = "complete"
+	}
+	t.notify(method, params)
+}
+
+// eventRestored is the event waiters see for a main-frame navigation that
+// restored a page from the back/forward cache.
+const eventRestored = "restored-from-cache"
+
+// waiter is one goroutine waiting for an event on a tab.
+type waiter struct {
+	match func(method string) bool
+	ch    chan string // receives the matching method, or "" when the tab is gone
+}
+
+func (t *Tab) notify(method string, _ json.RawMessage) {
+	kept := t.waiters[:0]
+	for _, w := range t.waiters {
+		if method == "detached" || w.match(method) {
+			w.ch <- method
+			continue
+		}
+		kept = append(kept, w)
+	}
+	clear(t.waiters[len(kept):])
+	t.waiters = kept
+}
+
+func (t *Tab) closeWaiters() {
+	for _, w := range t.waiters {
+		w.ch <- ""
+	}
+	t.waiters = nil
+}
+
+// watch registers a waiter for the first event whose method satisfies match.
+// The caller must call the returned cancel func when done waiting.
+func (b *Browser) watch(t *Tab, match func(string) bool) (<-chan string, func()) {
+	w := &waiter{match: match, ch: make(chan string, 1)}
+	b.mu.Lock()
+	t.waiters = append(t.waiters, w)
+	b.mu.Unlock()
+	return w.ch, func() {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		for i, x := range t.waiters {
+			if x == w {
+				t.waiters = append(t.waiters[:i], t.waiters[i+1:]...)
+				return
+			}
+		}
+	}
+}

@@ -1,0 +1,154 @@
+package browser
+
+import (
+	"context"
+	"slices"
+
+	"github.com/diwall/diwall/protocol"
+)
+
+// List returns the agent tabs that still exist, refreshed from the browser,
+// oldest first.
+func (b *Browser) List(ctx context.Context) ([]TabInfo, error) {
+	b.mu.Lock()
+	ids := slices.Clone(b.order)
+	b.mu.Unlock()
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	var res protocol.TabsResult
+	if err := b.ext.Call(ctx, protocol.MethodTabsGet, protocol.TabsGetParams{TabIDs: ids}, &res); err != nil {
+		return nil, err
+	}
+	alive := make(map[int]protocol.Tab, len(res.Tabs))
+	for _, t := range res.Tabs {
+		alive[t.TabID] = t
+	}
+	b.mu.Lock()
+	var tabs []*Tab
+	for _, id := range ids {
+		pt, ok := alive[id]
+		if !ok {
+			b.forgetLocked(id)
+			continue
+		}
+		if t, ok := b.tabs[id]; ok {
+			t.update(pt)
+			tabs = append(tabs, t)
+		}
+	}
+	b.mu.Unlock()
+	infos := make([]TabInfo, 0, len(tabs))
+	for _, t := range tabs {
+		infos = append(infos, b.Info(t))
+	}
+	return infos, nil
+}
+
+// Open opens a new agent tab (in the agent's own window once there is
+// one), attaches the debugger and, when url is not empty, loads it.
+func (b *Browser) Open(ctx context.Context, url string) (*Tab, Navigation, error) {
+	if url != "" {
+		if err := CheckURL(url); err != nil {
+			return nil, Navigation{}, err
+		}
+	}
+	b.mu.Lock()
+	params := protocol.TabOpenParams{URL: "about:blank", WindowID: b.agentWindow}
+	b.mu.Unlock()
+	var res protocol.TabResult
+	err := b.ext.Call(ctx, protocol.MethodTabOpen, params, &res)
+	if err != nil && params.WindowID != 0 {
+		// The agent's window was closed: open in a new one.
+		params.WindowID = 0
+		b.mu.Lock()
+		b.agentWindow = 0
+		b.mu.Unlock()
+		err = b.ext.Call(ctx, protocol.MethodTabOpen, params, &res)
+	}
+	if err != nil {
+		return nil, Navigation{}, err
+	}
+	b.mu.Lock()
+	tab := b.adoptLocked(res.Tab)
+	b.agentWindow = res.Tab.WindowID
+	ids := slices.Clone(b.order)
+	b.mu.Unlock()
+	if err := b.ext.Call(ctx, protocol.MethodAgentTabsSet, protocol.TabsGetParams{TabIDs: ids}, nil); err != nil {
+		return tab, Navigation{}, err
+	}
+	if err := b.Attach(ctx, tab); err != nil {
+		return tab, Navigation{}, err
+	}
+	if url == "" {
+		return tab, Navigation{Status: NavLoaded}, nil
+	}
+	nav, err := b.Navigate(ctx, tab, url)
+	return tab, nav, err
+}
+
+// Close closes an agent tab.
+func (b *Browser) Close(ctx context.Context, t *Tab) error {
+	err := b.ext.Call(ctx, protocol.MethodTabClose, protocol.TabParams{TabID: t.ChromeID}, nil)
+	if err != nil && AsError(err).Code != protocol.CodeTabGone {
+		return err
+	}
+	b.mu.Lock()
+	b.forgetLocked(t.ChromeID)
+	ids := slices.Clone(b.order)
+	b.mu.Unlock()
+	return b.ext.Call(ctx, protocol.MethodAgentTabsSet, protocol.TabsGetParams{TabIDs: ids}, nil)
+}
+
+// Activate makes the tab the active one of its window, so that it renders,
+// captures and takes input promptly.
+func (b *Browser) Activate(ctx context.Context, t *Tab) error {
+	var res protocol.TabResult
+	if err := b.ext.Call(ctx, protocol.MethodTabActivate, protocol.TabParams{TabID: t.ChromeID}, &res); err != nil {
+		return err
+	}
+	b.withTab(t.ChromeID, func(t *Tab) { t.update(res.Tab) })
+	return nil
+}
+
+// Attach attaches the debugger to the tab if it is not attached, and
+// enables the page events the host follows.
+func (b *Browser) Attach(ctx context.Context, t *Tab) error {
+	b.mu.Lock()
+	attached := t.attached
+	b.mu.Unlock()
+	if attached {
+		return nil
+	}
+	if err := b.ext.Call(ctx, protocol.MethodDebuggerAttach, protocol.TabParams{TabID: t.ChromeID}, nil); err != nil {
+		return err
+	}
+	if err := b.CDP(ctx, t, "Page.enable", nil, nil); err != nil {
+		return err
+	}
+	var tree struct {
+		FrameTree struct {
+			Frame struct {
+				LoaderID string `json:"loaderId"`
+				URL      string `json:"url"`
+			} `json:"frame"`
+		} `json:"frameTree"`
+	}
+	if err := b.CDP(ctx, t, "Page.getFrameTree", nil, &tree); err != nil {
+		return err
+	}
+	b.mu.Lock()
+	t.attached = true
+	t.loaderID = tree.FrameTree.Frame.LoaderID
+	if tree.FrameTree.Frame.URL != "" {
+		t.url = tree.FrameTree.Frame.URL
+	}
+	b.mu.Unlock()
+	return nil
+}
+
+// CDP runs one CDP command on the tab and decodes its result into result
+// (which may be nil).
+func (b *Browser) CDP(ctx context.Context, t *Tab, method string, params, result any) error {
+	return b.ext.Call(ctx, protocol.MethodCDP, protocol.CDPParams{TabID: t.ChromeID, Method: method, Params: params}, result)
+}

@@ -1,0 +1,78 @@
+// Package cli parses diwall's command line and runs its modes: the
+// native-messaging host (started by Chrome), `mcp` (started by an MCP
+// client), and install, uninstall, doctor.
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/diwall/diwall/host/tools"
+)
+
+// Stdio are the process's standard streams.
+type Stdio struct {
+	In  io.ReadCloser
+	Out io.WriteCloser
+	Err io.Writer
+}
+
+const usage = `diwall lets an AI model see and act in your Chrome, through MCP, safely.
+
+Usage:
+  diwall mcp [--launch[=headless]] [--browser PATH]
+      Serve MCP on stdio (what an MCP client runs). Without --launch it uses
+      your browser, where the Diwall extension is installed. With --launch it
+      starts a dedicated Chromium with the extension, isolated from your
+      profile, and closes it when the client goes away.
+  diwall install      Register the native host with Chrome, Chromium, Edge and Brave.
+  diwall uninstall    Undo install.
+  diwall doctor       Check the installation, line by line.
+  diwall version
+
+Chrome starts diwall itself as a native-messaging host (argument
+chrome-extension://ID/); that mode speaks only to the extension.
+DIWALL_HOME, when set, holds all of Diwall's files.
+`
+
+// Run runs diwall with args (without the program name) and returns the
+// exit code.
+func Run(ctx context.Context, args []string, stdio Stdio) int {
+	if len(args) > 0 && strings.HasPrefix(args[0], "chrome-extension://") {
+		return runHost(ctx, args, stdio)
+	}
+	if len(args) == 0 {
+		fmt.Fprint(stdio.Err, usage)
+		return 2
+	}
+	switch args[0] {
+	case "mcp":
+		return runMCP(ctx, args[1:], stdio)
+	case "install":
+		return runInstall(args[1:], stdio)
+	case "uninstall":
+		return runUninstall(args[1:], stdio)
+	case "doctor":
+		return runDoctor(args[1:], stdio)
+	case "version", "--version":
+		fmt.Fprintln(stdio.Out, "diwall", tools.Version)
+		return 0
+	case "help", "-h", "--help":
+		fmt.Fprint(stdio.Out, usage)
+		return 0
+	}
+	fmt.Fprintf(stdio.Err, "diwall: unknown command %q\n\n%s", args[0], usage)
+	return 2
+}
+
+// executable is the absolute path of this binary, as browsers must start it.
+func executable() (string, error) {
+	p, err := os.Executable()
+	if err != nil {
+		return "", fmt.Errorf("cannot find my own path: %w", err)
+	}
+	return p, nil
+}

@@ -1,0 +1,83 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"syscall"
+
+	"github.com/diwall/diwall/extension"
+	"github.com/diwall/diwall/host/launch"
+	"github.com/diwall/diwall/host/nativehost"
+	"github.com/diwall/diwall/host/paths"
+	"github.com/diwall/diwall/installer"
+)
+
+// hostPlace is where a host keeps its socket, state and logs.
+type hostPlace struct {
+	socket, state, logs string
+	instance            string // the launch folder, when a launched browser started us
+}
+
+func resolveHostPlace() (hostPlace, error) {
+	if dir := os.Getenv(launch.InstanceEnv); dir != "" {
+		f, err := launch.ReadInstance(dir)
+		if err != nil {
+			return hostPlace{}, err
+		}
+		return hostPlace{socket: f.Socket, state: f.State, logs: f.Logs, instance: dir}, nil
+	}
+	d := paths.Default()
+	if err := d.Ensure(); err != nil {
+		return hostPlace{}, err
+	}
+	return hostPlace{socket: d.Socket(), state: d.State, logs: d.Logs}, nil
+}
+
+// runHost is the native-messaging host that Chrome starts. Its stdout is the
+// protocol: nothing else may be written there.
+func runHost(ctx context.Context, args []string, stdio Stdio) int {
+	// A write to a closed pipe must be an error, not a silent death.
+	signal.Ignore(syscall.SIGPIPE)
+	protocolOut := stdio.Out
+	// Anything printed by accident goes to stderr, which Chrome logs.
+	os.Stdout = os.Stderr
+
+	place, err := resolveHostPlace()
+	if err != nil {
+		fmt.Fprintln(stdio.Err, "diwall host:", err)
+		return 1
+	}
+	log, closer, err := openLog(filepath.Join(place.logs, "host.log"))
+	if err != nil {
+		fmt.Fprintln(stdio.Err, "diwall host: log:", err)
+		return 1
+	}
+	defer closer.Close()
+
+	want := installer.ExtensionOrigin(extension.ID())
+	if args[0] != want {
+		log.Error("refusing a caller that is not the Diwall extension", "origin", args[0], "want", want)
+		return 1
+	}
+	if place.instance != "" {
+		pid := []byte(strconv.Itoa(os.Getpid()))
+		if err := os.WriteFile(launch.HostPIDFile(place.instance), pid, 0o600); err != nil {
+			log.Warn("could not record the host pid", "err", err)
+		}
+	}
+	log.Info("host starting", "pid", os.Getpid(), "launched", place.instance != "")
+	err = nativehost.Run(ctx, nativehost.Options{
+		Stdin: stdio.In, Stdout: protocolOut,
+		SocketPath: place.socket, StateDir: place.state, Log: log,
+	})
+	if err != nil {
+		log.Error("host ended", "err", err)
+		return 1
+	}
+	log.Info("host ended")
+	return 0
+}

@@ -1,0 +1,114 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/diwall/diwall/extension"
+	"github.com/diwall/diwall/host/launch"
+	"github.com/diwall/diwall/host/mcpbridge"
+	"github.com/diwall/diwall/host/paths"
+)
+
+// launchFlag is --launch, --launch=headless or --launch=headful.
+type launchFlag struct{ on, headless bool }
+
+func (f *launchFlag) IsBoolFlag() bool { return true }
+func (f *launchFlag) String() string {
+	switch {
+	case !f.on:
+		return ""
+	case f.headless:
+		return "headless"
+	}
+	return "true"
+}
+func (f *launchFlag) Set(v string) error {
+	switch v {
+	case "true", "headful":
+		f.on, f.headless = true, false
+	case "headless":
+		f.on, f.headless = true, true
+	case "false":
+		f.on = false
+	default:
+		return fmt.Errorf("want --launch or --launch=headless, not %q", v)
+	}
+	return nil
+}
+
+const (
+	noBrowserEveryday = "No browser is connected to Diwall. Start Chrome with the Diwall extension installed and enabled (run `diwall doctor` to check), then call again."
+	noBrowserLaunched = "The browser Diwall launched is not connected: it may be restarting its extension (call again in a few seconds) or it has exited (restart this MCP server to get a new one)."
+)
+
+// hostWait bounds how long --launch waits for the browser's host.
+const hostWait = 30 * time.Second
+
+func runMCP(ctx context.Context, args []string, stdio Stdio) int {
+	fs := flag.NewFlagSet("diwall mcp", flag.ContinueOnError)
+	fs.SetOutput(stdio.Err)
+	var lf launchFlag
+	fs.Var(&lf, "launch", "start a dedicated browser with the extension (=headless for no window)")
+	browserPath := fs.String("browser", "", "browser binary for --launch (default: Chromium, then Chrome)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	dirs := paths.Default()
+	if err := dirs.Ensure(); err != nil {
+		fmt.Fprintln(stdio.Err, "diwall mcp:", err)
+		return 1
+	}
+	log, closer, err := openLog(filepath.Join(dirs.Logs, "mcp.log"))
+	if err != nil {
+		fmt.Fprintln(stdio.Err, "diwall mcp: log:", err)
+		return 1
+	}
+	defer closer.Close()
+
+	opts := mcpbridge.Options{SocketPath: dirs.Socket(), In: stdio.In, Out: stdio.Out, Log: log, NoBrowser: noBrowserEveryday}
+	if lf.on {
+		self, err := executable()
+		if err != nil {
+			fmt.Fprintln(stdio.Err, "diwall mcp:", err)
+			return 1
+		}
+		inst, err := launch.Start(ctx, launch.Options{
+			Browser: *browserPath, Headless: lf.headless, Dirs: dirs, Self: self,
+			ExtensionID: extension.ID(), Log: log,
+			DevTools: os.Getenv("DIWALL_TEST_DEVTOOLS") == "1",
+		})
+		if err != nil {
+			fmt.Fprintln(stdio.Err, "diwall mcp --launch:", err)
+			log.Error("launch failed", "err", err)
+			return 1
+		}
+		defer func() {
+			if err := inst.Close(); err != nil {
+				log.Warn("cleanup after the browser", "err", err)
+			}
+			log.Info("launched browser closed")
+		}()
+		wctx, cancel := context.WithTimeout(ctx, hostWait)
+		err = inst.WaitHost(wctx)
+		cancel()
+		if err != nil {
+			// Serve anyway: every call answers no_browser with what to do.
+			fmt.Fprintln(stdio.Err, "diwall mcp --launch:", err)
+			log.Error("host did not come up", "err", err)
+		} else {
+			log.Info("launched browser ready", "socket", inst.SocketPath)
+		}
+		opts.SocketPath = inst.SocketPath
+		opts.NoBrowser = noBrowserLaunched
+	}
+	if err := mcpbridge.Run(ctx, opts); err != nil {
+		log.Error("mcp session ended", "err", err)
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,7 @@
+//go:build !linux && !windows
+
+package launch
+
+import "syscall"
+
+func setParentDeathSignal(*syscall.SysProcAttr) {}

@@ -1,0 +1,133 @@
+// Package mcpbridge is `diwall mcp`: an MCP server on stdio for the client,
+// which forwards each tool call to the host over its local socket. It holds
+// no authority: every result comes from the host, except `no_browser` when
+// no host is there, so the client's session outlives browser restarts.
+package mcpbridge
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/diwall/diwall/host/socket"
+	"github.com/diwall/diwall/host/tools"
+	"github.com/diwall/diwall/protocol"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Options configures the bridge.
+type Options struct {
+	SocketPath string
+	In         io.ReadCloser
+	Out        io.WriteCloser
+	Log        *slog.Logger
+	// NoBrowser is the message of a no_browser result: what the person or
+	// model should do to get a browser.
+	NoBrowser string
+}
+
+// Run serves the client on In/Out until it goes away or ctx ends.
+func Run(ctx context.Context, opts Options) error {
+	f := &forwarder{opts: opts}
+	defer f.close()
+	server := tools.NewMCPServer(opts.Log)
+	for _, t := range tools.Definitions() {
+		server.AddTool(t, f.handler(t.Name))
+	}
+	err := server.Run(ctx, &mcp.IOTransport{Reader: opts.In, Writer: opts.Out})
+	if errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) {
+		return nil
+	}
+	return err
+}
+
+// forwarder holds the MCP client session to the host, reconnecting when the
+// host has gone and come back.
+type forwarder struct {
+	opts Options
+
+	mu   sync.Mutex
+	sess *mcp.ClientSession
+	done chan struct{} // closed when sess ends
+}
+
+func (f *forwarder) handler(name string) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		sess, err := f.session(ctx)
+		if err != nil {
+			f.opts.Log.Info("no host", "tool", name, "err", err)
+			return tools.ErrorResult(name, protocol.CodeNoBrowser, f.opts.NoBrowser), nil
+		}
+		res, err := sess.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: req.Params.Arguments})
+		if err == nil {
+			return res, nil
+		}
+		var wire *jsonrpc.Error
+		if errors.As(err, &wire) {
+			return nil, wire
+		}
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		f.opts.Log.Warn("host call failed", "tool", name, "err", err)
+		f.drop(sess)
+		return tools.ErrorResult(name, protocol.CodeNoBrowser, f.opts.NoBrowser), nil
+	}
+}
+
+// session returns a live session to the host, dialing a new one when there
+// is none or the last one ended.
+func (f *forwarder) session(ctx context.Context) (*mcp.ClientSession, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.sess != nil {
+		select {
+		case <-f.done:
+			f.sess.Close()
+			f.sess = nil
+		default:
+			return f.sess, nil
+		}
+	}
+	conn, err := socket.Dial(f.opts.SocketPath, time.Second)
+	if err != nil {
+		return nil, err
+	}
+	client := mcp.NewClient(&mcp.Implementation{Name: "diwall-mcp", Version: tools.Version}, nil)
+	cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	sess, err := client.Connect(cctx, &mcp.IOTransport{Reader: conn, Writer: conn}, nil)
+	if err != nil {
+		conn.Close()
+		return nil, err
+	}
+	done := make(chan struct{})
+	go func() {
+		sess.Wait()
+		close(done)
+	}()
+	f.sess, f.done = sess, done
+	return sess, nil
+}
+
+func (f *forwarder) drop(sess *mcp.ClientSession) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.sess == sess {
+		f.sess.Close()
+		f.sess = nil
+	}
+}
+
+func (f *forwarder) close() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.sess != nil {
+		f.sess.Close()
+		f.sess = nil
+	}
+}

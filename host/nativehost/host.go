@@ -1,0 +1,125 @@
+// Package nativehost runs the diwall process that Chrome starts as a
+// native-messaging host: it connects to the extension over stdin and
+// stdout, and serves MCP sessions on the local socket while the extension
+// is there.
+package nativehost
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"sync"
+	"time"
+
+	"github.com/diwall/diwall/host/browser"
+	"github.com/diwall/diwall/host/extlink"
+	"github.com/diwall/diwall/host/socket"
+	"github.com/diwall/diwall/host/tools"
+	"github.com/diwall/diwall/protocol"
+)
+
+// Options configures the host.
+type Options struct {
+	// Stdin and Stdout are the native-messaging pipe from and to Chrome.
+	Stdin  io.Reader
+	Stdout io.Writer
+	// SocketPath is where MCP clients (diwall mcp) connect.
+	SocketPath string
+	// StateDir keeps the host's small state files.
+	StateDir string
+	Log      *slog.Logger
+	// HelloTimeout bounds the wait for the extension's first message.
+	HelloTimeout time.Duration
+}
+
+// Run serves until the extension goes away (stdin EOF) or ctx ends. It
+// returns nil on a clean end.
+func Run(ctx context.Context, opts Options) error {
+	log := opts.Log
+	if opts.HelloTimeout == 0 {
+		opts.HelloTimeout = 10 * time.Second
+	}
+	var b *browser.Browser
+	link := extlink.New(opts.Stdin, opts.Stdout, log, func(m *protocol.Message) {
+		if b != nil {
+			b.HandleEvent(m)
+		}
+	})
+	b, err := browser.New(link, log, opts.StateDir)
+	if err != nil {
+		return fmt.Errorf("tab state: %w", err)
+	}
+	linkErr := make(chan error, 1)
+	go func() { linkErr <- link.Run() }()
+
+	helloCtx, cancel := context.WithTimeout(ctx, opts.HelloTimeout)
+	hello, err := link.WaitHello(helloCtx)
+	cancel()
+	if err != nil {
+		return fmt.Errorf("waiting for the extension's hello: %w", err)
+	}
+	log.Info("extension connected", "version", hello.ExtensionVersion, "agent_tabs", len(hello.AgentTabIDs))
+	if err := b.Restore(ctx, hello); err != nil {
+		log.Warn("could not restore agent tabs", "err", err)
+	}
+
+	ln, replaced, err := socket.Listen(opts.SocketPath)
+	if err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	if replaced != "" {
+		log.Info("replaced an existing socket", "was", replaced)
+	}
+	log.Info("serving MCP", "socket", opts.SocketPath)
+
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
+	srv := tools.New(b, log, nil)
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		accept(ctx, ln, srv, log)
+	}()
+
+	select {
+	case err = <-linkErr:
+		if err != nil {
+			log.Warn("extension link broke", "err", err)
+		} else {
+			log.Info("extension went away")
+		}
+	case <-ctx.Done():
+		log.Info("stopping", "why", context.Cause(ctx))
+	}
+	stop()
+	ln.Close()
+	wg.Wait()
+	return err
+}
+
+// accept serves each connection as one MCP session until ctx ends.
+func accept(ctx context.Context, ln net.Listener, srv *tools.Server, log *slog.Logger) {
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	for {
+		conn, err := ln.Accept()
+		if err != nil {
+			if !errors.Is(err, net.ErrClosed) {
+				log.Warn("accept", "err", err)
+			}
+			return
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer conn.Close()
+			log.Info("MCP session started")
+			err := srv.Serve(ctx, conn)
+			log.Info("MCP session ended", "err", err)
+		}()
+	}
+}

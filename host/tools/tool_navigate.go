@@ -1,0 +1,78 @@
+package tools
+
+import (
+	"context"
+
+	"github.com/diwall/diwall/host/browser"
+	"github.com/diwall/diwall/protocol"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+type navigateIn struct {
+	URL    string `json:"url,omitempty" jsonschema:"http(s) URL to load"`
+	Action string `json:"action,omitempty" jsonschema:"back, forward or reload instead of a url"`
+	TabID  string `json:"tab_id,omitempty" jsonschema:"default: the current tab"`
+}
+
+type navigateServer struct {
+	*Base
+	Origin     string     `json:"origin"`
+	Navigation *navResult `json:"navigation"`
+	DialogOpen bool       `json:"dialog_open"`
+}
+
+// navResult is how a navigation ended, in the server's words.
+type navResult struct {
+	Status browser.NavStatus `json:"status"`
+	Error  string            `json:"error,omitempty"`
+}
+
+func navOf(nav *browser.Navigation) *navResult {
+	if nav == nil || nav.Status == "" {
+		return nil
+	}
+	return &navResult{Status: nav.Status, Error: nav.Error}
+}
+
+func (s *Server) navigateDef() def {
+	return newDef(&mcp.Tool{
+		Name: "navigate",
+		Description: "Load a URL in the current tab (opening a tab if you have none), or go back, forward or reload. " +
+			"Waits for the page to load (at most 15 s, then reports still_loading).",
+		Annotations: &mcp.ToolAnnotations{Title: "Navigate", DestructiveHint: ptr(false), OpenWorldHint: ptr(true)},
+	}, map[string][]any{"action": {"back", "forward", "reload"}}, s.navigate)
+}
+
+func (s *Server) navigate(ctx context.Context, c *Call, in navigateIn) (Outcome, error) {
+	if (in.URL == "") == (in.Action == "") {
+		return Outcome{}, browser.Errorf(protocol.CodeInvalidArgument, "Give either url or action (back, forward, reload), not both.")
+	}
+	if in.URL != "" {
+		if err := browser.CheckURL(in.URL); err != nil {
+			return Outcome{}, err
+		}
+	}
+	t, err := s.ensureTab(ctx, c, in.TabID)
+	if err != nil {
+		return Outcome{}, err
+	}
+	c.Base.TabID = t.ID
+	var nav browser.Navigation
+	switch in.Action {
+	case "":
+		nav, err = s.b.Navigate(ctx, t, in.URL)
+	case "back":
+		nav, err = s.b.History(ctx, t, -1)
+	case "forward":
+		nav, err = s.b.History(ctx, t, +1)
+	case "reload":
+		nav, err = s.b.Reload(ctx, t)
+	}
+	info := s.b.Info(t)
+	page := describe(c, info)
+	srv := &navigateServer{Base: c.Base, Origin: info.Origin, Navigation: navOf(&nav), DialogOpen: info.Dialog != nil}
+	if nav.Status == browser.NavStillLoading {
+		c.Base.Notice("the page had not finished loading; what is there can be observed")
+	}
+	return Outcome{Server: srv, Page: page}, err
+}

@@ -1,0 +1,164 @@
+package installer
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/diwall/diwall/host/paths"
+)
+
+// Browser IDs, as Options.Browsers takes them.
+const (
+	Chrome   = "chrome"
+	Chromium = "chromium"
+	Edge     = "edge"
+	Brave    = "brave"
+)
+
+// BrowserIDs returns the supported browsers, in the order reports list them.
+func BrowserIDs() []string { return []string{Chrome, Chromium, Edge, Brave} }
+
+// Target is where one browser, on one OS, reads the manifests of the
+// native-messaging hosts installed for the current user.
+type Target struct {
+	Browser string // Chrome, Chromium, Edge or Brave
+	Name    string // for people: "Google Chrome"
+
+	// UserDataDir is the browser's default user data folder. It exists once
+	// the browser has run for this user, which is how the installer tells a
+	// browser in use from one that is not.
+	UserDataDir string
+
+	// ManifestDir is the folder the browser reads host manifests from
+	// (Linux, macOS); empty on Windows.
+	ManifestDir string
+
+	// RegistryKey is the key under HKEY_CURRENT_USER whose default value is
+	// the absolute path of the host manifest (Windows); empty elsewhere.
+	RegistryKey string
+
+	// Always says to install even when UserDataDir does not exist yet.
+	Always bool
+}
+
+// ManifestPath is the manifest file of this target on Linux and macOS; empty
+// on Windows, where the registry names the file.
+func (t Target) ManifestPath() string {
+	if t.ManifestDir == "" {
+		return ""
+	}
+	return path.Join(t.ManifestDir, ManifestFileName)
+}
+
+// browser is one row of the table below: the names each OS gives a browser's
+// folders and registry key.
+type browser struct {
+	id, name string
+	linux    string // under the config home (~/.config)
+	darwin   string // under ~/Library/Application Support
+	winData  string // under %LOCALAPPDATA%
+	winKey   string // under HKEY_CURRENT_USER, without the host name
+	always   bool
+}
+
+// The user-level locations. Sources: developer.chrome.com "Native messaging"
+// (Chrome, Chromium on Linux and macOS; HKCU\Software\Google\Chrome on
+// Windows); learn.microsoft.com "Native messaging" for Edge (all three OSes);
+// Chromium's launch_context_win.cc, which reads HKCU\Software\Chromium and
+// then HKCU\Software\Google\Chrome in Chromium-branded builds. Brave is one
+// of those and does not replace that code, so on Windows it reads Chromium's
+// key (and Chrome's); Brave has no key of its own there.
+var browsers = []browser{
+	{Chrome, "Google Chrome", "google-chrome", "Google/Chrome",
+		`Google\Chrome\User Data`, `Software\Google\Chrome\NativeMessagingHosts`, true},
+	{Chromium, "Chromium", "chromium", "Chromium",
+		`Chromium\User Data`, `Software\Chromium\NativeMessagingHosts`, false},
+	{Edge, "Microsoft Edge", "microsoft-edge", "Microsoft Edge",
+		`Microsoft\Edge\User Data`, `Software\Microsoft\Edge\NativeMessagingHosts`, false},
+	{Brave, "Brave", "BraveSoftware/Brave-Browser", "BraveSoftware/Brave-Browser",
+		`BraveSoftware\Brave-Browser\User Data`, `Software\Chromium\NativeMessagingHosts`, false},
+}
+
+// Targets returns where each supported browser reads per-user host manifests
+// on goos ("linux", "darwin", "windows"; any other OS is taken as Linux-like),
+// for the user whose home folder is home. It touches nothing, so any OS's
+// layout can be computed anywhere.
+//
+// getenv supplies the variables the browsers themselves honour:
+// CHROME_CONFIG_HOME and then XDG_CONFIG_HOME on Linux (instead of
+// ~/.config), LOCALAPPDATA on Windows. A nil getenv reads none.
+func Targets(goos, home string, getenv func(string) string) []Target {
+	if getenv == nil {
+		getenv = func(string) string { return "" }
+	}
+	out := make([]Target, 0, len(browsers))
+	for _, b := range browsers {
+		t := Target{Browser: b.id, Name: b.name, Always: b.always}
+		switch goos {
+		case "windows":
+			local := getenv("LOCALAPPDATA")
+			if local == "" {
+				local = winJoin(home, `AppData\Local`)
+			}
+			t.UserDataDir = winJoin(local, b.winData)
+			t.RegistryKey = winJoin(b.winKey, paths.HostName)
+		case "darwin":
+			t.UserDataDir = path.Join(home, "Library/Application Support", b.darwin)
+			t.ManifestDir = path.Join(t.UserDataDir, "NativeMessagingHosts")
+		default:
+			t.UserDataDir = path.Join(linuxConfigHome(home, getenv), b.linux)
+			t.ManifestDir = path.Join(t.UserDataDir, "NativeMessagingHosts")
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// linuxConfigHome is the folder Chromium puts its user data folder in:
+// chrome_paths_linux.cc reads CHROME_CONFIG_HOME, then XDG_CONFIG_HOME.
+func linuxConfigHome(home string, getenv func(string) string) string {
+	for _, key := range []string{"CHROME_CONFIG_HOME", "XDG_CONFIG_HOME"} {
+		if v := getenv(key); strings.HasPrefix(v, "/") {
+			return v
+		}
+	}
+	return path.Join(home, ".config")
+}
+
+// winJoin joins Windows path elements with backslashes whatever OS runs it.
+func winJoin(elems ...string) string {
+	parts := make([]string, 0, len(elems))
+	for _, e := range elems {
+		if e = strings.Trim(e, `\`); e != "" {
+			parts = append(parts, e)
+		}
+	}
+	joined := strings.Join(parts, `\`)
+	if len(elems) > 0 && strings.HasPrefix(elems[0], `\\`) {
+		joined = `\\` + joined // a UNC home
+	}
+	return joined
+}
+
+// selectTargets keeps the targets named in ids, in table order, or all of
+// them when ids is empty.
+func selectTargets(all []Target, ids []string) ([]Target, error) {
+	if len(ids) == 0 {
+		return all, nil
+	}
+	for _, id := range ids {
+		if !slices.ContainsFunc(all, func(t Target) bool { return t.Browser == id }) {
+			return nil, fmt.Errorf("%w %q (known: %s)", ErrUnknownBrowser, id,
+				strings.Join(BrowserIDs(), ", "))
+		}
+	}
+	var out []Target
+	for _, t := range all {
+		if slices.Contains(ids, t.Browser) {
+			out = append(out, t)
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,117 @@
+package installer
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// Check is one line of `diwall doctor`.
+type Check struct {
+	Name    string // "binary", "chromium manifest", "host running", ...
+	OK      bool
+	Unknown bool   // Diwall cannot tell; neither OK nor a failure
+	Detail  string // what was found
+	Fix     string // what to do, when not OK
+}
+
+// DoctorOptions says what to check. Options has the same meaning as for
+// Install; BinaryPath is this binary, the one manifests should point at.
+type DoctorOptions struct {
+	Options
+	// HostStatus says whether a host is running. Nil means DialSocket on
+	// Dirs.Socket().
+	HostStatus func() (running bool, detail string)
+	// ExtensionStatus says whether the extension is connected to the host.
+	// Nil reports "unknown".
+	ExtensionStatus func() (connected bool, detail string)
+}
+
+// Doctor checks an installation: the binary, each browser's manifest (present,
+// Diwall's, pointing at this binary, allowing the extension), the unpacked
+// extension, a running host and a connected extension. It changes nothing.
+func Doctor(d DoctorOptions) []Check {
+	checks := []Check{binaryCheck(d.BinaryPath)}
+	o, targets, err := d.Options.resolve()
+	if err != nil {
+		return append(checks, Check{Name: "options", Detail: err.Error()})
+	}
+	for _, t := range targets {
+		checks = append(checks, manifestCheck(o, t))
+	}
+	checks = append(checks, extensionDirCheck(o.Dirs.ExtensionDir()))
+
+	host := d.HostStatus
+	if host == nil {
+		host = func() (bool, string) { return DialSocket(o.Dirs.Socket()) }
+	}
+	running, detail := host()
+	checks = append(checks, Check{Name: "host running", OK: running, Detail: detail,
+		Fix: "start the browser with the Diwall extension loaded; the host's log is " + o.Dirs.HostLog()})
+
+	ext := Check{Name: "extension connected", Unknown: true,
+		Detail: "unknown: this version cannot ask the host"}
+	if d.ExtensionStatus != nil {
+		ext.Unknown = false
+		ext.OK, ext.Detail = d.ExtensionStatus()
+		ext.Fix = "open the extension's page in chrome://extensions and check its errors"
+	}
+	return append(checks, ext)
+}
+
+// Healthy reports whether no check failed; Unknown ones do not count.
+func Healthy(checks []Check) bool {
+	for _, c := range checks {
+		if !c.OK && !c.Unknown {
+			return false
+		}
+	}
+	return true
+}
+
+// FormatChecks writes one line per check:
+//
+//	ok   chromium manifest: /home/u/.config/chromium/NativeMessagingHosts/com.diwall.host.json
+//	FAIL host running: no host is running (...) -> fix: start the browser ...
+//	?    extension connected: unknown: ...
+func FormatChecks(w io.Writer, checks []Check) error {
+	for _, c := range checks {
+		status := "FAIL"
+		switch {
+		case c.OK:
+			status = "ok"
+		case c.Unknown:
+			status = "?"
+		}
+		line := fmt.Sprintf("%-4s %s: %s", status, c.Name, c.Detail)
+		if !c.OK && !c.Unknown && c.Fix != "" {
+			line += " -> fix: " + c.Fix
+		}
+		if _, err := fmt.Fprintln(w, line); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func binaryCheck(p string) Check {
+	c := Check{Name: "binary", Detail: p}
+	if err := checkBinary(p); err != nil {
+		c.Detail, c.Fix = err.Error(), "run diwall by its absolute path, from where it is installed"
+		return c
+	}
+	c.OK = true
+	return c
+}
+
+func extensionDirCheck(dir string) Check {
+	c := Check{Name: "extension folder", Detail: dir}
+	if _, err := os.Stat(filepath.Join(dir, "manifest.json")); err != nil {
+		c.Detail = "no unpacked extension in " + dir
+		c.Fix = "run `diwall install`, which unpacks it there"
+		return c
+	}
+	c.OK = true
+	return c
+}

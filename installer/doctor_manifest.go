@@ -1,0 +1,75 @@
+package installer
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"slices"
+)
+
+const fixInstall = "run `diwall install`"
+
+// manifestCheck checks one browser's registration: the manifest it would
+// read exists, is Diwall's, starts this binary and allows the extension.
+func manifestCheck(o Options, t Target) Check {
+	c := Check{Name: t.Browser + " manifest"}
+	expected := t.Always || isDir(t.UserDataDir) || slices.Contains(o.Browsers, t.Browser)
+	notInUse := fmt.Sprintf("not installed; %s has not run for this user (no %s)", t.Name, t.UserDataDir)
+
+	file := t.ManifestPath()
+	if o.GOOS == "windows" {
+		val, err := o.Registry.Default(t.RegistryKey)
+		switch {
+		case errors.Is(err, fs.ErrNotExist) && !expected:
+			c.OK, c.Detail = true, notInUse
+			return c
+		case errors.Is(err, fs.ErrNotExist):
+			c.Detail, c.Fix = `no key HKCU\`+t.RegistryKey, fixInstall
+			return c
+		case err != nil:
+			c.Detail, c.Fix = `read HKCU\`+t.RegistryKey+": "+err.Error(), fixInstall
+			return c
+		}
+		file = val
+	}
+	c.Detail = file
+
+	m, err := ReadManifest(file)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && o.GOOS != "windows" && !expected:
+		c.OK, c.Detail = true, notInUse
+		return c
+	case errors.Is(err, fs.ErrNotExist):
+		c.Detail, c.Fix = "missing: "+file, fixInstall
+		return c
+	case err != nil:
+		c.Detail, c.Fix = err.Error(), "move "+file+" away, then "+fixInstall
+		return c
+	case !m.IsDiwall():
+		c.Detail = fmt.Sprintf("%s is not Diwall's (its name is %q)", file, m.Name)
+		c.Fix = "move it away, then " + fixInstall
+		return c
+	case !sameFile(o.GOOS, m.Path, o.BinaryPath):
+		c.Detail = fmt.Sprintf("%s starts %s, not this binary %s", file, m.Path, o.BinaryPath)
+		c.Fix = fixInstall
+		return c
+	case !m.Allows(o.ExtensionID):
+		c.Detail = fmt.Sprintf("%s does not allow the extension %s", file, o.ExtensionID)
+		c.Fix = fixInstall
+		return c
+	}
+	c.OK = true
+	return c
+}
+
+// sameFile reports whether two paths name the same file: equal, or two
+// names (links) of one existing file.
+func sameFile(goos, a, b string) bool {
+	if samePath(goos, a, b) {
+		return true
+	}
+	fa, errA := os.Stat(a)
+	fb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(fa, fb)
+}

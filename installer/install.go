@@ -1,0 +1,134 @@
+package installer
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+
+	"github.com/diwall/diwall/host/paths"
+)
+
+// Options says whose browsers to register Diwall with, and how.
+type Options struct {
+	// GOOS selects the layout: "linux", "darwin" or "windows"; "" means
+	// runtime.GOOS.
+	GOOS string
+	// Home is the user's home folder. Required.
+	Home string
+	// Getenv reads CHROME_CONFIG_HOME, XDG_CONFIG_HOME and LOCALAPPDATA (see
+	// Targets); usually os.Getenv. Nil reads none.
+	Getenv func(string) string
+	// BinaryPath is the absolute path of the diwall binary the browsers will
+	// start, usually os.Executable(). It is written as given: a symlink stays
+	// a symlink, which survives upgrades that replace its target.
+	BinaryPath string
+	// ExtensionID is the extension allowed to connect; "" means
+	// DefaultExtensionID.
+	ExtensionID string
+	// Dirs are Diwall's folders. On Windows the manifest lives in Dirs.Data;
+	// Doctor reads the socket and extension folder from them.
+	Dirs paths.Dirs
+	// Browsers limits the work to these browser IDs (see BrowserIDs). Empty
+	// means every browser, where Install writes only for browsers that have
+	// run for this user, and for Chrome always. A browser named here is
+	// installed even if it has not run yet.
+	Browsers []string
+	// Registry is HKEY_CURRENT_USER on Windows; nil means
+	// CurrentUserRegistry(). Unused elsewhere.
+	Registry Registry
+}
+
+// Install registers Diwall's host with the browsers of Options.
+//
+// On Linux and macOS it writes the manifest into the NativeMessagingHosts
+// folder of each browser that has run for this user (its user data folder
+// exists), of Chrome always, and of every browser named in Options.Browsers;
+// the others are reported as Skipped. On Windows it writes the manifest into
+// Dirs.Data and points each browser's registry key at it; registry keys are
+// cheap and invisible, so every selected browser gets one, and a browser
+// installed later finds Diwall without another install.
+//
+// A failure for one browser does not stop the others: the report says which
+// failed and the error joins their errors.
+func Install(o Options) (Report, error) {
+	o, targets, err := o.resolve()
+	if err != nil {
+		return Report{}, err
+	}
+	if err := checkBinary(o.BinaryPath); err != nil {
+		return Report{}, err
+	}
+	if o.GOOS == "windows" {
+		return installRegistry(o, targets)
+	}
+	return installFiles(o, targets)
+}
+
+// Uninstall removes what Install wrote, and only that: a manifest file is
+// removed only when its name field is Diwall's host name, a registry key only
+// when it names Diwall's manifest. Anything else in their place is reported
+// as Kept. It looks at every browser of Options.Browsers (all when empty),
+// in use or not.
+func Uninstall(o Options) (Report, error) {
+	o, targets, err := o.resolve()
+	if err != nil {
+		return Report{}, err
+	}
+	if o.GOOS == "windows" {
+		return uninstallRegistry(o, targets)
+	}
+	return uninstallFiles(targets)
+}
+
+// resolve fills in defaults and returns the selected targets.
+func (o Options) resolve() (Options, []Target, error) {
+	if o.GOOS == "" {
+		o.GOOS = runtime.GOOS
+	}
+	if o.Home == "" {
+		return o, nil, errors.New("installer: no home folder given")
+	}
+	if o.ExtensionID == "" {
+		o.ExtensionID = DefaultExtensionID
+	}
+	if !validExtensionID(o.ExtensionID) {
+		return o, nil, fmt.Errorf("%w: %q", ErrBadExtensionID, o.ExtensionID)
+	}
+	if o.GOOS == "windows" {
+		if o.Registry == nil {
+			o.Registry = CurrentUserRegistry()
+		}
+		if o.Dirs.Data == "" {
+			return o, nil, errors.New("installer: no data folder given (Options.Dirs)")
+		}
+	}
+	targets, err := selectTargets(Targets(o.GOOS, o.Home, o.Getenv), o.Browsers)
+	return o, targets, err
+}
+
+// checkBinary refuses a relative path, a path with no file behind it and, outside
+// Windows, a file nobody may run: a manifest pointing there would fail only
+// later, in the browser.
+func checkBinary(p string) error {
+	if _, err := NewManifest(p, ""); err != nil {
+		return err
+	}
+	fi, err := os.Stat(p)
+	if err != nil {
+		return fmt.Errorf("installer: host binary: %w", err)
+	}
+	if fi.IsDir() {
+		return fmt.Errorf("installer: host binary %s is a folder", p)
+	}
+	if runtime.GOOS != "windows" && fi.Mode().Perm()&0o111 == 0 {
+		return fmt.Errorf("installer: host binary %s is not executable", p)
+	}
+	return nil
+}
+
+// isDir reports whether p is an existing folder.
+func isDir(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.IsDir()
+}
