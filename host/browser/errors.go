@@ -46,7 +46,7 @@ func AsError(err error) *Error {
 		}
 		return &Error{protocol.CodeInternal, "The browser reported an error; try again or observe the page.", err}
 	case errors.Is(err, extlink.ErrClosed):
-		return &Error{protocol.CodeNoBrowser, "The browser extension disconnected. Call again once the browser is back.", err}
+		return &Error{protocol.CodeNoBrowser, "The browser extension disconnected: the browser closed, or its extension is restarting. Call again in a few seconds; if this persists, restart the browser (or this MCP server, if Diwall launched the browser).", err}
 	case errors.Is(err, context.DeadlineExceeded):
 		return &Error{protocol.CodeTimeout, "The browser did not answer in time. The page may be hung; observe it or navigate elsewhere.", err}
 	case errors.Is(err, context.Canceled):

@@ -36,14 +36,13 @@ const LoadWait = 15 * time.Second
 // read files the model has no business with.
 func CheckURL(raw string) error {
 	u, err := url.Parse(raw)
+	if err == nil && u.Scheme != "" && !strings.EqualFold(u.Scheme, "http") && !strings.EqualFold(u.Scheme, "https") {
+		return Errorf(protocol.CodeInvalidArgument, "Only http and https URLs can be opened, not %s: URLs.", u.Scheme)
+	}
 	if err != nil || u.Host == "" {
 		return Errorf(protocol.CodeInvalidArgument, "%q is not an absolute URL; give one like https://example.com/path.", raw)
 	}
-	switch strings.ToLower(u.Scheme) {
-	case "http", "https":
-		return nil
-	}
-	return Errorf(protocol.CodeInvalidArgument, "Only http and https URLs can be opened, not %s:.", u.Scheme)
+	return nil
 }
 
 // Navigate loads url in the tab and waits for it to load.

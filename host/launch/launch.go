@@ -265,4 +265,3 @@ func (inst *Instance) removeDir() error {
 	}
 	return err
 }
-

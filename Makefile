@@ -1,0 +1,40 @@
+# Diwall. `make demo` runs the main job; `make test` runs every test.
+GO ?= go
+BIN := bin/diwall
+
+.PHONY: all build demo test test-go test-race test-e2e check-extension cross fuzz clean
+
+all: build
+
+build:
+	$(GO) build -trimpath -o $(BIN) ./host/cmd/diwall
+
+# Headless Chromium with the extension, driven end to end by a real MCP client.
+demo: build
+	$(GO) run ./e2e/demo -diwall $(BIN)
+
+# Every test: Go vet and unit tests (with the race detector), the
+# end-to-end tests against real headless Chromium, the extension's
+# type-check, lint and unit tests, and the macOS/Windows cross-builds.
+test: build test-go test-e2e check-extension cross
+
+test-go:
+	$(GO) vet ./...
+	test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); exit 1; }
+	$(GO) test -race -count=1 $$($(GO) list ./... | grep -v /e2e)
+
+test-e2e: build
+	DIWALL_BIN=$(CURDIR)/$(BIN) $(GO) test -count=1 -timeout 15m ./e2e/...
+
+check-extension:
+	cd extension && npm ci --no-audit --no-fund && npm run check
+
+cross:
+	GOOS=darwin GOARCH=arm64 $(GO) build -o /dev/null ./host/cmd/diwall
+	GOOS=windows GOARCH=amd64 $(GO) build -o /dev/null ./host/cmd/diwall
+
+fuzz:
+	$(GO) test -run XXX -fuzz FuzzConnRead -fuzztime 30s ./protocol/
+
+clean:
+	rm -rf bin
