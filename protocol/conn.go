@@ -21,6 +21,7 @@ type Conn struct {
 	mu        sync.Mutex
 	fw        *FrameWriter
 	writeMax  int
+	maxMsg    int
 	chunkSize int
 	chunkSeq  uint64
 	prefix    string
@@ -32,6 +33,9 @@ type ConnOptions struct {
 	ReadMax   int
 	WriteMax  int
 	ChunkSize int
+	// MaxMessage bounds a message written as chunks (MaxAssembled by
+	// default, what the other side accepts).
+	MaxMessage int
 	// ChunkPrefix starts every chunk_id this side sends ("h-" by default).
 	ChunkPrefix string
 }
@@ -51,6 +55,9 @@ func NewConn(r io.Reader, w io.Writer, opts *ConnOptions) *Conn {
 	if o.ChunkSize == 0 {
 		o.ChunkSize = HostChunkBytes
 	}
+	if o.MaxMessage == 0 {
+		o.MaxMessage = MaxAssembled
+	}
 	if o.ChunkPrefix == "" {
 		o.ChunkPrefix = "h-"
 	}
@@ -58,6 +65,7 @@ func NewConn(r io.Reader, w io.Writer, opts *ConnOptions) *Conn {
 		fr:        NewFrameReader(r, o.ReadMax),
 		fw:        NewFrameWriter(w, o.WriteMax),
 		writeMax:  o.WriteMax,
+		maxMsg:    o.MaxMessage,
 		chunkSize: o.ChunkSize,
 		prefix:    o.ChunkPrefix,
 	}
@@ -115,8 +123,8 @@ func (c *Conn) Write(m *Message) error {
 	if len(body) <= c.writeMax {
 		return c.fw.WriteFrame(body)
 	}
-	if len(body) > MaxAssembled {
-		return fmt.Errorf("%w: message of %d bytes exceeds %d even when chunked", ErrTooLarge, len(body), MaxAssembled)
+	if len(body) > c.maxMsg {
+		return fmt.Errorf("%w: message of %d bytes exceeds %d even when chunked", ErrTooLarge, len(body), c.maxMsg)
 	}
 	c.chunkSeq++
 	id := c.prefix + strconv.FormatUint(c.chunkSeq, 10)

@@ -123,8 +123,8 @@ func TestAssemblerRules(t *testing.T) {
 
 func TestWriteRefusesBeyondAssemblyLimit(t *testing.T) {
 	var wire bytes.Buffer
-	c := NewConn(nil, &wire, nil)
-	huge := &Message{Type: TypeEvent, Event: "x", Params: json.RawMessage(`"` + strings.Repeat("a", MaxAssembled) + `"`)}
+	c := NewConn(nil, &wire, &ConnOptions{WriteMax: 100, MaxMessage: 1000})
+	huge := &Message{Type: TypeEvent, Event: "x", Params: json.RawMessage(`"` + strings.Repeat("a", 1000) + `"`)}
 	if err := c.Write(huge); !errors.Is(err, ErrTooLarge) {
 		t.Fatalf("err = %v, want ErrTooLarge", err)
 	}

@@ -52,7 +52,13 @@ func (s *Server) navigate(ctx context.Context, c *Call, in navigateIn) (Outcome,
 			return Outcome{}, err
 		}
 	}
-	t, err := s.ensureTab(ctx, c, in.TabID)
+	var t *browser.Tab
+	var err error
+	if in.URL != "" {
+		t, err = s.ensureTab(ctx, c, in.TabID)
+	} else {
+		t, err = s.tab(c, in.TabID)
+	}
 	if err != nil {
 		return Outcome{}, err
 	}
