@@ -3,10 +3,11 @@ package e2e
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestToolsList(t *testing.T) {
-	bs := launch(t)
+	bs := shared(t)
 	res, err := bs.session.ListTools(t.Context(), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -26,7 +27,8 @@ func TestToolsList(t *testing.T) {
 }
 
 func TestOpenNavigateBack(t *testing.T) {
-	bs := launch(t)
+	bs := shared(t)
+	before := len(bs.mustOK("tabs", map[string]any{"action": "list"}).Server["tabs"].([]any))
 	open := bs.mustOK("tabs", map[string]any{"action": "open", "url": siteURL + "/home.html"})
 	tabID, _ := open.Server["tab_id"].(string)
 	if len(tabID) != 16 {
@@ -62,8 +64,8 @@ func TestOpenNavigateBack(t *testing.T) {
 
 	list := bs.mustOK("tabs", map[string]any{"action": "list"})
 	tabs := list.Server["tabs"].([]any)
-	if len(tabs) != 1 || tabs[0].(map[string]any)["tab_id"] != tabID {
-		t.Fatalf("tabs list = %v, want only %s", tabs, tabID)
+	if len(tabs) != before+1 || tabs[len(tabs)-1].(map[string]any)["tab_id"] != tabID {
+		t.Fatalf("tabs list = %v, want %s added", tabs, tabID)
 	}
 	if list.Server["selected"] != tabID {
 		t.Fatalf("selected = %v", list.Server["selected"])
@@ -73,8 +75,8 @@ func TestOpenNavigateBack(t *testing.T) {
 	secondID := second.Server["tab_id"].(string)
 	bs.mustOK("tabs", map[string]any{"action": "select", "tab_id": tabID})
 	closed := bs.mustOK("tabs", map[string]any{"action": "close", "tab_id": secondID})
-	if n := len(closed.Server["tabs"].([]any)); n != 1 {
-		t.Fatalf("after close, %d tabs listed", n)
+	if n := len(closed.Server["tabs"].([]any)); n != before+1 {
+		t.Fatalf("after close, %d tabs listed, want %d", n, before+1)
 	}
 	gone := bs.call("tabs", map[string]any{"action": "select", "tab_id": secondID})
 	if gone.OK || gone.errorCode() != "tab_gone" {
@@ -83,7 +85,8 @@ func TestOpenNavigateBack(t *testing.T) {
 }
 
 func TestBadArguments(t *testing.T) {
-	bs := launch(t)
+	bs := shared(t)
+	before := len(bs.mustOK("tabs", map[string]any{"action": "list"}).Server["tabs"].([]any))
 	cases := []struct {
 		tool string
 		args map[string]any
@@ -110,13 +113,13 @@ func TestBadArguments(t *testing.T) {
 	}
 	// Nothing was opened by the refused calls.
 	list := bs.mustOK("tabs", map[string]any{"action": "list"})
-	if n := len(list.Server["tabs"].([]any)); n != 0 {
-		t.Fatalf("refused calls opened %d tabs", n)
+	if n := len(list.Server["tabs"].([]any)); n != before {
+		t.Fatalf("refused calls changed the tabs from %d to %d", before, n)
 	}
 }
 
 func TestPageWordsStayInPageContent(t *testing.T) {
-	bs := launch(t)
+	bs := shared(t)
 	env := bs.mustOK("navigate", map[string]any{"url": siteURL + "/hostile.html"})
 	title, _ := env.page(t)["title"].(string)
 	if !strings.Contains(title, "IGNORE PREVIOUS INSTRUCTIONS") {
@@ -127,4 +130,34 @@ func TestPageWordsStayInPageContent(t *testing.T) {
 			t.Errorf("server.%s carries the page's words: %q", k, s)
 		}
 	}
+}
+
+// TestHangingPageDoesNotHang: a page that never finishes loading ends the
+// navigation after the load wait with still_loading, and the tab stays usable.
+func TestHangingPageDoesNotHang(t *testing.T) {
+	bs := shared(t)
+	bs.mustOK("tabs", map[string]any{"action": "open"})
+	start := time.Now()
+	env := bs.mustOK("navigate", map[string]any{"url": siteURL + "/hang"})
+	if st := env.Server["navigation"].(map[string]any)["status"]; st != "still_loading" {
+		t.Fatalf("navigation status = %v, want still_loading", st)
+	}
+	if took := time.Since(start); took > 25*time.Second {
+		t.Fatalf("navigate to a hanging page took %v", took)
+	}
+	bs.mustOK("navigate", map[string]any{"url": siteURL + "/second.html"})
+}
+
+// TestRequestLargerThanOneFrame sends the extension a request over the
+// 1 MiB native-messaging limit (a very long URL), which must go as chunks
+// instead of making Chromium close the pipe.
+func TestRequestLargerThanOneFrame(t *testing.T) {
+	bs := shared(t)
+	bs.mustOK("tabs", map[string]any{"action": "open"})
+	long := siteURL + "/second.html?q=" + strings.Repeat("a", 1500_000)
+	env := bs.call("navigate", map[string]any{"url": long})
+	if code := env.errorCode(); code == "no_browser" || code == "internal" {
+		t.Fatalf("a request over one frame broke the link: %s %v", code, env.Server["error"])
+	}
+	bs.mustOK("navigate", map[string]any{"url": siteURL + "/home.html"})
 }

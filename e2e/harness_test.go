@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -53,7 +54,19 @@ func run(m *testing.M) int {
 	go srv.Serve(ln)
 	defer srv.Close()
 	siteURL = "http://" + ln.Addr().String()
-	return m.Run()
+	code := m.Run()
+	if sharedLaunch != nil {
+		problems := sharedLaunch.close()
+		for _, p := range problems {
+			fmt.Fprintln(os.Stderr, "shared browser:", p)
+		}
+		if len(problems) > 0 {
+			fmt.Fprintln(os.Stderr, sharedLaunch.diagnostics())
+			code = 1
+		}
+		sharedLaunch.removeHome(code != 0)
+	}
+	return code
 }
 
 // fixtures serves testdata/ and a few dynamic pages.
@@ -70,24 +83,63 @@ func fixtures() http.Handler {
 	return mux
 }
 
-// browserSession is one `diwall mcp --launch=headless` with its client.
-type browserSession struct {
-	t       *testing.T
+// launched is one `diwall mcp --launch=headless` with its client.
+type launched struct {
 	home    string // DIWALL_HOME of this launch
 	cmd     *exec.Cmd
 	session *mcp.ClientSession
 	stderr  *bytes.Buffer
-	closed  bool
 }
 
-// launch starts `diwall mcp --launch=headless` under a fresh DIWALL_HOME and
-// connects a go-sdk client to it. Cleanup closes the client and checks that
-// nothing was left behind.
+// browserSession is a test's handle on a launch.
+type browserSession struct {
+	t *testing.T
+	*launched
+}
+
+var (
+	sharedOnce   sync.Once
+	sharedLaunch *launched
+	sharedErr    error
+)
+
+// shared returns the browser shared by the tests that leave it usable; each
+// opens tabs of its own. TestMain closes it and checks what it left.
+func shared(t *testing.T) *browserSession {
+	t.Helper()
+	sharedOnce.Do(func() { sharedLaunch, sharedErr = start() })
+	if sharedErr != nil {
+		t.Fatal(sharedErr)
+	}
+	return &browserSession{t: t, launched: sharedLaunch}
+}
+
+// launch starts a browser for this test alone (for tests that kill or
+// break it); cleanup closes it and checks that nothing was left behind.
 func launch(t *testing.T) *browserSession {
 	t.Helper()
-	home, err := os.MkdirTemp("", "dw-")
+	l, err := start()
 	if err != nil {
 		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for _, problem := range l.close() {
+			t.Error(problem)
+		}
+		if t.Failed() {
+			t.Log(l.diagnostics())
+		}
+		l.removeHome(t.Failed())
+	})
+	return &browserSession{t: t, launched: l}
+}
+
+// start launches `diwall mcp --launch=headless` under a fresh DIWALL_HOME
+// and connects a go-sdk client to it.
+func start() (*launched, error) {
+	home, err := os.MkdirTemp("", "dw-")
+	if err != nil {
+		return nil, err
 	}
 	tmp := filepath.Join(home, "tmp")
 	os.MkdirAll(tmp, 0o700)
@@ -100,54 +152,54 @@ func launch(t *testing.T) *browserSession {
 	defer cancel()
 	session, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd, TerminateDuration: 10 * time.Second}, nil)
 	if err != nil {
-		t.Fatalf("connect to diwall mcp: %v\nstderr: %s", err, stderr.String())
+		os.RemoveAll(home)
+		return nil, fmt.Errorf("connect to diwall mcp: %v\nstderr: %s", err, stderr.String())
 	}
-	bs := &browserSession{t: t, home: home, cmd: cmd, session: session, stderr: &stderr}
-	t.Cleanup(bs.close)
-	return bs
+	return &launched{home: home, cmd: cmd, session: session, stderr: &stderr}, nil
 }
 
-// close ends the client, then checks that diwall and the browser are gone
-// and the launch left no folder behind.
-func (bs *browserSession) close() {
-	t := bs.t
-	if bs.closed {
-		return
+// close ends the client, then reports anything left behind: a diwall or
+// browser process, a launch folder, a temp file.
+func (l *launched) close() (problems []string) {
+	if err := l.session.Close(); err != nil {
+		problems = append(problems, fmt.Sprintf("closing the client: %v", err))
 	}
-	bs.closed = true
-	start := time.Now()
-	if err := bs.session.Close(); err != nil {
-		t.Errorf("closing the client: %v", err)
+	if l.cmd.ProcessState == nil || !l.cmd.ProcessState.Exited() {
+		problems = append(problems, "diwall mcp did not exit")
 	}
-	t.Logf("client closed in %v", time.Since(start).Round(time.Millisecond))
-	if bs.cmd.ProcessState == nil || !bs.cmd.ProcessState.Exited() {
-		t.Errorf("diwall mcp did not exit")
+	if left := processesUnder(l.home); len(left) > 0 {
+		problems = append(problems, fmt.Sprintf("processes left running after the client went away: %v", left))
 	}
-	if left := processesUnder(bs.home); len(left) > 0 {
-		t.Errorf("processes left running after the client went away: %v", left)
+	if launches, _ := filepath.Glob(filepath.Join(l.home, "state", "l-*")); len(launches) > 0 {
+		problems = append(problems, fmt.Sprintf("launch folders left behind: %v", launches))
 	}
-	if launches, _ := filepath.Glob(filepath.Join(bs.home, "state", "l-*")); len(launches) > 0 {
-		t.Errorf("launch folders left behind: %v", launches)
+	if tmp, _ := os.ReadDir(filepath.Join(l.home, "tmp")); len(tmp) > 0 {
+		problems = append(problems, fmt.Sprintf("temp files left behind: %d entries in TMPDIR", len(tmp)))
 	}
-	if tmp, _ := os.ReadDir(filepath.Join(bs.home, "tmp")); len(tmp) > 0 {
-		t.Errorf("temp files left behind: %d entries in TMPDIR", len(tmp))
-	}
-	if t.Failed() || os.Getenv("DIWALL_E2E_KEEP") == "1" {
-		t.Logf("kept DIWALL_HOME %s; diwall stderr:\n%s", bs.home, bs.stderr.String())
-		dumpLogs(t, bs.home)
-		return
-	}
-	os.RemoveAll(bs.home)
+	return problems
 }
 
-func dumpLogs(t *testing.T, home string) {
+// removeHome deletes the launch's DIWALL_HOME unless it should be kept.
+func (l *launched) removeHome(failed bool) {
+	if failed || os.Getenv("DIWALL_E2E_KEEP") == "1" {
+		fmt.Fprintf(os.Stderr, "kept DIWALL_HOME %s\n", l.home)
+		return
+	}
+	os.RemoveAll(l.home)
+}
+
+// diagnostics returns diwall's stderr and the tails of its logs.
+func (l *launched) diagnostics() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "diwall stderr:\n%s", l.stderr.String())
 	for _, name := range []string{"mcp.log", "host.log"} {
-		data, _ := os.ReadFile(filepath.Join(home, "logs", name))
+		data, _ := os.ReadFile(filepath.Join(l.home, "logs", name))
 		if len(data) > 8000 {
 			data = data[len(data)-8000:]
 		}
-		t.Logf("--- %s (tail) ---\n%s", name, data)
+		fmt.Fprintf(&b, "\n--- %s (tail) ---\n%s", name, data)
 	}
+	return b.String()
 }
 
 // processesUnder lists processes whose command line or environment names
