@@ -73,6 +73,8 @@ func run(m *testing.M) int {
 func fixtures() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/", http.FileServer(http.Dir("testdata")))
+	// The observe fixtures live beside the code that reads them.
+	mux.Handle("/pages/", http.StripPrefix("/pages/", http.FileServer(http.Dir("../host/observe/testdata/pages"))))
 	mux.HandleFunc("/hang", func(w http.ResponseWriter, r *http.Request) {
 		// Answers headers and never finishes the body, until the client goes.
 		w.Header().Set("Content-Type", "text/html")

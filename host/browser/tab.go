@@ -15,10 +15,24 @@ type Tab struct {
 
 	url, title, status string
 	windowID           int
+	active             bool
 	attached           bool
+	frameID            string // the main frame
 	loaderID           string // the main frame's current document
 	dialog             *Dialog
+	world              int // the isolated world's execution context, 0 when none
+	snapshot           *Snapshot
 	waiters            []*waiter
+}
+
+// Snapshot is what the host keeps of a tab's current observation: marks
+// are accepted only from it, and only while its document is current.
+type Snapshot struct {
+	ID       string
+	LoaderID string
+	// MarkNode maps each mark to the element's index in the page's
+	// isolated world (globalThis.__diwall.els).
+	MarkNode map[int]int
 }
 
 // Dialog is an open JavaScript dialog. Its message is the page's words.
@@ -36,8 +50,10 @@ type TabInfo struct {
 	Title    string
 	Origin   string // the host's own reading of URL
 	Loading  bool
+	Active   bool
 	LoaderID string
 	Dialog   *Dialog
+	Snapshot *Snapshot // the current snapshot, nil when none
 }
 
 // Info returns a copy of the tab's state.
@@ -46,7 +62,8 @@ func (b *Browser) Info(t *Tab) TabInfo {
 	defer b.mu.Unlock()
 	info := TabInfo{
 		ID: t.ID, ChromeID: t.ChromeID, URL: t.url, Title: t.title,
-		Origin: Origin(t.url), Loading: t.status == "loading", LoaderID: t.loaderID,
+		Origin: Origin(t.url), Loading: t.status == "loading", Active: t.active, LoaderID: t.loaderID,
+		Snapshot: t.snapshot,
 	}
 	if t.dialog != nil {
 		d := *t.dialog
@@ -79,11 +96,14 @@ func (t *Tab) update(pt protocol.Tab) {
 	if pt.WindowID != 0 {
 		t.windowID = pt.WindowID
 	}
+	t.active = pt.Active
 }
 
 func (t *Tab) detached(reason string) {
 	t.attached = false
 	t.loaderID = ""
+	t.world = 0
+	t.snapshot = nil
 	t.dialog = nil
 	t.notify("detached", nil)
 }
@@ -112,6 +132,11 @@ func (t *Tab) cdpEvent(method string, params json.RawMessage) {
 			Type string `json:"type"`
 		}
 		if json.Unmarshal(params, &ev) == nil && ev.Frame.ParentID == "" {
+			if ev.Frame.LoaderID != t.loaderID {
+				// A new document: its isolated world and snapshot are gone.
+				t.world = 0
+				t.snapshot = nil
+			}
 			t.loaderID = ev.Frame.LoaderID
 			t.url = ev.Frame.URL
 			t.status = "loading"
@@ -132,6 +157,8 @@ func (t *Tab) cdpEvent(method string, params json.RawMessage) {
 		}
 	case "Page.loadEventFired":
 		t.status = "complete"
+	case "Runtime.executionContextsCleared":
+		t.world = 0
 	}
 	t.notify(method, params)
 }

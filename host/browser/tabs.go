@@ -129,6 +129,7 @@ func (b *Browser) Attach(ctx context.Context, t *Tab) error {
 	var tree struct {
 		FrameTree struct {
 			Frame struct {
+				ID       string `json:"id"`
 				LoaderID string `json:"loaderId"`
 				URL      string `json:"url"`
 			} `json:"frame"`
@@ -139,6 +140,10 @@ func (b *Browser) Attach(ctx context.Context, t *Tab) error {
 	}
 	b.mu.Lock()
 	t.attached = true
+	t.frameID = tree.FrameTree.Frame.ID
+	if t.loaderID != tree.FrameTree.Frame.LoaderID {
+		t.world, t.snapshot = 0, nil
+	}
 	t.loaderID = tree.FrameTree.Frame.LoaderID
 	if tree.FrameTree.Frame.URL != "" {
 		t.url = tree.FrameTree.Frame.URL

@@ -13,12 +13,14 @@ import (
 	"github.com/diwall/diwall/host/launch"
 	"github.com/diwall/diwall/host/nativehost"
 	"github.com/diwall/diwall/host/paths"
+	"github.com/diwall/diwall/host/profile"
 	"github.com/diwall/diwall/installer"
 )
 
 // hostPlace is where a host keeps its socket, state and logs.
 type hostPlace struct {
 	socket, state, logs string
+	sites               string // the launch's --sites
 	instance            string // the launch folder, when a launched browser started us
 }
 
@@ -28,7 +30,7 @@ func resolveHostPlace() (hostPlace, error) {
 		if err != nil {
 			return hostPlace{}, err
 		}
-		return hostPlace{socket: f.Socket, state: f.State, logs: f.Logs, instance: dir}, nil
+		return hostPlace{socket: f.Socket, state: f.State, logs: f.Logs, sites: f.Sites, instance: dir}, nil
 	}
 	d := paths.Default()
 	if err := d.Ensure(); err != nil {
@@ -69,10 +71,17 @@ func runHost(ctx context.Context, args []string, stdio Stdio) int {
 			log.Warn("could not record the host pid", "err", err)
 		}
 	}
-	log.Info("host starting", "pid", os.Getpid(), "launched", place.instance != "")
+	prof := profile.Launch()
+	if place.sites != "" {
+		if prof, err = prof.WithSites(place.sites); err != nil {
+			log.Error("bad sites", "err", err)
+			return 1
+		}
+	}
+	log.Info("host starting", "pid", os.Getpid(), "launched", place.instance != "", "sites", len(prof.Sites))
 	err = nativehost.Run(ctx, nativehost.Options{
 		Stdin: stdio.In, Stdout: protocolOut,
-		SocketPath: place.socket, StateDir: place.state, Log: log,
+		SocketPath: place.socket, StateDir: place.state, Log: log, Profile: prof,
 	})
 	if err != nil {
 		log.Error("host ended", "err", err)

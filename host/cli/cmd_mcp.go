@@ -12,6 +12,7 @@ import (
 	"github.com/diwall/diwall/host/launch"
 	"github.com/diwall/diwall/host/mcpbridge"
 	"github.com/diwall/diwall/host/paths"
+	"github.com/diwall/diwall/host/profile"
 )
 
 // launchFlag is --launch, --launch=headless or --launch=headful.
@@ -55,8 +56,19 @@ func runMCP(ctx context.Context, args []string, stdio Stdio) int {
 	var lf launchFlag
 	fs.Var(&lf, "launch", "start a dedicated browser with the extension (=headless for no window)")
 	browserPath := fs.String("browser", "", "browser binary for --launch (default: Chromium, then Chrome)")
+	sites := fs.String("sites", "", "with --launch: comma-separated origin patterns the session may see, e.g. http://127.0.0.1:*,https://*.example.com (default: every http(s) site)")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if *sites != "" {
+		if !lf.on {
+			fmt.Fprintln(stdio.Err, "diwall mcp: --sites applies to --launch; your everyday browser's sites come from its profile")
+			return 2
+		}
+		if _, err := profile.Launch().WithSites(*sites); err != nil {
+			fmt.Fprintln(stdio.Err, "diwall mcp:", err)
+			return 2
+		}
 	}
 	dirs := paths.Default()
 	if err := dirs.Ensure(); err != nil {
@@ -80,7 +92,7 @@ func runMCP(ctx context.Context, args []string, stdio Stdio) int {
 		inst, err := launch.Start(ctx, launch.Options{
 			Browser: *browserPath, Headless: lf.headless, Dirs: dirs, Self: self,
 			ExtensionID: extension.ID(), Log: log,
-			DevTools: os.Getenv("DIWALL_TEST_DEVTOOLS") == "1",
+			DevTools: os.Getenv("DIWALL_TEST_DEVTOOLS") == "1", Sites: *sites,
 		})
 		if err != nil {
 			fmt.Fprintln(stdio.Err, "diwall mcp --launch:", err)

@@ -17,7 +17,9 @@ type InstanceFile struct {
 	Socket string `json:"socket"`
 	State  string `json:"state"`
 	Logs   string `json:"logs"`
-	// HostPID is written by the host so the launcher can make sure it ends.
+	// Sites restricts the built-in launch profile (comma-separated origin
+	// patterns); empty means every http(s) site.
+	Sites string `json:"sites,omitempty"`
 }
 
 const instanceName = "instance.json"

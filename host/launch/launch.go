@@ -36,6 +36,8 @@ type Options struct {
 	DevTools bool
 	// ExtraFlags are added to the browser's command line.
 	ExtraFlags []string
+	// Sites restricts what the session may see (--sites); empty: all http(s).
+	Sites string
 }
 
 // Instance is one launched browser.
@@ -103,7 +105,7 @@ func (inst *Instance) prepare(opts Options) error {
 	if err := os.MkdirAll(filepath.Join(home, "tmp"), 0o700); err != nil {
 		return err
 	}
-	return writeInstance(inst.Dir, InstanceFile{Socket: inst.SocketPath, State: inst.Dir, Logs: opts.Dirs.Logs})
+	return writeInstance(inst.Dir, InstanceFile{Socket: inst.SocketPath, State: inst.Dir, Logs: opts.Dirs.Logs, Sites: opts.Sites})
 }
 
 // Flags returns the browser's command line for a launch.

@@ -11,11 +11,14 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"os"
 	"sync"
 	"time"
 
 	"github.com/diwall/diwall/host/browser"
 	"github.com/diwall/diwall/host/extlink"
+	"github.com/diwall/diwall/host/observe"
+	"github.com/diwall/diwall/host/profile"
 	"github.com/diwall/diwall/host/socket"
 	"github.com/diwall/diwall/host/tools"
 	"github.com/diwall/diwall/protocol"
@@ -33,6 +36,8 @@ type Options struct {
 	Log      *slog.Logger
 	// HelloTimeout bounds the wait for the extension's first message.
 	HelloTimeout time.Duration
+	// Profile is what MCP sessions may do.
+	Profile profile.Profile
 }
 
 // Run serves until the extension goes away (stdin EOF) or ctx ends. It
@@ -77,7 +82,7 @@ func Run(ctx context.Context, opts Options) error {
 
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
-	srv := tools.New(b, log, nil)
+	srv := tools.New(b, log, &tools.Options{Profile: opts.Profile, ObservePath: observe.PathFromEnv(os.Getenv)})
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {

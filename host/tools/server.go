@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/diwall/diwall/host/browser"
+	"github.com/diwall/diwall/host/observe"
+	"github.com/diwall/diwall/host/profile"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -26,6 +28,10 @@ Open a tab with tabs {action:"open", url} or navigate {url}; later calls use the
 type Options struct {
 	// CallTimeout bounds every tool call. Zero means 60 seconds.
 	CallTimeout time.Duration
+	// Profile is what sessions may do; the zero value means profile.Launch().
+	Profile profile.Profile
+	// ObservePath is how observe finds roles and names (tests only).
+	ObservePath observe.Path
 }
 
 // Server serves MCP sessions against one browser.
@@ -68,6 +74,9 @@ func New(b *browser.Browser, log *slog.Logger, opts *Options) *Server {
 	if s.opts.CallTimeout == 0 {
 		s.opts.CallTimeout = 60 * time.Second
 	}
+	if s.opts.Profile.Sites == nil {
+		s.opts.Profile = profile.Launch()
+	}
 	s.mcp = NewMCPServer(log)
 	for _, d := range s.defs() {
 		s.mcp.AddTool(d.tool, s.handler(d))
@@ -94,7 +103,7 @@ func Definitions() []*mcp.Tool {
 }
 
 func (s *Server) defs() []def {
-	return []def{s.tabsDef(), s.navigateDef()}
+	return []def{s.observeDef(), s.tabsDef(), s.navigateDef()}
 }
 
 // Serve runs one MCP session over rwc until the client goes away or ctx

@@ -61,3 +61,15 @@ func (s *Server) ensureTab(ctx context.Context, c *Call, id string) (*browser.Ta
 	c.Base.Notice("opened a new tab")
 	return t, nil
 }
+
+// checkURL refuses a URL that is not http(s), or whose origin is outside
+// the profile's sites, before anything loads it.
+func (s *Server) checkURL(raw string) error {
+	if err := browser.CheckURL(raw); err != nil {
+		return err
+	}
+	if origin := browser.Origin(raw); !s.opts.Profile.Allows(origin) {
+		return browser.Errorf(protocol.CodeOriginNotAllowed, "%s is outside the sites this session may use; it was not loaded.", origin)
+	}
+	return nil
+}

@@ -48,7 +48,7 @@ func (s *Server) navigate(ctx context.Context, c *Call, in navigateIn) (Outcome,
 		return Outcome{}, browser.Errorf(protocol.CodeInvalidArgument, "Give either url or action (back, forward, reload), not both.")
 	}
 	if in.URL != "" {
-		if err := browser.CheckURL(in.URL); err != nil {
+		if err := s.checkURL(in.URL); err != nil {
 			return Outcome{}, err
 		}
 	}

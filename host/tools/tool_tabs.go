@@ -56,6 +56,11 @@ func (s *Server) tabs(ctx context.Context, c *Call, in tabsIn) (Outcome, error) 
 	case "list":
 		return s.tabsList(ctx, c)
 	case "open":
+		if in.URL != "" {
+			if err := s.checkURL(in.URL); err != nil {
+				return Outcome{}, err
+			}
+		}
 		t, nav, err := s.b.Open(ctx, in.URL)
 		if t != nil {
 			c.Session.Select(t.ID)

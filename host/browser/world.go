@@ -1,0 +1,114 @@
+package browser
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// worldName names Diwall's isolated world in every page.
+const worldName = "diwall"
+
+// World returns the execution context of Diwall's isolated world in the
+// tab's current document, creating it when needed. Page scripts cannot see
+// or change what runs there.
+func (b *Browser) World(ctx context.Context, t *Tab) (int, error) {
+	if err := b.Attach(ctx, t); err != nil {
+		return 0, err
+	}
+	b.mu.Lock()
+	world, frame := t.world, t.frameID
+	b.mu.Unlock()
+	if world != 0 {
+		return world, nil
+	}
+	var res struct {
+		ExecutionContextID int `json:"executionContextId"`
+	}
+	err := b.CDP(ctx, t, "Page.createIsolatedWorld", map[string]any{
+		"frameId": frame, "worldName": worldName, "grantUniveralAccess": false,
+	}, &res)
+	if err != nil {
+		return 0, err
+	}
+	b.mu.Lock()
+	t.world = res.ExecutionContextID
+	b.mu.Unlock()
+	return res.ExecutionContextID, nil
+}
+
+// ForgetWorld drops a world the browser no longer knows (its document was
+// replaced under us), so the next World call makes a new one.
+func (b *Browser) ForgetWorld(t *Tab, world int) {
+	b.mu.Lock()
+	if t.world == world {
+		t.world = 0
+	}
+	b.mu.Unlock()
+}
+
+// Evaluation errors.
+var (
+	// ErrWorldGone means the isolated world's context no longer exists.
+	ErrWorldGone = fmt.Errorf("isolated world gone")
+)
+
+// Evaluate runs the host's own expression in the tab's isolated world and
+// returns its value, which must be a string. It never runs JavaScript that
+// came from the model.
+func (b *Browser) Evaluate(ctx context.Context, t *Tab, expression string, timeoutMS int) (string, error) {
+	world, err := b.World(ctx, t)
+	if err != nil {
+		return "", err
+	}
+	var res struct {
+		Result struct {
+			Type  string          `json:"type"`
+			Value json.RawMessage `json:"value"`
+		} `json:"result"`
+		ExceptionDetails *struct {
+			Text      string `json:"text"`
+			Exception *struct {
+				Description string `json:"description"`
+			} `json:"exception"`
+		} `json:"exceptionDetails"`
+	}
+	err = b.CDP(ctx, t, "Runtime.evaluate", map[string]any{
+		"expression": expression, "contextId": world, "returnByValue": true, "timeout": timeoutMS,
+	}, &res)
+	if err != nil {
+		if strings.Contains(err.Error(), "context") && strings.Contains(err.Error(), "find") {
+			b.ForgetWorld(t, world)
+			return "", fmt.Errorf("%w: %v", ErrWorldGone, err)
+		}
+		return "", err
+	}
+	if d := res.ExceptionDetails; d != nil {
+		msg := d.Text
+		if d.Exception != nil {
+			msg = d.Exception.Description
+		}
+		return "", fmt.Errorf("page script failed: %s", msg)
+	}
+	if res.Result.Type != "string" {
+		return "", fmt.Errorf("page script returned %s, not a string", res.Result.Type)
+	}
+	var s string
+	if err := json.Unmarshal(res.Result.Value, &s); err != nil {
+		return "", err
+	}
+	return s, nil
+}
+
+// SetSnapshot makes snap the tab's current snapshot, if the tab is still on
+// the document the snapshot was taken of.
+func (b *Browser) SetSnapshot(t *Tab, snap *Snapshot) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if t.loaderID != snap.LoaderID {
+		return false
+	}
+	t.snapshot = snap
+	return true
+}

@@ -1,0 +1,146 @@
+package imaging
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"math"
+)
+
+// Rect is a rectangle in CSS pixels, relative to the viewport's top-left.
+type Rect struct{ X, Y, W, H float64 }
+
+// Label asks for mark number Mark to be drawn on the element whose box is Box.
+type Label struct {
+	Mark int
+	Box  Rect
+}
+
+// Options tells Compose how the capture relates to CSS pixels and how large
+// the result may be.
+type Options struct {
+	// Scale is capture pixels per CSS pixel: the device pixel ratio the
+	// capture was taken at (1 in headless). Zero means 1.
+	Scale float64
+	// MaxLongSide is the longest side of the result in pixels; a larger
+	// capture is downscaled to fit. Zero means DefaultMaxLongSide.
+	MaxLongSide int
+}
+
+// DefaultMaxLongSide is the long side models take well (SPEC §3).
+const DefaultMaxLongSide = 1568
+
+// PlacedLabel is a label as drawn: its mark and its box in result pixels.
+type PlacedLabel struct {
+	Mark       int
+	X, Y, W, H int
+}
+
+// Rectangle returns the label's box as an image.Rectangle.
+func (p PlacedLabel) Rectangle() image.Rectangle {
+	return image.Rect(p.X, p.Y, p.X+p.W, p.Y+p.H)
+}
+
+// Result is the composed image.
+type Result struct {
+	PNG           []byte
+	Width, Height int
+	// Scale is result pixels per CSS pixel: Options.Scale times the
+	// downscale factor.
+	Scale float64
+	// Masks are the masked boxes in result pixels, clipped to the image
+	// (empty ones left out). Every pixel inside them is MaskColor.
+	Masks []image.Rectangle
+	// Labels are the labels drawn, in the order of the input. A label whose
+	// element does not intersect the image is left out, and so is one that
+	// found no room outside the masks.
+	Labels []PlacedLabel
+}
+
+// Errors returned by Compose. A decode failure wraps ErrDecode.
+var (
+	ErrEmpty       = errors.New("imaging: empty capture")
+	ErrFormat      = errors.New("imaging: capture is neither JPEG nor PNG")
+	ErrDecode      = errors.New("imaging: cannot decode capture")
+	ErrTooLarge    = errors.New("imaging: capture too large")
+	ErrBadGeometry = errors.New("imaging: invalid scale or mask rectangle")
+)
+
+// Compose decodes capture (JPEG or PNG), paints masks, downscales to
+// opts.MaxLongSide, draws labels and encodes the result as PNG.
+//
+// A mask with a non-finite coordinate or a negative size is an error rather
+// than skipped: a mask that cannot be placed must not leave a field visible.
+// Labels are placed in the order given; a label with a negative mark or a
+// non-finite box is skipped.
+func Compose(capture []byte, masks []Rect, labels []Label, opts Options) (Result, error) {
+	scale, maxSide, err := checkOptions(opts)
+	if err != nil {
+		return Result{}, err
+	}
+	for i, m := range masks {
+		if !validRect(m) {
+			return Result{}, fmt.Errorf("%w: mask %d is %+v", ErrBadGeometry, i, m)
+		}
+	}
+
+	img, err := decode(capture)
+	if err != nil {
+		return Result{}, err
+	}
+	defer putRGBA(img)
+
+	// 1. Masks on the capture itself, before anything else.
+	bounds := img.Bounds()
+	for _, m := range masks {
+		fillRect(img, pixelRect(m, scale).Intersect(bounds), MaskColor)
+	}
+
+	// 2. Downscale, then paint the masks again in result pixels.
+	out, f := downscale(img, maxSide)
+	if out != img {
+		defer putRGBA(out)
+	}
+	final := scale * f
+	res := Result{Width: out.Rect.Dx(), Height: out.Rect.Dy(), Scale: final}
+	bounds = out.Bounds()
+	for _, m := range masks {
+		r := pixelRect(m, final).Intersect(bounds)
+		if r.Empty() {
+			continue
+		}
+		fillRect(out, r, MaskColor)
+		res.Masks = append(res.Masks, r)
+	}
+
+	// 3. Labels, never over a mask.
+	res.Labels = placeLabels(bounds, res.Masks, labels, final)
+	for _, l := range res.Labels {
+		drawLabel(out, l)
+	}
+
+	// 4. PNG.
+	res.PNG, err = encodePNG(out)
+	if err != nil {
+		return Result{}, fmt.Errorf("imaging: encode png: %w", err)
+	}
+	return res, nil
+}
+
+func checkOptions(opts Options) (scale float64, maxSide int, err error) {
+	scale = opts.Scale
+	if scale == 0 {
+		scale = 1
+	}
+	if math.IsNaN(scale) || math.IsInf(scale, 0) || scale <= 0 || scale > 64 {
+		return 0, 0, fmt.Errorf("%w: scale %v", ErrBadGeometry, opts.Scale)
+	}
+	maxSide = opts.MaxLongSide
+	if maxSide == 0 {
+		maxSide = DefaultMaxLongSide
+	}
+	if maxSide < 1 {
+		return 0, 0, fmt.Errorf("%w: max long side %d", ErrBadGeometry, opts.MaxLongSide)
+	}
+	return scale, maxSide, nil
+}

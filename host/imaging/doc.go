@@ -1,0 +1,13 @@
+// Package imaging turns a raw capture of a tab's viewport into the image that
+// `observe` returns (SPEC §3): every sensitive field and every frame covered by
+// a solid MaskColor rectangle, the image downscaled so its long side is at most
+// about 1568 px, and a small numbered label drawn on every element the model
+// can act on, then encoded as PNG.
+//
+// Masks are painted on the decoded capture before anything else happens to it,
+// and painted again after scaling, so no pixel under a mask ever leaves this
+// package with anything but MaskColor in it. Labels are never drawn over a
+// mask.
+//
+// Compose is safe for concurrent use; it keeps large buffers in sync.Pools.
+package imaging

@@ -1,0 +1,185 @@
+package imaging
+
+import (
+	"bytes"
+	"compress/flate"
+	"encoding/binary"
+	"hash/adler32"
+	"hash/crc32"
+	"image"
+	"runtime"
+	"sync"
+)
+
+// encodePNG encodes img as an 8-bit RGB PNG (RGBA if img is not opaque).
+//
+// image/png at BestSpeed spends about 60 ms on a 1280x800 screenshot on a
+// slow 2-core machine, all on one core: a quarter choosing among five row
+// filters, the rest in deflate. This encoder cuts the rows into strips,
+// filters and deflates each strip on its own goroutine, and joins them the
+// way pigz does: each strip but the last ends with a sync flush, so the
+// concatenation is one valid deflate stream, and the strips' Adler-32 sums
+// are combined. A strip starts with an empty dictionary, which costs well
+// under 1% in size. See BenchmarkEncode.
+func encodePNG(img *image.RGBA) ([]byte, error) {
+	w, h := img.Rect.Dx(), img.Rect.Dy()
+	bpp := 3
+	colorType := byte(2) // truecolour
+	if !img.Opaque() {
+		bpp, colorType = 4, 6 // truecolour with alpha
+	}
+
+	n := min(2*runtime.GOMAXPROCS(0), 8, max(1, h/32))
+	strips := make([]strip, n)
+	var wg sync.WaitGroup
+	for i := range strips {
+		s := &strips[i]
+		s.y0, s.y1 = h*i/n, h*(i+1)/n
+		wg.Go(func() { s.encode(img, bpp, i == n-1) })
+	}
+	wg.Wait()
+
+	size := 8 + 25 + 12 + 2 + 4 + 12
+	for i := range strips {
+		if strips[i].err != nil {
+			return nil, strips[i].err
+		}
+		size += 12 + strips[i].out.Len()
+	}
+	out := make([]byte, 0, size)
+	out = append(out, pngMagic...)
+
+	var ihdr [13]byte
+	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
+	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
+	ihdr[8], ihdr[9] = 8, colorType // bit depth 8; compression, filter, interlace 0
+	out = appendChunk(out, "IHDR", ihdr[:])
+
+	out = appendChunk(out, "IDAT", []byte{0x78, 0x01}) // zlib header: deflate, 32K window, fastest
+	sum := uint32(1)
+	for i := range strips {
+		s := &strips[i]
+		sum = adler32Combine(sum, s.adler, s.n)
+		out = appendChunk(out, "IDAT", s.out.Bytes())
+		s.release()
+	}
+	var trailer [4]byte
+	binary.BigEndian.PutUint32(trailer[:], sum)
+	out = appendChunk(out, "IDAT", trailer[:])
+	out = appendChunk(out, "IEND", nil)
+	return out, nil
+}
+
+// strip is the rows [y0, y1) of the image, filtered and deflated.
+type strip struct {
+	y0, y1 int
+	out    *bytes.Buffer
+	adler  uint32 // of the filtered bytes
+	n      int    // count of filtered bytes
+	err    error
+}
+
+type stripBuffers struct {
+	out      bytes.Buffer
+	fw       *flate.Writer
+	prev     []byte
+	cur      []byte
+	filtered [5][]byte
+}
+
+var stripPool = sync.Pool{New: func() any {
+	fw, _ := flate.NewWriter(nil, flate.BestSpeed) // cannot fail for a valid level
+	return &stripBuffers{fw: fw}
+}}
+
+func (s *strip) encode(img *image.RGBA, bpp int, last bool) {
+	b := stripPool.Get().(*stripBuffers)
+	b.out.Reset()
+	b.fw.Reset(&b.out)
+	rowLen := bpp * img.Rect.Dx()
+	b.prev = grow(b.prev, rowLen)
+	b.cur = grow(b.cur, rowLen)
+	for i := range b.filtered {
+		b.filtered[i] = grow(b.filtered[i], 1+rowLen)
+	}
+
+	// The row above the strip is the image's, not zeros.
+	if s.y0 > 0 {
+		packRow(b.prev, img, s.y0-1, bpp)
+	} else {
+		clear(b.prev)
+	}
+	a := adler32.New()
+	for y := s.y0; y < s.y1; y++ {
+		packRow(b.cur, img, y, bpp)
+		row := filterRow(&b.filtered, b.cur, b.prev, bpp)
+		a.Write(row)
+		if _, err := b.fw.Write(row); err != nil {
+			s.err = err
+			break
+		}
+		b.prev, b.cur = b.cur, b.prev
+	}
+	if s.err == nil {
+		if last {
+			s.err = b.fw.Close()
+		} else {
+			s.err = b.fw.Flush()
+		}
+	}
+	s.adler, s.n = a.Sum32(), (s.y1-s.y0)*(1+rowLen)
+	s.out = &b.out
+	s.buffers = b
+}
+
+func grow(b []byte, n int) []byte {
+	if cap(b) < n {
+		return make([]byte, n)
+	}
+	return b[:n]
+}
+
+// packRow copies row y of img into dst as RGB (bpp 3) or RGBA (bpp 4).
+func packRow(dst []byte, img *image.RGBA, y, bpp int) {
+	src := img.Pix[y*img.Stride : y*img.Stride+4*img.Rect.Dx()]
+	if bpp == 4 {
+		copy(dst, src)
+		return
+	}
+	for i, j := 0, 0; i+3 < len(src); i, j = i+4, j+3 {
+		dst[j], dst[j+1], dst[j+2] = src[i], src[i+1], src[i+2]
+	}
+}
+
+// appendChunk appends a PNG chunk: length, type, data, CRC of type and data.
+func appendChunk(out []byte, typ string, data []byte) []byte {
+	out = binary.BigEndian.AppendUint32(out, uint32(len(data)))
+	start := len(out)
+	out = append(out, typ...)
+	out = append(out, data...)
+	return binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[start:]))
+}
+
+// adler32Combine returns the Adler-32 of A followed by B from the sums of A
+// and B and the length of B (zlib's adler32_combine).
+func adler32Combine(a, b uint32, lenB int) uint32 {
+	const base = 65521
+	rem := uint32(lenB % base)
+	sum1 := a & 0xffff
+	sum2 := rem * sum1 % base
+	sum1 += (b & 0xffff) + base - 1
+	sum2 += (a >> 16) + (b >> 16) + base - rem
+	if sum1 >= base {
+		sum1 -= base
+	}
+	if sum1 >= base {
+		sum1 -= base
+	}
+	if sum2 >= base<<1 {
+		sum2 -= base << 1
+	}
+	if sum2 >= base {
+		sum2 -= base
+	}
+	return sum1 | sum2<<16
+}

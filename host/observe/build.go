@@ -1,0 +1,430 @@
+package observe
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Budgets bound one observation.
+type Budgets struct {
+	TreeChars int
+	Marks     int
+}
+
+// Element is one marked node, as the model sees it in page_content.
+type Element struct {
+	Mark  int      `json:"mark"`
+	Role  string   `json:"role"`
+	Name  string   `json:"name"`
+	Value *string  `json:"value,omitempty"`
+	State []string `json:"state,omitempty"`
+	// Text is the content of an element with no name (a clickable span).
+	Text string `json:"text,omitempty"`
+}
+
+// Counters are what an observation left out, and its sizes (SPEC §3).
+type Counters struct {
+	OmittedNotVisible int  `json:"omitted_not_visible"`
+	RedactedFields    int  `json:"redacted_fields"`
+	FramesMasked      int  `json:"frames_masked"`
+	Marks             int  `json:"marks"`
+	MarksTruncated    bool `json:"marks_truncated"`
+	TreeLines         int  `json:"tree_lines"`
+	TreeTruncated     bool `json:"tree_truncated"`
+}
+
+// Box is a rectangle in CSS pixels, relative to the viewport.
+type Box struct{ X, Y, W, H float64 }
+
+// Built is the host's reading of one serialized page.
+type Built struct {
+	Tree     []string
+	Elements []Element
+	Counters Counters
+	// Masks are the viewport boxes of sensitive fields and frames.
+	Masks []Box
+	// Labels are the in-viewport marks with their boxes.
+	Labels []MarkBox
+	// MarkNode maps a mark to the serializer's node index, which is the
+	// index of the element in the page's globalThis.__diwall.els.
+	MarkNode map[int]int
+}
+
+// MarkBox is a mark drawn on the image.
+type MarkBox struct {
+	Mark int
+	Box  Box
+}
+
+// node is a raw node with the host's decisions.
+type node struct {
+	*rawNode
+	idx       int
+	kept      bool
+	depth     int
+	mark      int
+	sensitive bool
+	textOnly  string // a kept node whose only content is text: that text
+}
+
+// build turns the serializer's facts into the tree, the elements, the
+// marks and the masks, applying the budgets.
+func build(r *raw, b Budgets) Built {
+	nodes := make([]*node, len(r.Nodes))
+	for i := range r.Nodes {
+		nodes[i] = &node{rawNode: &r.Nodes[i], idx: i}
+	}
+	out := Built{MarkNode: map[int]int{}}
+	out.Counters.OmittedNotVisible = r.Hidden
+
+	// Decide sensitivity, actionability and which nodes are kept.
+	actionable := make([]bool, len(nodes))
+	for i, n := range nodes {
+		if n.Cues != nil {
+			n.sensitive = n.PageSens == 1 || Sensitive(Cues{
+				Type: n.Cues.Type, Autocomplete: n.Cues.Autocomplete, Name: n.Cues.Name,
+				ID: n.Cues.ID, Placeholder: n.Cues.Placeholder, Label: n.Name,
+			})
+			if n.sensitive {
+				n.Value = nil
+				out.Counters.RedactedFields++
+			}
+		}
+		if n.Frame == 1 {
+			out.Counters.FramesMasked++
+		}
+		actionable[i] = n.Act != 0 && n.Frame == 0 && !n.States.Disabled && n.Role != "text"
+		n.kept = keep(n, nodes)
+	}
+	// A click-handling wrapper (known only by its pointer cursor) with an
+	// actionable descendant is not itself a target.
+	for i := len(nodes) - 1; i >= 0; i-- {
+		n := nodes[i]
+		if actionable[i] && n.Parent >= 0 {
+			for p := n.Parent; p >= 0; p = nodes[p].Parent {
+				if nodes[p].Act == actPointer {
+					actionable[p] = false
+				}
+			}
+		}
+	}
+	for i, n := range nodes {
+		if !actionable[i] {
+			continue
+		}
+		if out.Counters.Marks >= b.Marks {
+			out.Counters.MarksTruncated = true
+			continue
+		}
+		out.Counters.Marks++
+		n.mark = out.Counters.Marks
+		n.kept = true
+		out.MarkNode[n.mark] = i
+	}
+	markOf := func(i int) int {
+		if i >= 0 && i < len(nodes) {
+			return nodes[i].mark
+		}
+		return 0
+	}
+
+	// Depths and text-only nodes.
+	for _, n := range nodes {
+		if !n.kept {
+			continue
+		}
+		d := 0
+		for p := n.Parent; p >= 0; p = nodes[p].Parent {
+			if nodes[p].kept {
+				d = nodes[p].depth + 1
+				break
+			}
+		}
+		n.depth = d
+	}
+	dropLabelText(nodes)
+	foldText(nodes)
+
+	// Elements, masks and labels.
+	for _, n := range nodes {
+		if n.mark > 0 {
+			el := Element{Mark: n.mark, Role: n.Role, Name: n.Name, Value: n.Value, State: stateWords(n, markOf), Text: n.textOnly}
+			out.Elements = append(out.Elements, el)
+			if n.InView == 1 && n.Box != nil {
+				out.Labels = append(out.Labels, MarkBox{n.mark, boxOf(n)})
+			}
+		}
+		if (n.sensitive || n.Frame == 1) && n.Box != nil {
+			bx := boxOf(n)
+			if bx.X < r.VP.W && bx.Y < r.VP.H && bx.X+bx.W > 0 && bx.Y+bx.H > 0 {
+				out.Masks = append(out.Masks, bx)
+			}
+		}
+	}
+	out.Tree, out.Counters.TreeTruncated = renderTree(nodes, b.TreeChars, markOf)
+	out.Counters.TreeLines = len(out.Tree)
+	return out
+}
+
+func boxOf(n *node) Box { return Box{n.Box[0], n.Box[1], n.Box[2], n.Box[3]} }
+
+// keep decides whether a node gets a line of its own. Generic containers
+// without a name, and text that repeats its parent's name, are noise.
+func keep(n *node, nodes []*node) bool {
+	switch n.Role {
+	case "text":
+		// Text that is its parent's name (from content, or a legend or
+		// caption) says nothing new.
+		if p := keptAncestor(n, nodes); p != nil && p.Name != "" && (p.NameFrom == 1 || sameText(p.Name, n.Text)) {
+			return false
+		}
+		return strings.TrimSpace(n.Text) != ""
+	case "caption", "legend":
+		// Their text is already the table's or group's name.
+		if p := keptAncestor(n, nodes); p != nil && sameText(p.Name, n.Name) {
+			return false
+		}
+	case "generic":
+		return n.Name != ""
+	case "none", "rowgroup":
+		return false
+	case "form", "region", "group":
+		return n.Name != "" || n.Role == "group"
+	}
+	return true
+}
+
+// dropLabelText drops a text line that only repeats the name of the
+// control next to it (a label before a textbox, after a radio button).
+func dropLabelText(nodes []*node) {
+	var prev *node
+	pendingText := []*node{}
+	for _, n := range nodes {
+		if !n.kept {
+			continue
+		}
+		if n.Role == "text" {
+			if prev != nil && prev.mark > 0 && sameText(prev.Name, n.Text) {
+				n.kept = false
+				continue
+			}
+			pendingText = append(pendingText, n)
+			prev = n
+			continue
+		}
+		if n.mark > 0 && len(pendingText) > 0 {
+			if last := pendingText[len(pendingText)-1]; sameText(n.Name, last.Text) {
+				last.kept = false
+			}
+		}
+		pendingText = pendingText[:0]
+		prev = n
+	}
+}
+
+// sameText compares a name and a text, ignoring spacing, case and the
+// punctuation labels carry ("Email *", "Name:").
+func sameText(a, b string) bool {
+	norm := func(s string) string {
+		s = strings.ToLower(strings.Join(strings.Fields(s), " "))
+		return strings.TrimRight(s, " *:")
+	}
+	return a != "" && norm(a) == norm(b)
+}
+
+// keptAncestor is the nearest ancestor with a line of its own.
+func keptAncestor(n *node, nodes []*node) *node {
+	for p := n.Parent; p >= 0; p = nodes[p].Parent {
+		if nodes[p].kept {
+			return nodes[p]
+		}
+	}
+	return nil
+}
+
+// foldText gives a kept node whose kept children are all text that text
+// on its own line ("paragraph: Hello"), and drops those children.
+func foldText(nodes []*node) {
+	children := make(map[int][]*node)
+	for _, n := range nodes {
+		if !n.kept {
+			continue
+		}
+		for p := n.Parent; p >= 0; p = nodes[p].Parent {
+			if nodes[p].kept {
+				children[p] = append(children[p], n)
+				break
+			}
+		}
+	}
+	for i, kids := range children {
+		p := nodes[i]
+		if p.NameFrom == 1 && p.Name != "" {
+			for _, k := range kids {
+				if k.Role != "text" {
+					// Its children say it: "row" over its cells, not the
+					// cells' text twice.
+					p.Name = ""
+					break
+				}
+			}
+		}
+		if p.Role == "text" || p.Name != "" || len(kids) == 0 {
+			continue
+		}
+		var parts []string
+		for _, k := range kids {
+			if k.Role != "text" {
+				parts = nil
+				break
+			}
+			parts = append(parts, strings.TrimSpace(k.Text))
+		}
+		if parts == nil {
+			continue
+		}
+		p.textOnly = strings.Join(parts, " ")
+		for _, k := range kids {
+			k.kept = false
+		}
+	}
+}
+
+// stateWords lists a node's states as the model reads them.
+func stateWords(n *node, markOf func(int) int) []string {
+	var s []string
+	st := n.States
+	switch c := st.Checked.(type) {
+	case bool:
+		if c {
+			s = append(s, "checked")
+		} else {
+			s = append(s, "unchecked")
+		}
+	case string:
+		s = append(s, "checked=mixed")
+	}
+	if st.Disabled {
+		s = append(s, "disabled")
+	}
+	if st.Expanded != nil {
+		if *st.Expanded {
+			s = append(s, "expanded")
+		} else {
+			s = append(s, "collapsed")
+		}
+	}
+	if st.Selected != nil && *st.Selected {
+		s = append(s, "selected")
+	}
+	switch p := st.Pressed.(type) {
+	case bool:
+		if p {
+			s = append(s, "pressed")
+		} else {
+			s = append(s, "not pressed")
+		}
+	case string:
+		s = append(s, "pressed=mixed")
+	}
+	if st.Required {
+		s = append(s, "required")
+	}
+	if st.ReadOnly {
+		s = append(s, "readonly")
+	}
+	if st.Invalid {
+		s = append(s, "invalid")
+	}
+	if st.HasPopup != "" {
+		s = append(s, "haspopup="+st.HasPopup)
+	}
+	if n.sensitive {
+		s = append(s, "value withheld")
+	}
+	if n.mark > 0 {
+		switch {
+		case n.Covered != nil && markOf(*n.Covered) > 0:
+			s = append(s, fmt.Sprintf("covered by [%d]", markOf(*n.Covered)))
+		case n.Covered != nil:
+			s = append(s, "covered")
+		case n.InView != 1:
+			s = append(s, "offscreen")
+		}
+	}
+	return s
+}
+
+// renderTree writes one line per kept node, indented by depth, until the
+// character budget; the cut says how many nodes it left out.
+func renderTree(nodes []*node, budget int, markOf func(int) int) ([]string, bool) {
+	var lines []string
+	used := 0
+	for i, n := range nodes {
+		if !n.kept {
+			continue
+		}
+		line := renderLine(n, markOf)
+		if used+len(line)+1 > budget {
+			left := 0
+			for _, m := range nodes[i:] {
+				if m.kept {
+					left++
+				}
+			}
+			return append(lines, fmt.Sprintf("… (%d nodes omitted)", left)), true
+		}
+		used += len(line) + 1
+		lines = append(lines, line)
+	}
+	return lines, false
+}
+
+func renderLine(n *node, markOf func(int) int) string {
+	var b strings.Builder
+	for range n.depth {
+		b.WriteString("  ")
+	}
+	if n.Role == "text" {
+		b.WriteString("text: ")
+		b.WriteString(strings.TrimSpace(n.Text))
+		return b.String()
+	}
+	b.WriteString(n.Role)
+	if n.Name != "" {
+		b.WriteByte(' ')
+		b.WriteString(quote(n.Name))
+	}
+	if n.mark > 0 {
+		b.WriteString(" [")
+		b.WriteString(strconv.Itoa(n.mark))
+		b.WriteByte(']')
+	}
+	if n.States.Level > 0 {
+		b.WriteString(" level=")
+		b.WriteString(strconv.Itoa(n.States.Level))
+	}
+	if n.Value != nil && *n.Value != "" {
+		b.WriteString(" value=")
+		b.WriteString(quote(*n.Value))
+	}
+	for _, w := range stateWords(n, markOf) {
+		if w == "offscreen" {
+			continue // the tree covers the whole page; only elements say it
+		}
+		b.WriteByte(' ')
+		b.WriteString(w)
+	}
+	if n.textOnly != "" {
+		b.WriteString(": ")
+		b.WriteString(n.textOnly)
+	}
+	return b.String()
+}
+
+// quote writes s in double quotes, escaping only what would break the
+// line's grammar.
+func quote(s string) string {
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", " ").Replace(s) + `"`
+}

@@ -1,0 +1,385 @@
+// Package observe makes one observation of a tab (SPEC §3): it has the
+// page serializer gather what a person can perceive, asks Chrome's own
+// accessibility tree about the nodes the serializer cannot be sure of,
+// captures the viewport, and turns all of it into the tree, the elements,
+// the marks, the masks and the marked image, from one snapshot.
+package observe
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"image"
+	_ "image/jpeg" // captures are JPEG
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/diwall/diwall/host/browser"
+	"github.com/diwall/diwall/host/imaging"
+	"github.com/diwall/diwall/host/profile"
+	"github.com/diwall/diwall/protocol"
+)
+
+// Viewport is the server's reading of the page's viewport, in CSS pixels.
+type Viewport struct {
+	Width         float64 `json:"width"`
+	Height        float64 `json:"height"`
+	ScrollX       float64 `json:"scroll_x"`
+	ScrollY       float64 `json:"scroll_y"`
+	ContentHeight float64 `json:"content_height"`
+}
+
+// ImageInfo describes the returned image.
+type ImageInfo struct {
+	Width  int     `json:"width"`
+	Height int     `json:"height"`
+	Scale  float64 `json:"scale"`
+}
+
+// Observation is one observation: what the server asserts and what the
+// page wrote, kept apart.
+type Observation struct {
+	// Server's part.
+	SnapshotID string
+	Origin     string
+	LoaderID   string
+	Viewport   Viewport
+	Capture    string // "ok" or why not
+	Counters   Counters
+	DialogOpen bool
+	Image      ImageInfo
+	PNG        []byte // nil when the capture failed
+	Notices    []string
+	// Page's part.
+	Title, URL string
+	Tree       []string
+	Elements   []Element
+	Dialog     *browser.Dialog
+	// Timing, for benchmarks: the whole call and the host's own work.
+	Took, HostTook time.Duration
+}
+
+// maxUnsure bounds the nodes whose role and name are asked of Chrome.
+const maxUnsure = 40
+
+// Path selects how roles and names are found. PathAuto (the default) takes
+// the serializer's and asks Chrome about the nodes it was unsure of;
+// PathChrome asks Chrome about every node, which is slow and exists so
+// that tests can prove both paths read a page the same way.
+type Path int
+
+// Observation paths.
+const (
+	PathAuto Path = iota
+	PathChrome
+)
+
+// PathFromEnv reads DIWALL_TEST_OBSERVE_PATH ("chrome" or empty).
+func PathFromEnv(getenv func(string) string) Path {
+	if getenv("DIWALL_TEST_OBSERVE_PATH") == "chrome" {
+		return PathChrome
+	}
+	return PathAuto
+}
+
+// Observe makes an observation of the tab under the profile.
+func Observe(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.Profile, path Path) (*Observation, error) {
+	start := time.Now()
+	info := b.Info(t)
+	if info.Dialog != nil {
+		return dialogObservation(info, start), nil
+	}
+	if !p.Allows(info.Origin) {
+		return nil, &browser.Error{Code: protocol.CodeOriginNotAllowed,
+			Msg: fmt.Sprintf("This page's origin (%s) is outside the sites this session may see. Navigate to an allowed site or go back.", info.Origin)}
+	}
+	if !info.Active {
+		if err := b.Activate(ctx, t); err != nil {
+			return nil, err
+		}
+	}
+	var obs *Observation
+	var err error
+	for attempt := 0; attempt < 2; attempt++ {
+		obs, err = gather(ctx, b, t, p, path, start)
+		if !errors.Is(err, browser.ErrWorldGone) && !errors.Is(err, errDocumentChanged) {
+			break
+		}
+	}
+	return obs, err
+}
+
+var errDocumentChanged = errors.New("the page navigated while it was observed")
+
+func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.Profile, path Path, start time.Time) (*Observation, error) {
+	if err := b.Attach(ctx, t); err != nil {
+		return nil, err
+	}
+	before := b.Info(t)
+	snapID := newID()
+
+	// The serializer and the capture run together, on the same document.
+	var wg sync.WaitGroup
+	var capture []byte
+	var captureErr error
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		capture, captureErr = captureViewport(ctx, b, t)
+	}()
+	text, err := b.Evaluate(ctx, t, serializerExpression(snapID), 10000)
+	wg.Wait()
+	if err != nil {
+		return nil, err
+	}
+	r, err := parseRaw([]byte(text))
+	if err != nil {
+		return nil, err
+	}
+	if len(r.Closed) > 0 {
+		// Components with closed shadow roots: open them and read again.
+		if n, err := openClosedRoots(ctx, b, t, r.Closed); err == nil && n > 0 {
+			if text, err = b.Evaluate(ctx, t, serializerExpression(snapID), 10000); err != nil {
+				return nil, err
+			}
+			if r, err = parseRaw([]byte(text)); err != nil {
+				return nil, err
+			}
+		}
+	}
+	hostStart := time.Now()
+	after := b.Info(t)
+	if after.LoaderID != before.LoaderID || after.Dialog != nil {
+		return nil, errDocumentChanged
+	}
+	if !p.Allows(after.Origin) {
+		return nil, &browser.Error{Code: protocol.CodeOriginNotAllowed,
+			Msg: fmt.Sprintf("This page's origin (%s) is outside the sites this session may see.", after.Origin)}
+	}
+
+	var notices []string
+	gatherTook := time.Since(start)
+	axStart := time.Now()
+	if n := askChrome(ctx, b, t, r, path); n > 0 && path == PathAuto {
+		notices = append(notices, fmt.Sprintf("asked Chrome's accessibility tree about %d nodes", n))
+	}
+	axTook := time.Since(axStart)
+
+	built := build(r, Budgets{TreeChars: p.TreeChars, Marks: p.Marks})
+	if built.Counters.TreeTruncated {
+		notices = append(notices, fmt.Sprintf("tree truncated at %d characters; use read for the rest", p.TreeChars))
+	}
+	if built.Counters.MarksTruncated {
+		notices = append(notices, fmt.Sprintf("marks truncated at %d", p.Marks))
+	}
+	obs := &Observation{
+		SnapshotID: snapID, Origin: after.Origin, LoaderID: after.LoaderID,
+		Viewport: Viewport{Width: r.VP.W, Height: r.VP.H, ScrollX: r.VP.SX, ScrollY: r.VP.SY, ContentHeight: r.VP.CH},
+		Counters: built.Counters, Notices: notices,
+		Title: r.Title, URL: after.URL, Tree: built.Tree, Elements: built.Elements,
+	}
+	if obs.Elements == nil {
+		obs.Elements = []Element{}
+	}
+	if obs.Tree == nil {
+		obs.Tree = []string{}
+	}
+	switch {
+	case captureErr != nil:
+		obs.Capture = "failed: " + browser.AsError(captureErr).Msg
+	default:
+		img, err := composeImage(capture, r, built, p)
+		if err != nil {
+			obs.Capture = "failed: " + err.Error()
+		} else {
+			obs.Capture = "ok"
+			obs.PNG = img.PNG
+			obs.Image = ImageInfo{Width: img.Width, Height: img.Height, Scale: round3(img.Scale)}
+		}
+	}
+	if !b.SetSnapshot(t, &browser.Snapshot{ID: snapID, LoaderID: after.LoaderID, MarkNode: built.MarkNode}) {
+		return nil, errDocumentChanged
+	}
+	obs.Took = time.Since(start)
+	obs.HostTook = time.Since(hostStart) - axTook
+	_ = gatherTook
+	return obs, nil
+}
+
+func captureViewport(ctx context.Context, b *browser.Browser, t *browser.Tab) ([]byte, error) {
+	var res struct {
+		Data string `json:"data"`
+	}
+	err := b.CDP(ctx, t, "Page.captureScreenshot", map[string]any{"format": "jpeg", "quality": 90, "fromSurface": true}, &res)
+	if err != nil {
+		return nil, err
+	}
+	return base64.StdEncoding.DecodeString(res.Data)
+}
+
+// composeImage draws the marks and masks on the capture. The capture's
+// width against the viewport's gives the scale, so a viewport that changed
+// size (an infobar) is still drawn right.
+func composeImage(capture []byte, r *raw, built Built, p profile.Profile) (imaging.Result, error) {
+	masks := make([]imaging.Rect, len(built.Masks))
+	for i, m := range built.Masks {
+		masks[i] = imaging.Rect{X: m.X, Y: m.Y, W: m.W, H: m.H}
+	}
+	labels := make([]imaging.Label, len(built.Labels))
+	for i, l := range built.Labels {
+		labels[i] = imaging.Label{Mark: l.Mark, Box: imaging.Rect{X: l.Box.X, Y: l.Box.Y, W: l.Box.W, H: l.Box.H}}
+	}
+	scale := r.VP.DPR
+	if cfg, _, err := image.DecodeConfig(bytes.NewReader(capture)); err == nil && r.VP.W > 0 {
+		scale = float64(cfg.Width) / r.VP.W
+	}
+	return imaging.Compose(capture, masks, labels, imaging.Options{Scale: scale, MaxLongSide: p.ImageLongSide})
+}
+
+// dialogObservation reports an open dialog at once: the page is blocked.
+func dialogObservation(info browser.TabInfo, start time.Time) *Observation {
+	return &Observation{
+		SnapshotID: newID(), Origin: info.Origin, LoaderID: info.LoaderID,
+		Capture: "skipped: a dialog is open", DialogOpen: true,
+		Notices: []string{"a dialog is open; answer it with the dialog tool"},
+		Title:   info.Title, URL: info.URL, Tree: []string{}, Elements: []Element{},
+		Dialog: info.Dialog, Took: time.Since(start),
+	}
+}
+
+// askChrome replaces the role and name of the nodes the serializer was not
+// sure of with Chrome's own, and returns how many it asked about.
+func askChrome(ctx context.Context, b *browser.Browser, t *browser.Tab, r *raw, path Path) int {
+	var unsure []int
+	for i, n := range r.Nodes {
+		switch {
+		case path == PathChrome && n.Role != "text" && n.Frame == 0:
+			unsure = append(unsure, i)
+		case n.Unsure == 1 && len(unsure) < maxUnsure:
+			unsure = append(unsure, i)
+		}
+	}
+	if len(unsure) == 0 {
+		return 0
+	}
+	defer b.CDP(ctx, t, "Runtime.releaseObjectGroup", map[string]string{"objectGroup": "diwall-ax"}, nil)
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 16) // requests in flight to the extension
+	for _, i := range unsure {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			role, name, ok := chromeRoleName(ctx, b, t, i)
+			if !ok {
+				return
+			}
+			n := &r.Nodes[i]
+			if role != "" && role != "generic" && role != "none" {
+				n.Role = role
+			}
+			name = truncate(strings.Join(strings.Fields(name), " "), maxName)
+			if name != n.Name {
+				n.Name = name
+				n.NameFrom = 0
+			}
+		}()
+	}
+	wg.Wait()
+	return len(unsure)
+}
+
+func chromeRoleName(ctx context.Context, b *browser.Browser, t *browser.Tab, i int) (role, name string, ok bool) {
+	world, err := b.World(ctx, t)
+	if err != nil {
+		return "", "", false
+	}
+	var ev struct {
+		Result struct {
+			ObjectID string `json:"objectId"`
+		} `json:"result"`
+	}
+	err = b.CDP(ctx, t, "Runtime.evaluate", map[string]any{
+		"expression": fmt.Sprintf("globalThis.__diwall.els[%d]", i), "contextId": world, "objectGroup": "diwall-ax",
+	}, &ev)
+	if err != nil || ev.Result.ObjectID == "" {
+		return "", "", false
+	}
+	var ax struct {
+		Nodes []struct {
+			Role *struct {
+				Value string `json:"value"`
+			} `json:"role"`
+			Name *struct {
+				Value string `json:"value"`
+			} `json:"name"`
+		} `json:"nodes"`
+	}
+	if err := b.CDP(ctx, t, "Accessibility.getPartialAXTree", map[string]any{
+		"objectId": ev.Result.ObjectID, "fetchRelatives": false,
+	}, &ax); err != nil || len(ax.Nodes) == 0 {
+		return "", "", false
+	}
+	if ax.Nodes[0].Role != nil {
+		role = axRole(ax.Nodes[0].Role.Value)
+	}
+	if ax.Nodes[0].Name != nil {
+		name = ax.Nodes[0].Name.Value
+	}
+	return role, name, true
+}
+
+// axRole maps Chrome's role names to the ones the tree uses. Roles that
+// only describe text styling are generic: they are noise in the tree.
+func axRole(r string) string {
+	switch r {
+	case "StaticText", "InlineTextBox":
+		return "text"
+	case "RootWebArea", "GenericContainer", "LayoutTable", "LayoutTableRow", "LayoutTableCell",
+		"LabelText", "strong", "emphasis", "time", "mark", "subscript", "superscript", "insertion",
+		"deletion", "Abbr", "Pre", "Ruby", "RubyAnnotation", "code", "ListMarker", "Canvas", "Legend":
+		return "generic"
+	case "image":
+		return "img"
+	case "DisclosureTriangle":
+		return "button"
+	case "MenuListOption":
+		return "option"
+	case "MenuListPopup":
+		return "none"
+	case "Iframe", "IframePresentational":
+		return "iframe"
+	case "DescriptionList":
+		return "list"
+	case "DescriptionListTerm":
+		return "term"
+	case "DescriptionListDetail":
+		return "definition"
+	case "Details":
+		return "group"
+	case "SectionHeader", "SectionFooter", "HeaderAsNonLandmark", "FooterAsNonLandmark":
+		return "generic"
+	}
+	return r
+}
+
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+func round3(f float64) float64 { return float64(int(f*1000+0.5)) / 1000 }
+
+func newID() string {
+	var b [16]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}

@@ -1,0 +1,92 @@
+package observe
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// raw is what the page serializer returns.
+type raw struct {
+	VP struct {
+		W   float64 `json:"w"`
+		H   float64 `json:"h"`
+		SX  float64 `json:"sx"`
+		SY  float64 `json:"sy"`
+		CH  float64 `json:"ch"`
+		CW  float64 `json:"cw"`
+		DPR float64 `json:"dpr"`
+	} `json:"vp"`
+	Title  string    `json:"title"`
+	URL    string    `json:"url"`
+	Hidden int       `json:"hidden"`
+	Focus  int       `json:"focus"`
+	Closed []int     `json:"closed"` // hosts that may have a closed shadow root
+	Nodes  []rawNode `json:"nodes"`
+}
+
+// rawNode is one node as the serializer saw it. Short keys keep the one
+// string the page returns small.
+type rawNode struct {
+	Parent   int       `json:"p"`
+	Role     string    `json:"r"`
+	Tag      string    `json:"tg"`
+	Name     string    `json:"n"`
+	NameFrom int       `json:"nf"` // 1: the name is the node's own text
+	Text     string    `json:"tx"`
+	Value    *string   `json:"v"`
+	States   rawStates `json:"s"`
+	Box      []float64 `json:"b"` // x, y, w, h in CSS px, viewport-relative
+	Act      int       `json:"a"` // actionable facts, see act* bits
+	Cues     *rawCues  `json:"cue"`
+	PageSens int       `json:"sx"` // the page side withheld the value
+	Frame    int       `json:"fr"`
+	Unsure   int       `json:"u"`  // Chrome's role or name may differ
+	InView   int       `json:"iv"` // actionable and intersecting the viewport
+	Covered  *int      `json:"cov"`
+}
+
+type rawStates struct {
+	Checked  any    `json:"checked"` // bool or "mixed"
+	Disabled bool   `json:"disabled"`
+	Expanded *bool  `json:"expanded"`
+	Selected *bool  `json:"selected"`
+	Required bool   `json:"required"`
+	ReadOnly bool   `json:"readonly"`
+	Pressed  any    `json:"pressed"`
+	Level    int    `json:"level"`
+	HasPopup string `json:"haspopup"`
+	Invalid  bool   `json:"invalid"`
+}
+
+type rawCues struct {
+	Type         string `json:"t"`
+	Autocomplete string `json:"ac"`
+	Name         string `json:"nm"`
+	ID           string `json:"id"`
+	Placeholder  string `json:"ph"`
+}
+
+// Actionable facts the serializer reports.
+const (
+	actInteractive = 1 << iota // an interactive tag or ARIA widget role
+	actTabIndex                // tabindex >= 0
+	actOnClick                 // an onclick attribute
+	actPointer                 // its own cursor: pointer
+	actEditable                // contenteditable root
+)
+
+func parseRaw(data []byte) (*raw, error) {
+	var r raw
+	if err := json.Unmarshal(data, &r); err != nil {
+		return nil, fmt.Errorf("page serializer: %w", err)
+	}
+	for i, n := range r.Nodes {
+		if n.Parent < -1 || n.Parent >= i {
+			return nil, fmt.Errorf("page serializer: node %d has parent %d", i, n.Parent)
+		}
+		if n.Box != nil && len(n.Box) != 4 {
+			return nil, fmt.Errorf("page serializer: node %d has a box of %d numbers", i, len(n.Box))
+		}
+	}
+	return &r, nil
+}

@@ -1,0 +1,449 @@
+// Diwall's page serializer. The host runs it in an isolated world of the
+// tab's main frame (Runtime.evaluate) and gets back ONE JSON string: the
+// viewport, and every node a person can perceive, in reading order, with
+// the facts the host needs to decide roles, names, marks and masks. Page
+// scripts cannot see or change this world's objects.
+//
+// It never reads frame contents, and never reads the value of a field that
+// may be sensitive (the host passes the cues). It keeps references to the
+// nodes it reported in globalThis.__diwall, for the host's later actions.
+//
+// The host substitutes the options placeholder at the end with a JSON object:
+//   {maxName: int, maxText: int, sensitive: "<regexp source>",
+//    notSensitive: "<regexp source>", snapshot: "<id>"}
+(function (opts) {
+  "use strict";
+  const sensitiveRe = new RegExp(opts.sensitive, "i");
+  const notSensitiveRe = new RegExp(opts.notSensitive, "gi");
+  const sensitiveAutocomplete = /\b(cc-number|cc-csc|cc-exp|cc-exp-month|cc-exp-year|one-time-code|current-password|new-password)\b/i;
+  const win = window;
+  const doc = document;
+  const vw = win.innerWidth, vh = win.innerHeight;
+  const sx = win.scrollX, sy = win.scrollY;
+  const nodes = [];
+  const els = []; // element of each node index (null for text)
+  const index = new Map(); // element -> node index
+  let hidden = 0;
+
+  const skipTags = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "META", "LINK", "TITLE", "BASE"]);
+  const frameTags = new Set(["IFRAME", "FRAME", "OBJECT", "EMBED", "PORTAL", "FENCEDFRAME"]);
+  const interactiveRoles = new Set(["button", "link", "checkbox", "radio", "switch", "tab", "menuitem",
+    "menuitemcheckbox", "menuitemradio", "option", "combobox", "textbox", "searchbox", "slider",
+    "spinbutton", "listbox", "treeitem", "gridcell", "scrollbar"]);
+  const nameFromContent = new Set(["button", "link", "checkbox", "radio", "switch", "tab", "menuitem",
+    "menuitemcheckbox", "menuitemradio", "option", "treeitem", "heading", "cell", "columnheader",
+    "rowheader", "gridcell", "tooltip", "caption", "legend", "term", "row", "label", "status"]);
+  const knownRoles = new Set([...interactiveRoles, "alert", "alertdialog", "application", "article",
+    "banner", "blockquote", "caption", "cell", "code", "columnheader", "complementary", "contentinfo",
+    "definition", "dialog", "directory", "document", "feed", "figure", "form", "generic", "grid",
+    "group", "heading", "img", "image", "list", "listitem", "log", "main", "marquee", "math", "menu",
+    "menubar", "meter", "navigation", "none", "note", "paragraph", "presentation", "progressbar",
+    "radiogroup", "region", "row", "rowgroup", "rowheader", "search", "separator", "status", "table",
+    "tablist", "tabpanel", "term", "timer", "toolbar", "tooltip", "tree", "treegrid"]);
+
+  // Closed shadow roots the host found for us (DOM.describeNode with
+  // pierce), keyed by their host element.
+  const closedRoots = globalThis.__diwallRoots || new WeakMap();
+  const closedCandidates = [];
+
+  // label[for] maps, one per document or shadow root, built once each
+  // (el.labels is slow on large pages).
+  const labelMaps = new Map();
+  function labelsFor(el) {
+    const root = el.getRootNode();
+    let m = labelMaps.get(root);
+    if (!m) {
+      m = new Map();
+      for (const l of root.querySelectorAll("label[for]")) {
+        const id = l.getAttribute("for");
+        if (!m.has(id)) m.set(id, []);
+        m.get(id).push(l);
+      }
+      labelMaps.set(root, m);
+    }
+    return m.get(el.id) || [];
+  }
+
+  const clip = (s, max) => {
+    s = s.replace(/\s+/g, " ").trim();
+    return s.length > max ? s.slice(0, max - 1) + "…" : s;
+  };
+
+  function implicitRole(el, tag) {
+    switch (tag) {
+      case "A": case "AREA": return el.hasAttribute("href") ? "link" : "generic";
+      case "BUTTON": return "button";
+      case "INPUT": {
+        const t = (el.getAttribute("type") || "text").toLowerCase();
+        switch (t) {
+          case "hidden": return "";
+          case "checkbox": return "checkbox";
+          case "radio": return "radio";
+          case "range": return "slider";
+          case "number": return "spinbutton";
+          case "search": return el.hasAttribute("list") ? "combobox" : "searchbox";
+          case "button": case "submit": case "reset": case "image": case "file": case "color": return "button";
+          default: return el.hasAttribute("list") ? "combobox" : "textbox";
+        }
+      }
+      case "SELECT": return el.multiple || el.size > 1 ? "listbox" : "combobox";
+      case "OPTION": return "option";
+      case "TEXTAREA": return "textbox";
+      case "H1": case "H2": case "H3": case "H4": case "H5": case "H6": return "heading";
+      case "IMG": return el.getAttribute("alt") === "" ? "none" : "img";
+      case "SVG": return "img";
+      case "NAV": return "navigation";
+      case "MAIN": return "main";
+      case "HEADER": return el.closest("article,aside,main,nav,section") ? "generic" : "banner";
+      case "FOOTER": return el.closest("article,aside,main,nav,section") ? "generic" : "contentinfo";
+      case "ASIDE": return "complementary";
+      case "FORM": return "form";
+      case "SECTION": return "region";
+      case "ARTICLE": return "article";
+      case "UL": case "OL": case "MENU": return "list";
+      case "LI": return "listitem";
+      case "TABLE": return "table";
+      case "TR": return "row";
+      case "TH": return el.getAttribute("scope") === "row" || (el.parentElement && el.parentElement.firstElementChild === el && el.closest("tbody")) ? "rowheader" : "columnheader";
+      case "TD": return "cell";
+      case "CAPTION": case "FIGCAPTION": return "caption";
+      case "P": return "paragraph";
+      case "DIALOG": return "dialog";
+      case "DETAILS": case "FIELDSET": case "OPTGROUP": return "group";
+      case "SUMMARY": return "button";
+      case "HR": return "separator";
+      case "PROGRESS": return "progressbar";
+      case "METER": return "meter";
+      case "BLOCKQUOTE": return "blockquote";
+      case "FIGURE": return "figure";
+      case "DL": return "list";
+      case "DT": return "term";
+      case "DD": return "definition";
+      case "OUTPUT": return "status";
+      case "SEARCH": return "search";
+      case "IFRAME": case "FRAME": case "OBJECT": case "EMBED": return "iframe";
+    }
+    return "generic";
+  }
+
+  function textOfIds(ids) {
+    const parts = [];
+    for (const id of ids.split(/\s+/)) {
+      const ref = id && doc.getElementById(id);
+      if (ref) parts.push(ref.getAttribute("aria-label") || ref.textContent || "");
+    }
+    return parts.join(" ");
+  }
+
+  // The accessible name from attributes and labels; "" when the name must
+  // come from content (computed by the caller from the subtree).
+  function attrName(el, tag, role) {
+    let u = 0;
+    const lb = el.getAttribute("aria-labelledby");
+    if (lb) {
+      const t = textOfIds(lb);
+      if (t.trim()) return [t, u];
+      u = 1; // refers to nothing we could read
+    }
+    const al = el.getAttribute("aria-label");
+    if (al && al.trim()) return [al, u];
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || tag === "METER" || tag === "PROGRESS" || tag === "OUTPUT") {
+      const parts = [];
+      if (el.id) for (const l of labelsFor(el)) parts.push(labelText(l));
+      const wrap = el.closest("label");
+      if (wrap && !wrap.hasAttribute("for")) parts.push(labelText(wrap));
+      const joined = parts.join(" ").trim();
+      if (joined) return [joined, u];
+      const t = (el.getAttribute("type") || "").toLowerCase();
+      if (tag === "INPUT" && (t === "submit" || t === "reset" || t === "button")) {
+        return [el.value || (t === "submit" ? "Submit" : t === "reset" ? "Reset" : ""), u];
+      }
+      if (tag === "INPUT" && t === "image") return [el.getAttribute("alt") || el.getAttribute("value") || "Submit", u];
+    }
+    if (tag === "IMG" || tag === "AREA") {
+      const alt = el.getAttribute("alt");
+      if (alt) return [alt, u];
+    }
+    if (tag === "FIELDSET") {
+      const lg = el.querySelector(":scope > legend");
+      if (lg) return [lg.textContent || "", u];
+    }
+    if (tag === "TABLE") {
+      const cap = el.querySelector(":scope > caption");
+      if (cap) return [cap.textContent || "", u];
+    }
+    if (tag === "FIGURE") {
+      const fc = el.querySelector(":scope > figcaption");
+      if (fc) return [fc.textContent || "", u];
+    }
+    if (nameFromContent.has(role)) return ["", u];
+    const title = el.getAttribute("title");
+    if (title) return [title, u];
+    const ph = el.getAttribute("placeholder");
+    if (ph && (tag === "INPUT" || tag === "TEXTAREA")) return [ph, u];
+    return ["", u];
+  }
+
+  // A label's text, without the values of the controls inside it.
+  function labelText(label) {
+    let s = "";
+    for (const n of label.childNodes) {
+      if (n.nodeType === 3) s += n.data;
+      else if (n.nodeType === 1 && !/^(INPUT|SELECT|TEXTAREA|BUTTON)$/.test(n.tagName)) s += " " + labelText(n);
+    }
+    return s;
+  }
+
+  function sensitiveCues(el, tag, name) {
+    const type = (el.getAttribute("type") || "").toLowerCase();
+    if (type === "password") return true;
+    const ac = el.getAttribute("autocomplete") || "";
+    if (sensitiveAutocomplete.test(ac)) return true;
+    const cue = [el.getAttribute("name"), el.id, name, el.getAttribute("placeholder"), el.getAttribute("aria-label")].join(" ")
+      .replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_\-.[\]]/g, " ").replace(notSensitiveRe, " ");
+    return sensitiveRe.test(cue);
+  }
+
+  function states(el, tag, role) {
+    const s = {};
+    const aria = (a) => el.getAttribute(a);
+    if (tag === "INPUT" && (el.type === "checkbox" || el.type === "radio")) s.checked = el.indeterminate ? "mixed" : el.checked;
+    else if (aria("aria-checked") !== null) s.checked = aria("aria-checked") === "mixed" ? "mixed" : aria("aria-checked") === "true";
+    if (el.disabled || aria("aria-disabled") === "true") s.disabled = true;
+    if (aria("aria-expanded") !== null) s.expanded = aria("aria-expanded") === "true";
+    else if (tag === "DETAILS") s.expanded = el.open;
+    if (aria("aria-selected") !== null) s.selected = aria("aria-selected") === "true";
+    else if (tag === "OPTION") s.selected = el.selected;
+    if (el.required || aria("aria-required") === "true") s.required = true;
+    if (el.readOnly || aria("aria-readonly") === "true") s.readonly = true;
+    if (aria("aria-pressed") !== null) s.pressed = aria("aria-pressed") === "mixed" ? "mixed" : aria("aria-pressed") === "true";
+    if (role === "heading") s.level = parseInt(aria("aria-level") || tag.slice(1), 10) || 2;
+    const hp = aria("aria-haspopup");
+    if (hp && hp !== "false") s.haspopup = hp === "true" ? "menu" : hp;
+    if (aria("aria-invalid") === "true") s.invalid = true;
+    return s;
+  }
+
+  function valueOf(el, tag, role) {
+    if (tag === "INPUT") {
+      const t = el.type;
+      if (t === "checkbox" || t === "radio" || t === "button" || t === "submit" || t === "reset" || t === "image" || t === "file") return null;
+      return el.value;
+    }
+    if (tag === "TEXTAREA") return el.value;
+    if (tag === "SELECT") {
+      const o = el.selectedOptions;
+      return o && o.length ? Array.from(o, (x) => x.label || x.text).join(", ") : "";
+    }
+    const vn = el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow");
+    if (vn !== null && (role === "slider" || role === "spinbutton" || role === "progressbar" || role === "meter" || role === "scrollbar")) return vn;
+    if (tag === "PROGRESS" || tag === "METER") return String(el.value);
+    return null;
+  }
+
+  // Whether the computed style makes an element's whole subtree impossible
+  // for a person to perceive (beyond what checkVisibility covers).
+  function clippedAway(cs, r) {
+    if (cs.clip && cs.clip !== "auto" && /rect\(\s*0(px)?[ ,]+0(px)?[ ,]+0(px)?[ ,]+0(px)?\s*\)/.test(cs.clip)) return true;
+    const cp = cs.clipPath;
+    if (cp && cp !== "none" && /inset\(\s*50%|circle\(\s*0|polygon\(\s*\)/.test(cp)) return true;
+    if (cs.overflow !== "visible" && cs.overflowX !== "visible" && r.width <= 1 && r.height <= 1) return true;
+    return false;
+  }
+
+  function outsideDocument(r) {
+    return r.right + sx <= 0 || r.bottom + sy <= 0;
+  }
+
+  function box(r) {
+    return [Math.round(r.left * 10) / 10, Math.round(r.top * 10) / 10, Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10];
+  }
+
+  function emit(node, el) {
+    const i = nodes.length;
+    nodes.push(node);
+    els.push(el);
+    if (el) index.set(el, i);
+    return i;
+  }
+
+  // walk visits el's children in reading order and returns the visible text
+  // of the subtree (for names from content).
+  function walkChildren(parentEl, parentIdx, parentStyle) {
+    let text = "";
+    const shadow = parentEl.shadowRoot || closedRoots.get(parentEl);
+    const kids = shadow ? shadow.childNodes
+      : parentEl.tagName === "SLOT" ? (parentEl.assignedNodes({ flatten: true }).length ? parentEl.assignedNodes({ flatten: true }) : parentEl.childNodes)
+      : parentEl.childNodes;
+    for (const n of kids) {
+      if (n.nodeType === 3) {
+        const t = n.data.replace(/\s+/g, " ");
+        if (!t.trim()) { text += t; continue; }
+        if (parentStyle && (parentStyle.fontSize === "0px" || /rgba\([^)]*,\s*0\)$|transparent/.test(parentStyle.color))) { hidden++; continue; }
+        text += t;
+        emit({ p: parentIdx, r: "text", tx: clip(t, opts.maxText) }, null);
+      } else if (n.nodeType === 1) {
+        text += walkElement(n, parentIdx);
+      }
+    }
+    return text;
+  }
+
+  function walkElement(el, parentIdx) {
+    const tag = el.tagName.toUpperCase();
+    if (skipTags.has(tag)) return "";
+    if (el.getAttribute("aria-hidden") === "true" || el.hidden && tag !== "SLOT") {
+      if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea")) hidden++;
+      return "";
+    }
+    const cs = win.getComputedStyle(el);
+    if (cs.display === "contents") {
+      return walkChildren(el, parentIdx, cs);
+    }
+    if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true })) {
+      // visibility:hidden can be undone by a visible descendant.
+      if (cs.visibility === "hidden" && cs.display !== "none" && cs.opacity !== "0" && el.querySelector("*")) {
+        return walkChildren(el, parentIdx, null);
+      }
+      if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea,iframe")) hidden++;
+      return "";
+    }
+    const r = el.getBoundingClientRect();
+    if (clippedAway(cs, r) || outsideDocument(r)) {
+      if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea")) hidden++;
+      return "";
+    }
+    const explicit = (el.getAttribute("role") || "").trim().split(/\s+/)[0].toLowerCase();
+    let role = explicit && knownRoles.has(explicit) ? explicit : implicitRole(el, tag);
+    if (role === "") return ""; // <input type=hidden>
+    if (role === "presentation") role = "none";
+    const node = { p: parentIdx, r: role, tg: tag.toLowerCase() };
+    let uncertain = explicit && !knownRoles.has(explicit) ? 1 : 0;
+
+    if (frameTags.has(tag)) {
+      // Frames are masked and never read.
+      node.r = "iframe";
+      node.fr = 1;
+      node.n = clip(el.getAttribute("title") || el.getAttribute("name") || "", opts.maxName);
+      node.b = box(r);
+      emit(node, el);
+      return "";
+    }
+
+    let [name, u] = attrName(el, tag, role);
+    uncertain |= u;
+    const idx = emit(node, el);
+    // A textarea's children are its value, already reported (or withheld).
+    const contentText = tag !== "TEXTAREA" && (el.childNodes.length || el.shadowRoot || closedRoots.has(el)) ? walkChildren(el, idx, cs) : "";
+    if (!name && nameFromContent.has(role)) {
+      name = contentText;
+      node.nf = 1;
+      if (!name.trim()) {
+        // Content from ::before/::after, an icon font or a background
+        // image: only Chrome's tree knows the name.
+        const before = win.getComputedStyle(el, "::before").content;
+        const after = win.getComputedStyle(el, "::after").content;
+        if ((before && before !== "none" && before !== "normal") || (after && after !== "none" && after !== "normal")) uncertain = 1;
+        const title = el.getAttribute("title");
+        if (title) { name = title; node.nf = 0; }
+      }
+    }
+    if (el.hasAttribute("aria-owns")) uncertain = 1;
+    if (tag.includes("-") && !el.shadowRoot && !closedRoots.has(el) && r.width > 0 && r.height > 0) {
+      // Rendered content with no light DOM and no open root: a closed
+      // shadow root, which the host can open for us.
+      if (!el.childElementCount) closedCandidates.push(idx);
+    }
+
+    node.n = clip(name, opts.maxName);
+    const st = states(el, tag, role);
+    if (Object.keys(st).length) node.s = st;
+
+    let act = 0;
+    if (interactiveRoles.has(role) || tag === "SUMMARY" || (tag === "A" && el.hasAttribute("href"))) act |= 1;
+    const ti = el.getAttribute("tabindex");
+    if (ti !== null && parseInt(ti, 10) >= 0) act |= 2;
+    if (el.hasAttribute("onclick")) act |= 4;
+    if (cs.cursor === "pointer" && !(el.parentElement && win.getComputedStyle(el.parentElement).cursor === "pointer")) act |= 8;
+    if (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable)) act |= 16;
+    if (act) node.a = act;
+
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || act & 16) {
+      const sens = sensitiveCues(el, tag, node.n);
+      node.cue = {
+        t: (el.getAttribute("type") || "").toLowerCase(), ac: el.getAttribute("autocomplete") || "",
+        nm: el.getAttribute("name") || "", id: el.id || "", ph: el.getAttribute("placeholder") || "",
+      };
+      if (sens) node.sx = 1;
+      else {
+        const v = valueOf(el, tag, role);
+        if (v !== null) node.v = clip(v, opts.maxName);
+      }
+    } else {
+      const v = valueOf(el, tag, role);
+      if (v !== null) node.v = clip(v, opts.maxName);
+    }
+    if (r.width > 0 && r.height > 0) node.b = box(r);
+    if (uncertain) node.u = 1;
+
+    if (el.getAttribute("aria-label")) return " " + el.getAttribute("aria-label") + " ";
+    if (tag === "IMG") return " " + (el.getAttribute("alt") || "") + " ";
+    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return " ";
+    return cs.display.startsWith("inline") ? contentText : " " + contentText + " ";
+  }
+
+  // The element at a viewport point, through open shadow roots.
+  function deepHit(x, y) {
+    let hit = doc.elementFromPoint(x, y);
+    while (hit && hit.shadowRoot) {
+      const inner = hit.shadowRoot.elementFromPoint(x, y);
+      if (!inner || inner === hit) break;
+      hit = inner;
+    }
+    return hit;
+  }
+
+  function composedContains(outer, inner) {
+    for (let n = inner; n; n = n.parentNode || n.host) if (n === outer) return true;
+    return false;
+  }
+
+  // Mark facts: for each actionable node in the viewport, whether another
+  // element lies over its centre, and which.
+  function coverage() {
+    for (let i = 0; i < nodes.length; i++) {
+      const n = nodes[i];
+      if (!n.a || !n.b) continue;
+      const [x, y, w, h] = n.b;
+      const l = Math.max(x, 0), t = Math.max(y, 0), rr = Math.min(x + w, vw), bb = Math.min(y + h, vh);
+      if (rr <= l || bb <= t) continue;
+      n.iv = 1;
+      const el = els[i];
+      const hit = deepHit((l + rr) / 2, (t + bb) / 2);
+      if (!hit || composedContains(el, hit)) continue;
+      if (hit.tagName === "LABEL" && (hit.control === el || composedContains(hit, el))) continue;
+      if (composedContains(hit, el)) continue; // el lets clicks through to an ancestor
+      let j = -1;
+      for (let c = hit; c; c = c.parentNode || c.host) {
+        if (index.has(c)) { j = index.get(c); break; }
+      }
+      n.cov = j;
+    }
+  }
+
+  const root = doc.body || doc.documentElement;
+  if (root) walkChildren(root, -1, win.getComputedStyle(root));
+  coverage();
+
+  let focus = -1;
+  let ae = doc.activeElement;
+  while (ae && ae.shadowRoot && ae.shadowRoot.activeElement) ae = ae.shadowRoot.activeElement;
+  if (ae && index.has(ae)) focus = index.get(ae);
+
+  globalThis.__diwall = { snapshot: opts.snapshot, els };
+  const de = doc.documentElement;
+  return JSON.stringify({
+    vp: { w: vw, h: vh, sx, sy, ch: Math.max(de.scrollHeight, doc.body ? doc.body.scrollHeight : 0), cw: de.scrollWidth, dpr: win.devicePixelRatio },
+    title: doc.title, url: location.href, hidden, focus, closed: closedCandidates, nodes,
+  });
+})(__OPTIONS__)

@@ -1,0 +1,155 @@
+// Package profile holds what a session may do: the sites it may see and act
+// on, and its budgets. The host reads it; neither the model nor the
+// extension can change it.
+package profile
+
+import (
+	"fmt"
+	"net"
+	"net/url"
+	"strings"
+)
+
+// Profile is one session's authority.
+type Profile struct {
+	Name  string
+	Sites []Site
+	// TreeChars bounds the tree of one observation, in characters.
+	TreeChars int
+	// Marks bounds the marks of one observation.
+	Marks int
+	// ImageLongSide bounds the observation image's longer side, in pixels.
+	ImageLongSide int
+}
+
+// Default budgets: with them no observation goes much beyond ~12,000
+// tokens of text.
+const (
+	DefaultTreeChars     = 24000
+	DefaultMarks         = 250
+	DefaultImageLongSide = 1568
+)
+
+// Launch is the built-in profile of `diwall mcp --launch`: its browser holds
+// none of the person's data, so every http(s) site is allowed.
+func Launch() Profile {
+	return Profile{
+		Name:          "launch",
+		Sites:         []Site{{Scheme: "http", Host: "*", Port: "*"}, {Scheme: "https", Host: "*", Port: "*"}},
+		TreeChars:     DefaultTreeChars,
+		Marks:         DefaultMarks,
+		ImageLongSide: DefaultImageLongSide,
+	}
+}
+
+// WithSites returns p restricted to the sites of a comma-separated list of
+// origin patterns.
+func (p Profile) WithSites(patterns string) (Profile, error) {
+	var sites []Site
+	for _, raw := range strings.Split(patterns, ",") {
+		raw = strings.TrimSpace(raw)
+		if raw == "" {
+			continue
+		}
+		s, err := ParseSite(raw)
+		if err != nil {
+			return p, err
+		}
+		sites = append(sites, s)
+	}
+	if len(sites) == 0 {
+		return p, fmt.Errorf("no site patterns in %q", patterns)
+	}
+	p.Sites = sites
+	return p, nil
+}
+
+// Site is an origin pattern: scheme://host[:port], where host may be "*" or
+// start with "*." (the domain and its subdomains) and port may be "*".
+type Site struct {
+	Scheme string
+	Host   string
+	Port   string // "" means the scheme's default port
+}
+
+func (s Site) String() string {
+	if s.Port == "" {
+		return s.Scheme + "://" + s.Host
+	}
+	return s.Scheme + "://" + s.Host + ":" + s.Port
+}
+
+// ParseSite parses an origin pattern such as https://*.example.com or
+// http://127.0.0.1:*.
+func ParseSite(raw string) (Site, error) {
+	scheme, rest, ok := strings.Cut(raw, "://")
+	scheme = strings.ToLower(scheme)
+	if !ok || (scheme != "http" && scheme != "https") {
+		return Site{}, fmt.Errorf("site %q: want http://host[:port] or https://host[:port]", raw)
+	}
+	rest = strings.TrimSuffix(rest, "/")
+	if strings.ContainsAny(rest, "/?#@") || rest == "" {
+		return Site{}, fmt.Errorf("site %q: an origin pattern has no path, query or user", raw)
+	}
+	host, port := rest, ""
+	if h, p, err := net.SplitHostPort(rest); err == nil {
+		host, port = h, p
+	} else if strings.HasSuffix(rest, ":*") {
+		host, port = strings.TrimSuffix(rest, ":*"), "*"
+	}
+	host = strings.ToLower(host)
+	if port != "" && port != "*" {
+		for _, c := range port {
+			if c < '0' || c > '9' {
+				return Site{}, fmt.Errorf("site %q: bad port %q", raw, port)
+			}
+		}
+	}
+	if host != "*" && strings.Contains(strings.TrimPrefix(host, "*."), "*") {
+		return Site{}, fmt.Errorf("site %q: * may only be the whole host or its first label (*.example.com)", raw)
+	}
+	return Site{Scheme: scheme, Host: host, Port: port}, nil
+}
+
+// Allows reports whether an origin (scheme://host[:port], as browser.Origin
+// gives it) is one of p's sites.
+func (p Profile) Allows(origin string) bool {
+	u, err := url.Parse(origin)
+	if err != nil || u.Host == "" {
+		return false
+	}
+	for _, s := range p.Sites {
+		if s.matches(u) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s Site) matches(u *url.URL) bool {
+	if strings.ToLower(u.Scheme) != s.Scheme {
+		return false
+	}
+	host := strings.ToLower(u.Hostname())
+	switch {
+	case s.Host == "*":
+	case strings.HasPrefix(s.Host, "*."):
+		base := s.Host[2:]
+		if host != base && !strings.HasSuffix(host, "."+base) {
+			return false
+		}
+	case host != s.Host:
+		return false
+	}
+	port := u.Port()
+	if port == "" {
+		port = map[string]string{"http": "80", "https": "443"}[s.Scheme]
+	}
+	switch s.Port {
+	case "*":
+		return true
+	case "":
+		return port == map[string]string{"http": "80", "https": "443"}[s.Scheme]
+	}
+	return port == s.Port
+}
