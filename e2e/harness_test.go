@@ -75,6 +75,10 @@ func fixtures() http.Handler {
 	mux.Handle("/", http.FileServer(http.Dir("testdata")))
 	// The observe fixtures live beside the code that reads them.
 	mux.Handle("/pages/", http.StripPrefix("/pages/", http.FileServer(http.Dir("../host/observe/testdata/pages"))))
+	mux.HandleFunc("/redirect", func(w http.ResponseWriter, r *http.Request) {
+		// Sends the browser to another origin: the same server as localhost.
+		http.Redirect(w, r, r.URL.Query().Get("to"), http.StatusFound)
+	})
 	mux.HandleFunc("/hang", func(w http.ResponseWriter, r *http.Request) {
 		// Answers headers and never finishes the body, until the client goes.
 		w.Header().Set("Content-Type", "text/html")
@@ -109,7 +113,7 @@ var (
 // opens tabs of its own. TestMain closes it and checks what it left.
 func shared(t *testing.T) *browserSession {
 	t.Helper()
-	sharedOnce.Do(func() { sharedLaunch, sharedErr = start() })
+	sharedOnce.Do(func() { sharedLaunch, sharedErr = start(nil) })
 	if sharedErr != nil {
 		t.Fatal(sharedErr)
 	}
@@ -118,9 +122,16 @@ func shared(t *testing.T) *browserSession {
 
 // launch starts a browser for this test alone (for tests that kill or
 // break it); cleanup closes it and checks that nothing was left behind.
-func launch(t *testing.T) *browserSession {
+func launch(t *testing.T, args ...string) *browserSession {
 	t.Helper()
-	l, err := start()
+	return launchWith(t, nil, args...)
+}
+
+// launchWith is launch with extra environment variables for diwall and
+// extra arguments for `diwall mcp`.
+func launchWith(t *testing.T, env []string, args ...string) *browserSession {
+	t.Helper()
+	l, err := start(env, args...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,15 +149,16 @@ func launch(t *testing.T) *browserSession {
 
 // start launches `diwall mcp --launch=headless` under a fresh DIWALL_HOME
 // and connects a go-sdk client to it.
-func start() (*launched, error) {
+func start(env []string, args ...string) (*launched, error) {
 	home, err := os.MkdirTemp("", "dw-")
 	if err != nil {
 		return nil, err
 	}
 	tmp := filepath.Join(home, "tmp")
 	os.MkdirAll(tmp, 0o700)
-	cmd := exec.Command(diwallBin, "mcp", "--launch=headless")
+	cmd := exec.Command(diwallBin, append([]string{"mcp", "--launch=headless"}, args...)...)
 	cmd.Env = append(os.Environ(), "DIWALL_HOME="+home, "TMPDIR="+tmp, "DIWALL_TEST_DEVTOOLS=1", "DIWALL_LOG=debug")
+	cmd.Env = append(cmd.Env, env...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	client := mcp.NewClient(&mcp.Implementation{Name: "diwall-e2e", Version: "0"}, nil)

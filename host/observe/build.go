@@ -145,6 +145,7 @@ func build(r *raw, b Budgets) Built {
 	}
 	dropLabelText(nodes)
 	foldText(nodes)
+	pruneEmpty(nodes)
 
 	// Elements, masks and labels.
 	for _, n := range nodes {
@@ -180,11 +181,7 @@ func keep(n *node, nodes []*node) bool {
 			return false
 		}
 		return strings.TrimSpace(n.Text) != ""
-	case "caption", "legend":
-		// Their text is already the table's or group's name.
-		if p := keptAncestor(n, nodes); p != nil && sameText(p.Name, n.Name) {
-			return false
-		}
+
 	case "generic":
 		return n.Name != ""
 	case "none", "rowgroup":
@@ -231,6 +228,33 @@ func sameText(a, b string) bool {
 		return strings.TrimRight(s, " *:")
 	}
 	return a != "" && norm(a) == norm(b)
+}
+
+// pruneEmpty drops structure left with nothing to say: a paragraph whose
+// only text was hidden, an unnamed image, an empty list, a caption that
+// only repeats its table's name.
+func pruneEmpty(nodes []*node) {
+	hasKids := make([]bool, len(nodes))
+	for i := len(nodes) - 1; i >= 0; i-- {
+		n := nodes[i]
+		if !n.kept {
+			continue
+		}
+		if n.mark == 0 && n.Name == "" && n.textOnly == "" && n.Value == nil && !hasKids[i] &&
+			n.Role != "text" && n.Role != "iframe" && n.Role != "separator" {
+			n.kept = false
+			continue
+		}
+		// A caption or legend repeats the name it gives its table or group.
+		if p := keptAncestor(n, nodes); n.mark == 0 && !hasKids[i] && p != nil &&
+			(n.Role == "caption" || n.Role == "legend") && (sameText(p.Name, n.Name) || sameText(p.Name, n.textOnly)) {
+			n.kept = false
+			continue
+		}
+		if p := keptAncestor(n, nodes); p != nil {
+			hasKids[p.idx] = true
+		}
+	}
 }
 
 // keptAncestor is the nearest ancestor with a line of its own.

@@ -284,6 +284,12 @@ func askChrome(ctx context.Context, b *browser.Browser, t *browser.Tab, r *raw, 
 				n.Role = role
 			}
 			name = truncate(strings.Join(strings.Fields(name), " "), maxName)
+			if path == PathChrome && n.NameFrom == 1 && n.Unsure == 0 {
+				// A name from content is built from what a person can see;
+				// Chrome's also counts text hidden from sight (sr-only),
+				// which observe leaves out on purpose.
+				return
+			}
 			if name != n.Name {
 				n.Name = name
 				n.NameFrom = 0

@@ -246,7 +246,11 @@
   function clippedAway(cs, r) {
     if (cs.clip && cs.clip !== "auto" && /rect\(\s*0(px)?[ ,]+0(px)?[ ,]+0(px)?[ ,]+0(px)?\s*\)/.test(cs.clip)) return true;
     const cp = cs.clipPath;
-    if (cp && cp !== "none" && /inset\(\s*50%|circle\(\s*0|polygon\(\s*\)/.test(cp)) return true;
+    if (cp && cp !== "none") {
+      const inset = /^inset\(\s*([\d.]+)%/.exec(cp);
+      if (inset && parseFloat(inset[1]) >= 50) return true;
+      if (/^circle\(\s*0(px|%)?[\s)]|^polygon\(\s*\)/.test(cp)) return true;
+    }
     if (cs.overflow !== "visible" && cs.overflowX !== "visible" && r.width <= 1 && r.height <= 1) return true;
     return false;
   }
@@ -279,7 +283,9 @@
       if (n.nodeType === 3) {
         const t = n.data.replace(/\s+/g, " ");
         if (!t.trim()) { text += t; continue; }
-        if (parentStyle && (parentStyle.fontSize === "0px" || /rgba\([^)]*,\s*0\)$|transparent/.test(parentStyle.color))) { hidden++; continue; }
+        // Text of a visibility:hidden parent (parentStyle null), or too
+        // small or transparent to see.
+        if (!parentStyle || parentStyle.fontSize === "0px" || /rgba\([^)]*,\s*0\)$|transparent/.test(parentStyle.color)) { hidden++; continue; }
         text += t;
         emit({ p: parentIdx, r: "text", tx: clip(t, opts.maxText) }, null);
       } else if (n.nodeType === 1) {
