@@ -5,17 +5,20 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/diwall/diwall/host/observe/pagegen"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -75,6 +78,11 @@ func fixtures() http.Handler {
 	mux.Handle("/", http.FileServer(http.Dir("testdata")))
 	// The observe fixtures live beside the code that reads them.
 	mux.Handle("/pages/", http.StripPrefix("/pages/", http.FileServer(http.Dir("../host/observe/testdata/pages"))))
+	mux.HandleFunc("/gen", func(w http.ResponseWriter, r *http.Request) {
+		n, _ := strconv.Atoi(r.URL.Query().Get("n"))
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		io.WriteString(w, pagegen.Page(n))
+	})
 	mux.HandleFunc("/redirect", func(w http.ResponseWriter, r *http.Request) {
 		// Sends the browser to another origin: the same server as localhost.
 		http.Redirect(w, r, r.URL.Query().Get("to"), http.StatusFound)
@@ -99,7 +107,7 @@ type launched struct {
 
 // browserSession is a test's handle on a launch.
 type browserSession struct {
-	t *testing.T
+	t testing.TB
 	*launched
 }
 
@@ -255,7 +263,7 @@ func (e envelope) errorCode() string {
 	return ""
 }
 
-func (e envelope) page(t *testing.T) map[string]any {
+func (e envelope) page(t testing.TB) map[string]any {
 	t.Helper()
 	var m map[string]any
 	if err := json.Unmarshal(e.PageContent, &m); err != nil {
@@ -277,7 +285,7 @@ func (bs *browserSession) call(tool string, args any) envelope {
 	return decodeEnvelope(t, tool, res)
 }
 
-func decodeEnvelope(t *testing.T, tool string, res *mcp.CallToolResult) envelope {
+func decodeEnvelope(t testing.TB, tool string, res *mcp.CallToolResult) envelope {
 	t.Helper()
 	data, err := json.Marshal(res.StructuredContent)
 	if err != nil {

@@ -21,6 +21,7 @@ import (
 type hostPlace struct {
 	socket, state, logs string
 	sites               string // the launch's --sites
+	treeChars, marks    int    // the launch's budgets
 	instance            string // the launch folder, when a launched browser started us
 }
 
@@ -30,7 +31,7 @@ func resolveHostPlace() (hostPlace, error) {
 		if err != nil {
 			return hostPlace{}, err
 		}
-		return hostPlace{socket: f.Socket, state: f.State, logs: f.Logs, sites: f.Sites, instance: dir}, nil
+		return hostPlace{socket: f.Socket, state: f.State, logs: f.Logs, sites: f.Sites, treeChars: f.TreeChars, marks: f.Marks, instance: dir}, nil
 	}
 	d := paths.Default()
 	if err := d.Ensure(); err != nil {
@@ -77,6 +78,12 @@ func runHost(ctx context.Context, args []string, stdio Stdio) int {
 			log.Error("bad sites", "err", err)
 			return 1
 		}
+	}
+	if place.treeChars > 0 {
+		prof.TreeChars = place.treeChars
+	}
+	if place.marks > 0 {
+		prof.Marks = place.marks
 	}
 	log.Info("host starting", "pid", os.Getpid(), "launched", place.instance != "", "sites", len(prof.Sites))
 	err = nativehost.Run(ctx, nativehost.Options{

@@ -57,7 +57,17 @@ func runMCP(ctx context.Context, args []string, stdio Stdio) int {
 	fs.Var(&lf, "launch", "start a dedicated browser with the extension (=headless for no window)")
 	browserPath := fs.String("browser", "", "browser binary for --launch (default: Chromium, then Chrome)")
 	sites := fs.String("sites", "", "with --launch: comma-separated origin patterns the session may see, e.g. http://127.0.0.1:*,https://*.example.com (default: every http(s) site)")
+	treeChars := fs.Int("tree-chars", 0, "with --launch: the tree's character budget per observation (default 24000)")
+	marks := fs.Int("marks", 0, "with --launch: the most marks per observation (default 250)")
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if (*treeChars != 0 || *marks != 0) && !lf.on {
+		fmt.Fprintln(stdio.Err, "diwall mcp: --tree-chars and --marks apply to --launch")
+		return 2
+	}
+	if *treeChars < 0 || *marks < 0 {
+		fmt.Fprintln(stdio.Err, "diwall mcp: budgets must be positive")
 		return 2
 	}
 	if *sites != "" {
@@ -93,6 +103,7 @@ func runMCP(ctx context.Context, args []string, stdio Stdio) int {
 			Browser: *browserPath, Headless: lf.headless, Dirs: dirs, Self: self,
 			ExtensionID: extension.ID(), Log: log,
 			DevTools: os.Getenv("DIWALL_TEST_DEVTOOLS") == "1", Sites: *sites,
+			TreeChars: *treeChars, Marks: *marks,
 		})
 		if err != nil {
 			fmt.Fprintln(stdio.Err, "diwall mcp --launch:", err)

@@ -60,7 +60,7 @@ func BenchmarkDecode(b *testing.B) {
 	capture, _, _ := benchPage(b, 1)
 	b.ReportAllocs()
 	for b.Loop() {
-		img, err := decode(capture)
+		img, _, err := decode(capture)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -70,7 +70,7 @@ func BenchmarkDecode(b *testing.B) {
 
 func BenchmarkLabels(b *testing.B) {
 	capture, masks, labels := benchPage(b, 1)
-	img, err := decode(capture)
+	img, _, err := decode(capture)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -88,13 +88,13 @@ func BenchmarkLabels(b *testing.B) {
 
 func BenchmarkEncode(b *testing.B) {
 	capture, _, _ := benchPage(b, 1)
-	img, err := decode(capture)
+	img, _, err := decode(capture)
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := encodePNG(img); err != nil {
+		if _, err := encodePNG(img, true); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -104,7 +104,7 @@ func BenchmarkEncode(b *testing.B) {
 // comparison with encodePNG.
 func BenchmarkEncodeStdlib(b *testing.B) {
 	capture, _, _ := benchPage(b, 1)
-	img, err := decode(capture)
+	img, _, err := decode(capture)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -120,7 +120,7 @@ func BenchmarkEncodeStdlib(b *testing.B) {
 
 func BenchmarkDownscale(b *testing.B) {
 	capture, _, _ := benchPage(b, 2)
-	img, err := decode(capture)
+	img, _, err := decode(capture)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -84,7 +84,7 @@ func Compose(capture []byte, masks []Rect, labels []Label, opts Options) (Result
 		}
 	}
 
-	img, err := decode(capture)
+	img, opaque, err := decode(capture)
 	if err != nil {
 		return Result{}, err
 	}
@@ -120,7 +120,8 @@ func Compose(capture []byte, masks []Rect, labels []Label, opts Options) (Result
 	}
 
 	// 4. PNG.
-	res.PNG, err = encodePNG(out)
+	// Masks, labels and scaling keep an opaque image opaque.
+	res.PNG, err = encodePNG(out, opaque)
 	if err != nil {
 		return Result{}, fmt.Errorf("imaging: encode png: %w", err)
 	}

@@ -21,10 +21,11 @@ var (
 )
 
 // decode sniffs and decodes capture into a pooled *image.RGBA with its origin
-// at (0, 0). The caller returns it with putRGBA.
-func decode(capture []byte) (*image.RGBA, error) {
+// at (0, 0), and reports whether it is opaque (known without a scan for a
+// JPEG). The caller returns the image with putRGBA.
+func decode(capture []byte) (*image.RGBA, bool, error) {
 	if len(capture) == 0 {
-		return nil, ErrEmpty
+		return nil, false, ErrEmpty
 	}
 	var (
 		decodeConfig func([]byte) (image.Config, error)
@@ -38,24 +39,25 @@ func decode(capture []byte) (*image.RGBA, error) {
 		decodeConfig = func(b []byte) (image.Config, error) { return png.DecodeConfig(bytes.NewReader(b)) }
 		decodeImage = func(b []byte) (image.Image, error) { return png.Decode(bytes.NewReader(b)) }
 	default:
-		return nil, ErrFormat
+		return nil, false, ErrFormat
 	}
 
 	cfg, err := decodeConfig(capture)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrDecode, err)
+		return nil, false, fmt.Errorf("%w: %w", ErrDecode, err)
 	}
 	if cfg.Width <= 0 || cfg.Height <= 0 {
-		return nil, fmt.Errorf("%w: %dx%d", ErrDecode, cfg.Width, cfg.Height)
+		return nil, false, fmt.Errorf("%w: %dx%d", ErrDecode, cfg.Width, cfg.Height)
 	}
 	if cfg.Width > maxSide || cfg.Height > maxSide || cfg.Width*cfg.Height > maxPixels {
-		return nil, fmt.Errorf("%w: %dx%d", ErrTooLarge, cfg.Width, cfg.Height)
+		return nil, false, fmt.Errorf("%w: %dx%d", ErrTooLarge, cfg.Width, cfg.Height)
 	}
 	src, err := decodeImage(capture)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrDecode, err)
+		return nil, false, fmt.Errorf("%w: %w", ErrDecode, err)
 	}
-	return toRGBA(src), nil
+	o, ok := src.(interface{ Opaque() bool }) // constant time for YCbCr and Gray
+	return toRGBA(src), ok && o.Opaque(), nil
 }
 
 // toRGBA copies src into a pooled *image.RGBA at the origin. draw.Draw has

@@ -11,21 +11,28 @@ import (
 	"sync"
 )
 
-// encodePNG encodes img as an 8-bit RGB PNG (RGBA if img is not opaque).
+// encodePNG encodes img as an 8-bit RGB PNG if opaque is set, else RGBA.
 //
 // image/png at BestSpeed spends about 60 ms on a 1280x800 screenshot on a
-// slow 2-core machine, all on one core: a quarter choosing among five row
-// filters, the rest in deflate. This encoder cuts the rows into strips,
-// filters and deflates each strip on its own goroutine, and joins them the
-// way pigz does: each strip but the last ends with a sync flush, so the
-// concatenation is one valid deflate stream, and the strips' Adler-32 sums
-// are combined. A strip starts with an empty dictionary, which costs well
-// under 1% in size. See BenchmarkEncode.
-func encodePNG(img *image.RGBA) ([]byte, error) {
+// slow 2-core machine, all of it on one core: a third trying five row filters
+// per row, the rest in deflate. This encoder does two things differently:
+//
+//   - Rows are not filtered (filter type None). A capture decoded from JPEG
+//     is noisy around every glyph, and on such images None came out 3-10%
+//     smaller than Up, Paeth or the adaptive choice, and the fastest; on a
+//     lossless capture Up would be about 15% smaller but 25% slower.
+//   - The rows are cut into strips, each deflated (BestSpeed) on its own
+//     goroutine, and joined as pigz does: every strip but the last ends with a
+//     sync flush, so the concatenation is one valid deflate stream, and the
+//     strips' Adler-32 sums are combined. Each strip starts with an empty
+//     dictionary, which costs well under 1% in size.
+//
+// See BenchmarkEncode and BenchmarkEncodeStdlib.
+func encodePNG(img *image.RGBA, opaque bool) ([]byte, error) {
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	bpp := 3
 	colorType := byte(2) // truecolour
-	if !img.Opaque() {
+	if !opaque {
 		bpp, colorType = 4, 6 // truecolour with alpha
 	}
 
@@ -44,7 +51,7 @@ func encodePNG(img *image.RGBA) ([]byte, error) {
 		if strips[i].err != nil {
 			return nil, strips[i].err
 		}
-		size += 12 + strips[i].out.Len()
+		size += 12 + len(strips[i].bytes())
 	}
 	out := make([]byte, 0, size)
 	out = append(out, pngMagic...)
@@ -60,7 +67,7 @@ func encodePNG(img *image.RGBA) ([]byte, error) {
 	for i := range strips {
 		s := &strips[i]
 		sum = adler32Combine(sum, s.adler, s.n)
-		out = appendChunk(out, "IDAT", s.out.Bytes())
+		out = appendChunk(out, "IDAT", s.bytes())
 		s.release()
 	}
 	var trailer [4]byte
@@ -73,18 +80,23 @@ func encodePNG(img *image.RGBA) ([]byte, error) {
 // strip is the rows [y0, y1) of the image, filtered and deflated.
 type strip struct {
 	y0, y1 int
-	out    *bytes.Buffer
+	buf    *stripBuffers
 	adler  uint32 // of the filtered bytes
 	n      int    // count of filtered bytes
 	err    error
 }
 
+func (s *strip) bytes() []byte { return s.buf.out.Bytes() }
+
+func (s *strip) release() {
+	stripPool.Put(s.buf)
+	s.buf = nil
+}
+
 type stripBuffers struct {
-	out      bytes.Buffer
-	fw       *flate.Writer
-	prev     []byte
-	cur      []byte
-	filtered [5][]byte
+	out bytes.Buffer
+	fw  *flate.Writer
+	row []byte
 }
 
 var stripPool = sync.Pool{New: func() any {
@@ -94,31 +106,20 @@ var stripPool = sync.Pool{New: func() any {
 
 func (s *strip) encode(img *image.RGBA, bpp int, last bool) {
 	b := stripPool.Get().(*stripBuffers)
+	s.buf = b
 	b.out.Reset()
 	b.fw.Reset(&b.out)
-	rowLen := bpp * img.Rect.Dx()
-	b.prev = grow(b.prev, rowLen)
-	b.cur = grow(b.cur, rowLen)
-	for i := range b.filtered {
-		b.filtered[i] = grow(b.filtered[i], 1+rowLen)
-	}
-
-	// The row above the strip is the image's, not zeros.
-	if s.y0 > 0 {
-		packRow(b.prev, img, s.y0-1, bpp)
-	} else {
-		clear(b.prev)
-	}
+	rowLen := 1 + bpp*img.Rect.Dx()
+	b.row = grow(b.row, rowLen)
+	b.row[0] = 0 // filter type None
 	a := adler32.New()
 	for y := s.y0; y < s.y1; y++ {
-		packRow(b.cur, img, y, bpp)
-		row := filterRow(&b.filtered, b.cur, b.prev, bpp)
-		a.Write(row)
-		if _, err := b.fw.Write(row); err != nil {
+		packRow(b.row[1:], img, y, bpp)
+		a.Write(b.row)
+		if _, err := b.fw.Write(b.row); err != nil {
 			s.err = err
 			break
 		}
-		b.prev, b.cur = b.cur, b.prev
 	}
 	if s.err == nil {
 		if last {
@@ -127,9 +128,7 @@ func (s *strip) encode(img *image.RGBA, bpp int, last bool) {
 			s.err = b.fw.Flush()
 		}
 	}
-	s.adler, s.n = a.Sum32(), (s.y1-s.y0)*(1+rowLen)
-	s.out = &b.out
-	s.buffers = b
+	s.adler, s.n = a.Sum32(), (s.y1-s.y0)*rowLen
 }
 
 func grow(b []byte, n int) []byte {
@@ -139,11 +138,23 @@ func grow(b []byte, n int) []byte {
 	return b[:n]
 }
 
-// packRow copies row y of img into dst as RGB (bpp 3) or RGBA (bpp 4).
+// packRow copies row y of img into dst as RGB (bpp 3) or as PNG's
+// non-premultiplied RGBA (bpp 4).
 func packRow(dst []byte, img *image.RGBA, y, bpp int) {
 	src := img.Pix[y*img.Stride : y*img.Stride+4*img.Rect.Dx()]
 	if bpp == 4 {
 		copy(dst, src)
+		for i := 0; i+3 < len(dst); i += 4 {
+			switch a := uint32(dst[i+3]); a {
+			case 0xff:
+			case 0:
+				dst[i], dst[i+1], dst[i+2] = 0, 0, 0
+			default: // as image/png does
+				dst[i] = uint8(uint32(dst[i]) * 0xffff / a >> 8)
+				dst[i+1] = uint8(uint32(dst[i+1]) * 0xffff / a >> 8)
+				dst[i+2] = uint8(uint32(dst[i+2]) * 0xffff / a >> 8)
+			}
+		}
 		return
 	}
 	for i, j := 0, 0; i+3 < len(src); i, j = i+4, j+3 {

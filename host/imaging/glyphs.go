@@ -17,7 +17,7 @@ import (
 // and heavier than basicfont's 7x13 (1 px strokes), which blur once a model
 // resamples the image, yet small enough that a three-digit label covers
 // little of a button.
-const fontSize = 13
+const fontSize = 14
 
 // Label colours: white digits on a saturated dark red, inside a 1 px white
 // border that separates the label from dark pages (contrast 7.4:1).

@@ -11,13 +11,13 @@ import (
 
 var update = flag.Bool("update", false, "rewrite testdata/compose_golden.png")
 
-// TestGolden composes the login page at DPR 2 (1600x1000, downscaled to
-// 1568x980) from a PNG capture, so every step is deterministic, and compares
-// the pixels with testdata/compose_golden.png. Look at that file after
-// -update: labels must be legible and sit on or next to their elements.
+// TestGolden composes the 800x500 login page at scale 1 from a PNG capture,
+// so every step is deterministic, and compares the pixels with
+// testdata/compose_golden.png. Look at that file after -update: labels must
+// be legible, sit on or next to their elements, and keep off the masks.
 func TestGolden(t *testing.T) {
-	p := loginPage(2)
-	res, err := Compose(encodePNGBytes(t, p.img), p.masks, p.labels, Options{Scale: 2})
+	p := loginPage(1)
+	res, err := Compose(encodePNGBytes(t, p.img), p.masks, p.labels, Options{Scale: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -39,7 +39,8 @@ func placeLabels(bounds image.Rectangle, masks []image.Rectangle, labels []Label
 // part, in result pixels), and false if there is none.
 //
 // The candidates, in order of preference: inside the element's top-left
-// corner, above it on the left, inside its top-right corner, below it on the
+// corner (or, for an element less than twice as tall as the label, above it
+// on the left first), above it on the left, inside its top-right corner, below it on the
 // left, left of it, right of it, above it on the right, inside its bottom
 // corners, below it on the right, and diagonally above-left. Each is moved
 // inside the image. The first that touches neither a mask nor a label wins;
@@ -54,6 +55,11 @@ func (p *placer) place(elem image.Rectangle, sz image.Point) (image.Rectangle, b
 	cands := [...]image.Point{
 		{l, t}, {l, t - h}, {r - w, t}, {l, b}, {l - w, t}, {r, t},
 		{r - w, t - h}, {l, b - h}, {r - w, b - h}, {r - w, b}, {l - w, t - h},
+	}
+	if 2*h > elem.Dy() {
+		// The label would hide most of a short element (a link, a line of
+		// text, a checkbox): try above it first.
+		cands[0], cands[1] = cands[1], cands[0]
 	}
 	best, bestOverlap := image.Rectangle{}, -1
 	for _, c := range cands {

@@ -20,6 +20,9 @@ type InstanceFile struct {
 	// Sites restricts the built-in launch profile (comma-separated origin
 	// patterns); empty means every http(s) site.
 	Sites string `json:"sites,omitempty"`
+	// TreeChars and Marks override the launch profile's budgets when > 0.
+	TreeChars int `json:"tree_chars,omitempty"`
+	Marks     int `json:"marks,omitempty"`
 }
 
 const instanceName = "instance.json"

@@ -38,6 +38,8 @@ type Options struct {
 	ExtraFlags []string
 	// Sites restricts what the session may see (--sites); empty: all http(s).
 	Sites string
+	// TreeChars and Marks override the profile's budgets when > 0.
+	TreeChars, Marks int
 }
 
 // Instance is one launched browser.
@@ -105,7 +107,10 @@ func (inst *Instance) prepare(opts Options) error {
 	if err := os.MkdirAll(filepath.Join(home, "tmp"), 0o700); err != nil {
 		return err
 	}
-	return writeInstance(inst.Dir, InstanceFile{Socket: inst.SocketPath, State: inst.Dir, Logs: opts.Dirs.Logs, Sites: opts.Sites})
+	return writeInstance(inst.Dir, InstanceFile{
+		Socket: inst.SocketPath, State: inst.Dir, Logs: opts.Dirs.Logs,
+		Sites: opts.Sites, TreeChars: opts.TreeChars, Marks: opts.Marks,
+	})
 }
 
 // Flags returns the browser's command line for a launch.

@@ -2,6 +2,7 @@ package tools
 
 import (
 	"context"
+	"time"
 
 	"github.com/diwall/diwall/host/browser"
 	"github.com/diwall/diwall/host/observe"
@@ -63,8 +64,12 @@ func (s *Server) observe(ctx context.Context, c *Call, in observeIn) (Outcome, e
 		}
 		return Outcome{}, err
 	}
+	s.log.Info("observe", "op", c.Base.OperationID, "total_ms", ms(obs.Took), "host_ms", ms(obs.HostTook),
+		"marks", obs.Counters.Marks, "tree_lines", obs.Counters.TreeLines)
 	return observationOutcome(c, obs), nil
 }
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 // observationOutcome turns an observation into a result: the server's
 // reading, the page's words, and the image.

@@ -1,0 +1,114 @@
+package e2e
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// BenchmarkObserve measures observe end to end (the MCP client's round
+// trip, image included) and the host's own share of it, on generated pages
+// of about 50, 2,000 and 10,000 elements. Run it with `make bench`.
+//
+// Besides ns/op it reports: ms-median (client round trip), host-ms (the
+// host's work after the browser answered: parsing, marks, tree, image),
+// text-tokens (the whole JSON result / 4), tree-tokens, and host-peak-MB
+// (the host process's peak resident memory after the run).
+func BenchmarkObserve(b *testing.B) {
+	l, err := start(nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer func() {
+		for _, p := range l.close() {
+			b.Error(p)
+		}
+		l.removeHome(b.Failed())
+	}()
+	for _, n := range []int{50, 2000, 10000} {
+		b.Run(fmt.Sprintf("elements=%d", n), func(b *testing.B) {
+			bs := &browserSession{t: b, launched: l}
+			bs.mustOK("tabs", map[string]any{"action": "open", "url": fmt.Sprintf("%s/gen?n=%d", siteURL, n)})
+			bs.observe() // warm: isolated world, caches
+			var took []float64
+			var last observation
+			for b.Loop() {
+				start := time.Now()
+				last = bs.observe()
+				took = append(took, float64(time.Since(start).Microseconds())/1000)
+			}
+			full, _ := json.Marshal(last.raw.StructuredContent)
+			tree, _ := json.Marshal(last.Tree)
+			host := hostTimes(b, l.home, len(took))
+			b.ReportMetric(median(took), "ms-median")
+			b.ReportMetric(median(host), "host-ms")
+			b.ReportMetric(float64(len(full)/4), "text-tokens")
+			b.ReportMetric(float64(len(tree)/4), "tree-tokens")
+			b.ReportMetric(float64(len(last.Elements)), "marks")
+			b.ReportMetric(hostPeakMB(l.home), "host-peak-MB")
+			bs.mustOK("tabs", map[string]any{"action": "close"})
+		})
+	}
+}
+
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+// hostTimes reads the host's own share of the last n observations from its
+// log.
+func hostTimes(b *testing.B, home string, n int) []float64 {
+	f, err := os.Open(filepath.Join(home, "logs", "host.log"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	var all []float64
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		var rec struct {
+			Msg    string  `json:"msg"`
+			HostMS float64 `json:"host_ms"`
+		}
+		if json.Unmarshal(sc.Bytes(), &rec) == nil && rec.Msg == "observe" {
+			all = append(all, rec.HostMS)
+		}
+	}
+	if len(all) > n {
+		all = all[len(all)-n:]
+	}
+	return all
+}
+
+// hostPeakMB is the peak resident memory of the launched browser's host.
+func hostPeakMB(home string) float64 {
+	pids, _ := filepath.Glob(filepath.Join(home, "state", "l-*", "host.pid"))
+	if len(pids) != 1 {
+		return 0
+	}
+	data, _ := os.ReadFile(pids[0])
+	status, err := os.ReadFile(filepath.Join("/proc", strings.TrimSpace(string(data)), "status"))
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(status), "\n") {
+		if strings.HasPrefix(line, "VmHWM:") {
+			kb, _ := strconv.Atoi(strings.Fields(line)[1])
+			return float64(kb) / 1024
+		}
+	}
+	return 0
+}
