@@ -342,3 +342,26 @@ func TestOriginsOutsideSites(t *testing.T) {
 		t.Errorf("a refused page returned %d content blocks (an image?)", len(obs.raw.Content))
 	}
 }
+
+// TestObserveBackgroundTabAndRapidly: a tab that is not the focused one is
+// captured (it is brought to the front first), and captures are not held
+// to chrome.tabs.captureVisibleTab's two a second.
+func TestObserveBackgroundTabAndRapidly(t *testing.T) {
+	bs := shared(t)
+	first := bs.mustOK("tabs", map[string]any{"action": "open", "url": siteURL + "/pages/table.html"})
+	firstID := first.Server["tab_id"]
+	bs.openPage("/pages/form.html") // now the first tab is in the background
+	env := bs.mustOK("observe", map[string]any{"tab_id": firstID})
+	if env.Server["capture"] != "ok" || env.Server["tab_id"] != firstID {
+		t.Fatalf("background tab: capture=%v tab=%v", env.Server["capture"], env.Server["tab_id"])
+	}
+	start := time.Now()
+	for i := 0; i < 6; i++ {
+		if o := bs.observe(); o.Server["capture"] != "ok" || o.PNG == nil {
+			t.Fatalf("observation %d: capture %v", i, o.Server["capture"])
+		}
+	}
+	t.Logf("6 observations in %v", time.Since(start))
+	bs.mustOK("tabs", map[string]any{"action": "close"})
+	bs.mustOK("tabs", map[string]any{"action": "close", "tab_id": firstID})
+}

@@ -50,6 +50,8 @@ export const FORWARDED_CDP_EVENTS = new Set([
   "Page.loadEventFired",
   "Page.domContentEventFired",
   "Page.windowOpen",
+  "Page.frameRequestedNavigation",
+  "Page.frameStartedLoading",
   "Inspector.targetCrashed",
   "Runtime.executionContextsCleared",
 ]);

@@ -125,7 +125,7 @@ func (b *Browser) navigateWith(ctx context.Context, t *Tab, start func() (string
 	}
 	events, cancel := b.watch(t, func(m string) bool {
 		switch m {
-		case "Page.loadEventFired", "Page.navigatedWithinDocument", "Page.javascriptDialogOpening", eventRestored:
+		case "Page.loadEventFired", "Page.navigatedWithinDocument", "Page.javascriptDialogOpening", EventRestored:
 			return true
 		}
 		return false

@@ -144,7 +144,7 @@ func (t *Tab) cdpEvent(method string, params json.RawMessage) {
 				// A page restored from the back/forward cache fires no
 				// load event: it is already loaded.
 				t.status = "complete"
-				method = eventRestored
+				method = EventRestored
 			}
 		}
 	case "Page.navigatedWithinDocument":
@@ -155,6 +155,13 @@ func (t *Tab) cdpEvent(method string, params json.RawMessage) {
 		if json.Unmarshal(params, &ev) == nil && ev.URL != "" {
 			t.url = ev.URL
 		}
+	case "Page.frameRequestedNavigation", "Page.frameStartedLoading":
+		var ev struct {
+			FrameID string `json:"frameId"`
+		}
+		if json.Unmarshal(params, &ev) == nil && ev.FrameID == t.frameID {
+			t.notify(EventMainFrameNavigating, nil)
+		}
 	case "Page.loadEventFired":
 		t.status = "complete"
 	case "Runtime.executionContextsCleared":
@@ -163,19 +170,34 @@ func (t *Tab) cdpEvent(method string, params json.RawMessage) {
 	t.notify(method, params)
 }
 
-// eventRestored is the event waiters see for a main-frame navigation that
+// EventMainFrameNavigating is the event waiters see when the main frame
+// starts loading or asks to navigate.
+const EventMainFrameNavigating = "main-frame-navigating"
+
+// EventRestored is the event waiters see for a main-frame navigation that
 // restored a page from the back/forward cache.
-const eventRestored = "restored-from-cache"
+const EventRestored = "restored-from-cache"
 
 // waiter is one goroutine waiting for an event on a tab.
 type waiter struct {
 	match func(method string) bool
 	ch    chan string // receives the matching method, or "" when the tab is gone
+	// record keeps the waiter after a match: it receives every event, and
+	// drops those its buffer has no room for.
+	record bool
 }
 
 func (t *Tab) notify(method string, _ json.RawMessage) {
 	kept := t.waiters[:0]
 	for _, w := range t.waiters {
+		if w.record {
+			select {
+			case w.ch <- method:
+			default:
+			}
+			kept = append(kept, w)
+			continue
+		}
 		if method == "detached" || w.match(method) {
 			w.ch <- method
 			continue
@@ -188,9 +210,38 @@ func (t *Tab) notify(method string, _ json.RawMessage) {
 
 func (t *Tab) closeWaiters() {
 	for _, w := range t.waiters {
-		w.ch <- ""
+		select {
+		case w.ch <- "":
+		default:
+		}
 	}
 	t.waiters = nil
+}
+
+// Record returns every event of the tab from now on, until stop is called
+// ("" when the tab is gone). Events beyond its buffer of 256 are dropped.
+func (b *Browser) Record(t *Tab) (<-chan string, func()) {
+	w := &waiter{ch: make(chan string, 256), record: true}
+	b.mu.Lock()
+	t.waiters = append(t.waiters, w)
+	b.mu.Unlock()
+	return w.ch, func() {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		for i, x := range t.waiters {
+			if x == w {
+				t.waiters = append(t.waiters[:i], t.waiters[i+1:]...)
+				return
+			}
+		}
+	}
+}
+
+// Watch registers a waiter for the first event (a CDP method, or one of the
+// Event* names) that satisfies match; "" means the tab is gone, "detached"
+// that the debugger was detached. Call cancel when done.
+func (b *Browser) Watch(t *Tab, match func(string) bool) (<-chan string, func()) {
+	return b.watch(t, match)
 }
 
 // watch registers a waiter for the first event whose method satisfies match.

@@ -8,8 +8,9 @@ import (
 	"testing"
 )
 
-// benchPage is a 1280x800 page full of text with a photo and coloured blocks,
-// 100 elements in a 10x10 grid and 5 masks, captured as JPEG at scale 1.
+// benchPage is a 1280x800 CSS page full of text with a photo and a coloured
+// bar, 100 elements in a 10x10 grid and 5 masks, captured as JPEG (quality
+// 85) at the given device pixel ratio.
 func benchPage(tb testing.TB, scale float64) ([]byte, []Rect, []Label) {
 	p := newPage(1280, 800, scale)
 	p.paragraph(10, 20, 1260, 38)
@@ -128,5 +129,20 @@ func BenchmarkDownscale(b *testing.B) {
 	for b.Loop() {
 		out, _ := downscale(img, DefaultMaxLongSide)
 		putRGBA(out)
+	}
+}
+
+// BenchmarkLabelsPileUp is the worst case for placement: 300 elements on the
+// same spot next to a mask, so most labels search for room.
+func BenchmarkLabelsPileUp(b *testing.B) {
+	bounds := image.Rect(0, 0, 1280, 800)
+	masks := []image.Rectangle{image.Rect(0, 0, 1280, 300), image.Rect(0, 340, 1280, 800)}
+	var labels []Label
+	for i := range 300 {
+		labels = append(labels, Label{Mark: i, Box: Rect{600, 310, 40, 20}})
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		placeLabels(bounds, masks, labels, 1)
 	}
 }

@@ -74,6 +74,40 @@ var (
 // Labels are placed in the order given; a label with a negative mark or a
 // non-finite box is skipped.
 func Compose(capture []byte, masks []Rect, labels []Label, opts Options) (Result, error) {
+	c, err := Decode(capture)
+	if err != nil {
+		return Result{}, err
+	}
+	return c.Compose(masks, labels, opts)
+}
+
+// Capture is a decoded capture, waiting for its masks and labels. Decoding
+// apart lets a caller decode while it still gathers the rest.
+type Capture struct {
+	img    *image.RGBA
+	opaque bool
+}
+
+// Decode decodes a JPEG or PNG capture.
+func Decode(capture []byte) (*Capture, error) {
+	img, opaque, err := decode(capture)
+	if err != nil {
+		return nil, err
+	}
+	return &Capture{img: img, opaque: opaque}, nil
+}
+
+// Width is the capture's width in pixels.
+func (c *Capture) Width() int { return c.img.Rect.Dx() }
+
+// Release returns the capture's buffer when it will not be composed.
+func (c *Capture) Release() { putRGBA(c.img) }
+
+// Compose paints masks, downscales, draws labels and encodes, as the
+// function Compose does; it uses up the capture.
+func (c *Capture) Compose(masks []Rect, labels []Label, opts Options) (Result, error) {
+	img, opaque := c.img, c.opaque
+	defer putRGBA(img)
 	scale, maxSide, err := checkOptions(opts)
 	if err != nil {
 		return Result{}, err
@@ -83,12 +117,6 @@ func Compose(capture []byte, masks []Rect, labels []Label, opts Options) (Result
 			return Result{}, fmt.Errorf("%w: mask %d is %+v", ErrBadGeometry, i, m)
 		}
 	}
-
-	img, opaque, err := decode(capture)
-	if err != nil {
-		return Result{}, err
-	}
-	defer putRGBA(img)
 
 	// 1. Masks on the capture itself, before anything else.
 	bounds := img.Bounds()

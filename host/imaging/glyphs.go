@@ -12,15 +12,16 @@ import (
 	"golang.org/x/image/math/fixed"
 )
 
-// fontSize is the digits' size in result pixels. Go Mono Bold at 13 px with
-// full hinting gives 8 px wide, 10 px tall digits with 2 px stems: larger
-// and heavier than basicfont's 7x13 (1 px strokes), which blur once a model
-// resamples the image, yet small enough that a three-digit label covers
-// little of a button.
+// fontSize is the digits' size in result pixels. Go Mono Bold at 14 px with
+// full hinting draws each digit in an 8x12 cell with strokes about 2 px wide
+// and a marked zero: heavier than basicfont.Face7x13, whose 1 px strokes go
+// grey when a model's client resamples the image, and still small enough
+// (a 16 px tall label) not to hide much of a button.
 const fontSize = 14
 
 // Label colours: white digits on a saturated dark red, inside a 1 px white
-// border that separates the label from dark pages (contrast 7.4:1).
+// border that separates the label from dark pages. White on #b0001a has a
+// contrast ratio of 7.3:1.
 var (
 	labelBG     = color.RGBA{0xb0, 0x00, 0x1a, 0xff}
 	labelFG     = color.RGBA{0xff, 0xff, 0xff, 0xff}

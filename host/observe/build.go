@@ -10,6 +10,9 @@ import (
 type Budgets struct {
 	TreeChars int
 	Marks     int
+	// PriorMarks, for read, maps a snapshot's node indexes to their marks:
+	// the marks shown are the snapshot's, and none are made.
+	PriorMarks map[int]int
 }
 
 // Element is one marked node, as the model sees it in page_content.
@@ -110,6 +113,14 @@ func build(r *raw, b Budgets) Built {
 		}
 	}
 	for i, n := range nodes {
+		if b.PriorMarks != nil {
+			if n.Prior != nil && b.PriorMarks[*n.Prior] > 0 {
+				n.mark = b.PriorMarks[*n.Prior]
+				n.kept = true
+				out.Counters.Marks++
+			}
+			continue
+		}
 		if !actionable[i] {
 			continue
 		}
@@ -158,6 +169,10 @@ func build(r *raw, b Budgets) Built {
 		}
 		if (n.sensitive || n.Frame == 1) && n.Box != nil {
 			bx := boxOf(n)
+			if n.sensitive {
+				// A margin for the capture's JPEG blocks around the field.
+				bx = Box{bx.X - maskMargin, bx.Y - maskMargin, bx.W + 2*maskMargin, bx.H + 2*maskMargin}
+			}
 			if bx.X < r.VP.W && bx.Y < r.VP.H && bx.X+bx.W > 0 && bx.Y+bx.H > 0 {
 				out.Masks = append(out.Masks, bx)
 			}
@@ -167,6 +182,9 @@ func build(r *raw, b Budgets) Built {
 	out.Counters.TreeLines = len(out.Tree)
 	return out
 }
+
+// maskMargin widens a sensitive field's mask, in CSS pixels.
+const maskMargin = 3
 
 func boxOf(n *node) Box { return Box{n.Box[0], n.Box[1], n.Box[2], n.Box[3]} }
 

@@ -6,15 +6,12 @@
 package observe
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"image"
-	_ "image/jpeg" // captures are JPEG
 	"strings"
 	"sync"
 	"time"
@@ -124,19 +121,32 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.P
 	snapID := newID()
 
 	// The serializer and the capture run together, on the same document.
+	// The capture is decoded while the serializer still runs.
 	var wg sync.WaitGroup
-	var capture []byte
+	var capture *imaging.Capture
 	var captureErr error
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		capture, captureErr = captureViewport(ctx, b, t)
+		var data []byte
+		if data, captureErr = captureViewport(ctx, b, t); captureErr == nil {
+			capture, captureErr = imaging.Decode(data)
+		}
 	}()
 	text, err := b.Evaluate(ctx, t, serializerExpression(snapID), 10000)
 	wg.Wait()
 	if err != nil {
+		if capture != nil {
+			capture.Release()
+		}
 		return nil, err
 	}
+	composed := false
+	defer func() {
+		if capture != nil && !composed {
+			capture.Release()
+		}
+	}()
 	r, err := parseRaw([]byte(text))
 	if err != nil {
 		return nil, err
@@ -193,6 +203,7 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.P
 	case captureErr != nil:
 		obs.Capture = "failed: " + browser.AsError(captureErr).Msg
 	default:
+		composed = true
 		img, err := composeImage(capture, r, built, p)
 		if err != nil {
 			obs.Capture = "failed: " + err.Error()
@@ -225,7 +236,7 @@ func captureViewport(ctx context.Context, b *browser.Browser, t *browser.Tab) ([
 // composeImage draws the marks and masks on the capture. The capture's
 // width against the viewport's gives the scale, so a viewport that changed
 // size (an infobar) is still drawn right.
-func composeImage(capture []byte, r *raw, built Built, p profile.Profile) (imaging.Result, error) {
+func composeImage(capture *imaging.Capture, r *raw, built Built, p profile.Profile) (imaging.Result, error) {
 	masks := make([]imaging.Rect, len(built.Masks))
 	for i, m := range built.Masks {
 		masks[i] = imaging.Rect{X: m.X, Y: m.Y, W: m.W, H: m.H}
@@ -235,10 +246,10 @@ func composeImage(capture []byte, r *raw, built Built, p profile.Profile) (imagi
 		labels[i] = imaging.Label{Mark: l.Mark, Box: imaging.Rect{X: l.Box.X, Y: l.Box.Y, W: l.Box.W, H: l.Box.H}}
 	}
 	scale := r.VP.DPR
-	if cfg, _, err := image.DecodeConfig(bytes.NewReader(capture)); err == nil && r.VP.W > 0 {
-		scale = float64(cfg.Width) / r.VP.W
+	if r.VP.W > 0 {
+		scale = float64(capture.Width()) / r.VP.W
 	}
-	return imaging.Compose(capture, masks, labels, imaging.Options{Scale: scale, MaxLongSide: p.ImageLongSide})
+	return capture.Compose(masks, labels, imaging.Options{Scale: scale, MaxLongSide: p.ImageLongSide})
 }
 
 // dialogObservation reports an open dialog at once: the page is blocked.

@@ -16,6 +16,8 @@ type raw struct {
 		CW  float64 `json:"cw"`
 		DPR float64 `json:"dpr"`
 	} `json:"vp"`
+	Stale  bool      `json:"stale"` // read: the snapshot is not the page's
+	Gone   bool      `json:"gone"`  // read: the region's element is gone
 	Title  string    `json:"title"`
 	URL    string    `json:"url"`
 	Hidden int       `json:"hidden"`
@@ -43,6 +45,7 @@ type rawNode struct {
 	Unsure   int       `json:"u"`  // Chrome's role or name may differ
 	InView   int       `json:"iv"` // actionable and intersecting the viewport
 	Covered  *int      `json:"cov"`
+	Prior    *int      `json:"m"` // read: the node's index in the snapshot
 }
 
 type rawStates struct {

@@ -15,12 +15,26 @@ const (
 	maxText = 400
 )
 
-// serializerExpression is the serializer with its options filled in.
+// serializerExpression is the serializer with its options filled in, for
+// a new snapshot.
 func serializerExpression(snapshotID string) string {
-	opts, _ := json.Marshal(map[string]any{
+	return serializerWith(map[string]any{"snapshot": snapshotID})
+}
+
+// readExpression serializes the region of a snapshot's element (root -1:
+// the whole page) without changing the snapshot.
+func readExpression(snapshotID string, root int) string {
+	return serializerWith(map[string]any{"snapshot": snapshotID, "read": true, "root": root})
+}
+
+func serializerWith(extra map[string]any) string {
+	o := map[string]any{
 		"maxName": maxName, "maxText": maxText,
 		"sensitive": sensitiveSource, "notSensitive": notSensitiveSource,
-		"snapshot": snapshotID,
-	})
+	}
+	for k, v := range extra {
+		o[k] = v
+	}
+	opts, _ := json.Marshal(o)
 	return strings.Replace(serializerSource, "__OPTIONS__", string(opts), 1)
 }

@@ -10,7 +10,10 @@
 //
 // The host substitutes the options placeholder at the end with a JSON object:
 //   {maxName: int, maxText: int, sensitive: "<regexp source>",
-//    notSensitive: "<regexp source>", snapshot: "<id>"}
+//    notSensitive: "<regexp source>", snapshot: "<id>", read: bool, root: int}
+// With read set it serves `read`: it walks the subtree of the snapshot's
+// element root (or the whole page when root is -1), reports for each node
+// its index in the snapshot (m), and leaves the snapshot as it was.
 (function (opts) {
   "use strict";
   const sensitiveRe = new RegExp(opts.sensitive, "i");
@@ -24,6 +27,9 @@
   const els = []; // element of each node index (null for text)
   const index = new Map(); // element -> node index
   let hidden = 0;
+  const prior = globalThis.__diwall;
+  if (opts.read && (!prior || prior.snapshot !== opts.snapshot)) return JSON.stringify({ stale: true });
+  const priorIndex = opts.read ? new Map(prior.els.map((e, i) => [e, i])) : null;
 
   const skipTags = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "META", "LINK", "TITLE", "BASE"]);
   const frameTags = new Set(["IFRAME", "FRAME", "OBJECT", "EMBED", "PORTAL", "FENCEDFRAME"]);
@@ -265,6 +271,7 @@
 
   function emit(node, el) {
     const i = nodes.length;
+    if (priorIndex && el && priorIndex.has(el)) node.m = priorIndex.get(el);
     nodes.push(node);
     els.push(el);
     if (el) index.set(el, i);
@@ -437,16 +444,22 @@
     }
   }
 
-  const root = doc.body || doc.documentElement;
-  if (root) walkChildren(root, -1, win.getComputedStyle(root));
-  coverage();
+  if (opts.read && opts.root >= 0) {
+    const rootEl = prior.els[opts.root];
+    if (!rootEl || !rootEl.isConnected) return JSON.stringify({ gone: true });
+    walkElement(rootEl, -1);
+  } else {
+    const root = doc.body || doc.documentElement;
+    if (root) walkChildren(root, -1, win.getComputedStyle(root));
+  }
+  if (!opts.read) coverage();
 
   let focus = -1;
   let ae = doc.activeElement;
   while (ae && ae.shadowRoot && ae.shadowRoot.activeElement) ae = ae.shadowRoot.activeElement;
   if (ae && index.has(ae)) focus = index.get(ae);
 
-  globalThis.__diwall = { snapshot: opts.snapshot, els };
+  if (!opts.read) globalThis.__diwall = { snapshot: opts.snapshot, els };
   const de = doc.documentElement;
   return JSON.stringify({
     vp: { w: vw, h: vh, sx, sy, ch: Math.max(de.scrollHeight, doc.body ? doc.body.scrollHeight : 0), cw: de.scrollWidth, dpr: win.devicePixelRatio },

@@ -103,7 +103,7 @@ func Definitions() []*mcp.Tool {
 }
 
 func (s *Server) defs() []def {
-	return []def{s.observeDef(), s.tabsDef(), s.navigateDef()}
+	return []def{s.observeDef(), s.actDef(), s.readDef(), s.navigateDef(), s.tabsDef(), s.dialogDef()}
 }
 
 // Serve runs one MCP session over rwc until the client goes away or ctx

@@ -1,0 +1,89 @@
+package observe
+
+import (
+	"context"
+	"strings"
+
+	"github.com/diwall/diwall/host/browser"
+	"github.com/diwall/diwall/host/profile"
+	"github.com/diwall/diwall/protocol"
+)
+
+// Reading budgets: a region's text can be much longer than an observation's
+// tree, but not without end.
+const (
+	readChars      = 100000
+	readQueryLines = 300
+)
+
+// Reading is what `read` returns: lines in the tree's format, with the
+// snapshot's marks.
+type Reading struct {
+	Lines     []string
+	Truncated bool
+	Matched   int // lines that matched the query, before the cap
+	Counters  Counters
+}
+
+// Read reads the region of a mark (0: the whole page) from the live page,
+// under the same hiding, masking and frame rules as Observe, and keeps only
+// the lines containing query when it is not empty. It makes no snapshot.
+func Read(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.Profile, snapshotID string, mark int, query string) (*Reading, error) {
+	info := b.Info(t)
+	if info.Dialog != nil {
+		return nil, browser.Errorf(protocol.CodeDialogOpen, "A %s dialog is open and blocks the page. Answer it with the dialog tool first.", info.Dialog.Type)
+	}
+	if !p.Allows(info.Origin) {
+		return nil, browser.Errorf(protocol.CodeOriginNotAllowed, "This page (%s) is outside the sites this session may see.", info.Origin)
+	}
+	snap := info.Snapshot
+	if snap == nil || snap.ID != snapshotID || snap.LoaderID != info.LoaderID {
+		return nil, browser.Errorf(protocol.CodeSnapshotStale, "That snapshot is no longer current. Observe again and read with the new snapshot_id.")
+	}
+	root := -1
+	if mark != 0 {
+		i, ok := snap.MarkNode[mark]
+		if !ok {
+			return nil, browser.Errorf(protocol.CodeInvalidArgument, "Mark %d is not in snapshot %s.", mark, snapshotID)
+		}
+		root = i
+	}
+	text, err := b.Evaluate(ctx, t, readExpression(snapshotID, root), 10000)
+	if err != nil {
+		return nil, err
+	}
+	r, err := parseRaw([]byte(text))
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case r.Stale:
+		return nil, browser.Errorf(protocol.CodeSnapshotStale, "That snapshot is no longer current. Observe again.")
+	case r.Gone:
+		return nil, browser.Errorf(protocol.CodeElementGone, "The element of mark %d is no longer on the page. Observe again.", mark)
+	}
+	prior := make(map[int]int, len(snap.MarkNode))
+	for m, i := range snap.MarkNode {
+		prior[i] = m
+	}
+	built := build(r, Budgets{TreeChars: readChars, PriorMarks: prior})
+	out := &Reading{Lines: built.Tree, Truncated: built.Counters.TreeTruncated, Counters: built.Counters}
+	if query != "" {
+		q := strings.ToLower(query)
+		var kept []string
+		for _, l := range built.Tree {
+			if strings.Contains(strings.ToLower(l), q) {
+				out.Matched++
+				if len(kept) < readQueryLines {
+					kept = append(kept, strings.TrimLeft(l, " "))
+				}
+			}
+		}
+		out.Lines = kept
+		out.Truncated = out.Matched > readQueryLines
+	}
+	if out.Lines == nil {
+		out.Lines = []string{}
+	}
+	return out, nil
+}

@@ -1,0 +1,94 @@
+package tools
+
+import (
+	"context"
+
+	"github.com/diwall/diwall/host/act"
+	"github.com/diwall/diwall/host/browser"
+	"github.com/diwall/diwall/host/observe"
+	"github.com/diwall/diwall/protocol"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+type actIn struct {
+	SnapshotID string     `json:"snapshot_id" jsonschema:"server.snapshot_id of your latest observe"`
+	Steps      []act.Step `json:"steps" jsonschema:"run in order; one failure stops the rest"`
+	Observe    bool       `json:"observe,omitempty" jsonschema:"also return a fresh observation"`
+	TabID      string     `json:"tab_id,omitempty" jsonschema:"default: the current tab"`
+}
+
+type actServer struct {
+	*Base
+	SnapshotID   string           `json:"snapshot_id"`
+	Origin       string           `json:"origin"`
+	Steps        []act.StepResult `json:"steps"`
+	Completed    int              `json:"completed"`
+	Navigated    bool             `json:"navigated"`
+	DialogOpened bool             `json:"dialog_opened"`
+	URLChanged   bool             `json:"url_changed"`
+	TitleChanged bool             `json:"title_changed"`
+	NewTab       string           `json:"new_tab,omitempty"`
+	Observation  *observeServer   `json:"observation,omitempty"`
+}
+
+type actPage struct {
+	pageInfo
+	Observation *observePage `json:"observation,omitempty"`
+}
+
+func (s *Server) actDef() def {
+	return newDef(&mcp.Tool{
+		Name: "act",
+		Description: "Act on the page with marks from your latest observe: one step, or a batch (fill a form and submit) run in order without a round trip. " +
+			"Real clicks and keys. Says per step what happened, and whether the page navigated or opened a dialog or tab. " +
+			"A stale snapshot or a failed batch returns a fresh observation.",
+		Annotations: &mcp.ToolAnnotations{Title: "Act", DestructiveHint: ptr(true), OpenWorldHint: ptr(true)},
+	}, nil, s.act)
+}
+
+func (s *Server) act(ctx context.Context, c *Call, in actIn) (Outcome, error) {
+	t, err := s.tab(c, in.TabID)
+	if err != nil {
+		return Outcome{}, err
+	}
+	c.Base.TabID = t.ID
+	before := s.b.Info(t)
+	res := act.Run(ctx, s.b, t, s.opts.Profile, in.SnapshotID, in.Steps)
+	after := s.b.Info(t)
+	srv := &actServer{
+		Base: c.Base, SnapshotID: in.SnapshotID, Origin: after.Origin, Steps: res.Steps, Completed: res.Succeeded,
+		Navigated: res.Navigated, DialogOpened: res.DialogOpened || after.Dialog != nil,
+		URLChanged: after.URL != before.URL, TitleChanged: after.Title != before.Title, NewTab: res.NewTab,
+	}
+	if srv.Steps == nil {
+		srv.Steps = []act.StepResult{}
+	}
+	page := actPage{pageInfo: pageInfo{URL: after.URL, Title: after.Title}}
+	out := Outcome{Server: srv, Page: &page}
+	stale := res.Err != nil && res.Err.Code == protocol.CodeSnapshotStale
+	if in.Observe || res.Succeeded == 0 || stale {
+		s.attachObservation(ctx, c, t, srv, &page, &out)
+	}
+	if res.Err != nil {
+		return out, res.Err
+	}
+	return out, nil
+}
+
+// attachObservation adds a fresh observation of the tab to an action's
+// result, so the next turn can pick marks that exist.
+func (s *Server) attachObservation(ctx context.Context, c *Call, t *browser.Tab, srv *actServer, page *actPage, out *Outcome) {
+	obs, err := observe.Observe(ctx, s.b, t, s.opts.Profile, s.opts.ObservePath)
+	if err != nil {
+		c.Base.Notice("no fresh observation: " + browser.AsError(err).Msg)
+		return
+	}
+	o := observationOutcome(&Call{Tool: "observe", Base: &Base{}}, obs)
+	os := o.Server.(*observeServer)
+	os.Base = nil
+	srv.Observation = os
+	op := o.Page.(observePage)
+	page.Observation = &op
+	out.Images = o.Images
+	c.Base.Notices = append(c.Base.Notices, obs.Notices...)
+}

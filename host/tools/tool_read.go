@@ -1,0 +1,61 @@
+package tools
+
+import (
+	"context"
+
+	"github.com/diwall/diwall/host/observe"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+type readIn struct {
+	SnapshotID string `json:"snapshot_id" jsonschema:"server.snapshot_id of your latest observe"`
+	Mark       int    `json:"mark,omitempty" jsonschema:"read this element's whole region; default: the page"`
+	Query      string `json:"query,omitempty" jsonschema:"keep only lines containing this text"`
+	TabID      string `json:"tab_id,omitempty" jsonschema:"default: the current tab"`
+}
+
+type readServer struct {
+	*Base
+	SnapshotID     string `json:"snapshot_id"`
+	Mark           int    `json:"mark,omitempty"`
+	Lines          int    `json:"lines"`
+	Matched        int    `json:"matched,omitempty"`
+	Truncated      bool   `json:"truncated"`
+	RedactedFields int    `json:"redacted_fields"`
+	FramesMasked   int    `json:"frames_masked"`
+	OmittedHidden  int    `json:"omitted_not_visible"`
+}
+
+type readPage struct {
+	Lines []string `json:"lines"`
+}
+
+func (s *Server) readDef() def {
+	return newDef(&mcp.Tool{
+		Name: "read",
+		Description: "Read text from the live page cheaply, without a new snapshot (your marks stay valid): a mark's whole region, " +
+			"including what observe's tree cut, or the lines matching a query. Same hiding and masking as observe.",
+		Annotations: &mcp.ToolAnnotations{Title: "Read", ReadOnlyHint: true, DestructiveHint: ptr(false), OpenWorldHint: ptr(true)},
+	}, nil, s.read)
+}
+
+func (s *Server) read(ctx context.Context, c *Call, in readIn) (Outcome, error) {
+	t, err := s.tab(c, in.TabID)
+	if err != nil {
+		return Outcome{}, err
+	}
+	c.Base.TabID = t.ID
+	r, err := observe.Read(ctx, s.b, t, s.opts.Profile, in.SnapshotID, in.Mark, in.Query)
+	if err != nil {
+		return Outcome{}, err
+	}
+	if r.Truncated {
+		c.Base.Notice("read truncated; narrow it with a mark or a query")
+	}
+	return Outcome{
+		Server: &readServer{Base: c.Base, SnapshotID: in.SnapshotID, Mark: in.Mark, Lines: len(r.Lines), Matched: r.Matched,
+			Truncated: r.Truncated, RedactedFields: r.Counters.RedactedFields, FramesMasked: r.Counters.FramesMasked,
+			OmittedHidden: r.Counters.OmittedNotVisible},
+		Page: readPage{Lines: r.Lines},
+	}, nil
+}
