@@ -37,9 +37,10 @@ cross:
 	GOOS=windows GOARCH=amd64 $(GO) build -o /dev/null ./host/cmd/diwall
 
 # Speed and size of observe on generated pages of 50, 2,000 and 10,000
-# elements: round trip, the host's share, tokens, host memory.
+# elements (round trip, the host's share, tokens, host memory), and the
+# host's overhead per act step (click, type).
 bench: build
-	DIWALL_BIN=$(CURDIR)/$(BIN) $(GO) test -run XXX -bench Observe -benchtime 15x -timeout 20m ./e2e/
+	DIWALL_BIN=$(CURDIR)/$(BIN) $(GO) test -run XXX -bench 'Observe|ActStep' -benchtime 15x -timeout 20m ./e2e/
 
 # Diwall's untruncated tree against Playwright's AI snapshot of the same
 # pages (needs the npm registry once, for playwright-core).

@@ -46,7 +46,7 @@ func BenchmarkObserve(b *testing.B) {
 			}
 			full, _ := json.Marshal(last.raw.StructuredContent)
 			tree, _ := json.Marshal(last.Tree)
-			host := hostTimes(b, l.home, len(took))
+			host := logField(b, l.home, "observe", "host_ms", len(took))
 			b.ReportMetric(median(took), "ms-median")
 			b.ReportMetric(median(host), "host-ms")
 			b.ReportMetric(float64(len(full)/4), "text-tokens")
@@ -67,9 +67,9 @@ func median(xs []float64) float64 {
 	return s[len(s)/2]
 }
 
-// hostTimes reads the host's own share of the last n observations from its
-// log.
-func hostTimes(b *testing.B, home string, n int) []float64 {
+// logField reads a figure of the last n records with message msg from the
+// host's log.
+func logField(b *testing.B, home, msg, field string, n int) []float64 {
 	f, err := os.Open(filepath.Join(home, "logs", "host.log"))
 	if err != nil {
 		b.Fatal(err)
@@ -79,12 +79,11 @@ func hostTimes(b *testing.B, home string, n int) []float64 {
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	for sc.Scan() {
-		var rec struct {
-			Msg    string  `json:"msg"`
-			HostMS float64 `json:"host_ms"`
-		}
-		if json.Unmarshal(sc.Bytes(), &rec) == nil && rec.Msg == "observe" {
-			all = append(all, rec.HostMS)
+		var rec map[string]any
+		if json.Unmarshal(sc.Bytes(), &rec) == nil && rec["msg"] == msg {
+			if v, ok := rec[field].(float64); ok {
+				all = append(all, v)
+			}
 		}
 	}
 	if len(all) > n {
@@ -111,4 +110,45 @@ func hostPeakMB(home string) float64 {
 		}
 	}
 	return 0
+}
+
+// BenchmarkActStep measures one act step, click or type, end to end, and
+// the host's overhead in it: the time not spent waiting on the browser (its
+// answers to the input events and page helpers, and the settle after the
+// input). Reported as host-ms-per-step (median).
+func BenchmarkActStep(b *testing.B) {
+	l, err := start(nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer func() {
+		for _, p := range l.close() {
+			b.Error(p)
+		}
+		l.removeHome(b.Failed())
+	}()
+	bs := &browserSession{t: b, launched: l}
+	bs.mustOK("tabs", map[string]any{"action": "open", "url": siteURL + "/act/lists.html"})
+	o := bs.observe()
+	steps := map[string]map[string]any{
+		"click": {"action": "click", "mark": markOf(b, o, "button", "Alpha")},
+		"type":  {"action": "type", "mark": markOf(b, o, "textbox", "Note"), "text": "hello", "clear": true},
+	}
+	for _, name := range []string{"click", "type"} {
+		b.Run(name, func(b *testing.B) {
+			bs := &browserSession{t: b, launched: l}
+			var took []float64
+			for b.Loop() {
+				start := time.Now()
+				r := bs.act(snap(o), false, steps[name])
+				if !r.OK {
+					b.Fatalf("%s: %v", name, r.Server["error"])
+				}
+				took = append(took, float64(time.Since(start).Microseconds())/1000)
+			}
+			b.ReportMetric(median(took), "ms-median")
+			b.ReportMetric(median(logField(b, l.home, "act", "host_ms", len(took))), "host-ms-per-step")
+			b.ReportMetric(median(logField(b, l.home, "act", "browser_ms", len(took))), "browser-ms-per-step")
+		})
+	}
 }

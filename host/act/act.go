@@ -7,6 +7,7 @@ package act
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/diwall/diwall/host/browser"
 	"github.com/diwall/diwall/host/profile"
@@ -51,6 +52,9 @@ type Result struct {
 	DialogOpened bool
 	NewTab       string // opaque id of a tab the page opened
 	Err          *browser.Error
+	// Timing: the whole batch, the time spent waiting on the browser (its
+	// answers, and the events a step settles on); the rest is the host's.
+	Took, BrowserTook time.Duration
 }
 
 // maxSteps bounds one batch.
@@ -62,12 +66,16 @@ type run struct {
 	p            profile.Profile
 	snap         *browser.Snapshot
 	dialogOpened bool
-	marks        map[int]int // node index -> mark, for "covered by"
+	marks        map[int]int   // node index -> mark, for "covered by"
+	browserTook  time.Duration // waiting on the browser, see Result
 }
 
+// timed adds the time since start to the browser's share.
+func (r *run) timed(start time.Time) { r.browserTook += time.Since(start) }
+
 // Run runs steps on the tab's snapshot snapshotID.
-func Run(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.Profile, snapshotID string, steps []Step) Result {
-	var res Result
+func Run(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.Profile, snapshotID string, steps []Step) (res Result) {
+	start := time.Now()
 	if len(steps) == 0 || len(steps) > maxSteps {
 		res.Err = browser.Errorf(protocol.CodeInvalidArgument, "Give between 1 and %d steps.", maxSteps)
 		return res
@@ -82,6 +90,7 @@ func Run(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.Prof
 		return res
 	}
 	r := &run{b: b, t: t, p: p, snap: info.Snapshot}
+	defer func() { res.Took, res.BrowserTook = time.Since(start), r.browserTook }()
 	if r.snap == nil || r.snap.ID != snapshotID || r.snap.LoaderID != info.LoaderID {
 		res.Err = staleErr()
 		return res

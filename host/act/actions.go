@@ -196,6 +196,7 @@ func (r *run) pressKeys(ctx context.Context, s Step) error {
 
 // wait waits for a time, for text to appear, or for a navigation to load.
 func (r *run) wait(ctx context.Context, s Step, sr *StepResult) error {
+	defer r.timed(time.Now())
 	switch {
 	case s.MS > 0:
 		if s.MS > 30000 {

@@ -55,6 +55,8 @@ func (s *Server) act(ctx context.Context, c *Call, in actIn) (Outcome, error) {
 	before := s.b.Info(t)
 	res := act.Run(ctx, s.b, t, s.opts.Profile, in.SnapshotID, in.Steps)
 	after := s.b.Info(t)
+	s.log.Info("act", "op", c.Base.OperationID, "steps", len(in.Steps), "completed", res.Succeeded,
+		"total_ms", ms(res.Took), "browser_ms", ms(res.BrowserTook), "host_ms", ms(res.Took-res.BrowserTook))
 	srv := &actServer{
 		Base: c.Base, SnapshotID: in.SnapshotID, Origin: after.Origin, Steps: res.Steps, Completed: res.Succeeded,
 		Navigated: res.Navigated, DialogOpened: res.DialogOpened || after.Dialog != nil,
