@@ -327,6 +327,7 @@ func TestOriginsOutsideSites(t *testing.T) {
 	if env.OK || env.errorCode() != "origin_not_allowed" {
 		t.Fatalf("navigate outside the sites: ok=%v code=%s", env.OK, env.errorCode())
 	}
+	bs.mustOK("navigate", map[string]any{"url": siteURL + "/home.html"})
 	bs.mustOK("navigate", map[string]any{"url": siteURL + "/redirect?to=" + outside})
 	obs := bs.call("observe", map[string]any{})
 	if obs.OK || obs.errorCode() != "origin_not_allowed" {
@@ -340,6 +341,21 @@ func TestOriginsOutsideSites(t *testing.T) {
 	}
 	if len(obs.raw.Content) != 1 {
 		t.Errorf("a refused page returned %d content blocks (an image?)", len(obs.raw.Content))
+	}
+	// Nothing there can be read or acted on, nor reloaded; going back can.
+	if env := bs.call("read", map[string]any{"snapshot_id": "00000000000000000000000000000000"}); env.errorCode() != "origin_not_allowed" {
+		t.Errorf("read outside the sites: %s", env.errorCode())
+	}
+	if env := bs.call("act", map[string]any{"snapshot_id": "00000000000000000000000000000000",
+		"steps": []map[string]any{{"action": "press", "keys": "Tab"}}}); env.errorCode() != "origin_not_allowed" {
+		t.Errorf("act outside the sites: %s", env.errorCode())
+	}
+	if env := bs.call("navigate", map[string]any{"action": "reload"}); env.errorCode() != "origin_not_allowed" {
+		t.Errorf("reload outside the sites: %s", env.errorCode())
+	}
+	back := bs.mustOK("navigate", map[string]any{"action": "back"})
+	if back.Server["origin"] != siteURL {
+		t.Errorf("back: origin %v", back.Server["origin"])
 	}
 }
 

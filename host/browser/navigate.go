@@ -73,7 +73,8 @@ func (b *Browser) Reload(ctx context.Context, t *Tab) (Navigation, error) {
 }
 
 // History moves delta entries in the tab's history (-1 back, +1 forward).
-func (b *Browser) History(ctx context.Context, t *Tab, delta int) (Navigation, error) {
+// check refuses an entry's URL before it is loaded.
+func (b *Browser) History(ctx context.Context, t *Tab, delta int, check func(url string) error) (Navigation, error) {
 	if err := b.ready(ctx, t); err != nil {
 		return Navigation{}, err
 	}
@@ -95,7 +96,7 @@ func (b *Browser) History(ctx context.Context, t *Tab, delta int) (Navigation, e
 		}
 		return Navigation{}, Errorf(protocol.CodeInvalidArgument, "There is no page to go %s to in this tab's history.", word)
 	}
-	if err := CheckURL(hist.Entries[i].URL); err != nil {
+	if err := check(hist.Entries[i].URL); err != nil {
 		return Navigation{}, err
 	}
 	return b.navigateWith(ctx, t, func() (string, error) {

@@ -382,6 +382,9 @@ func stateWords(n *node, markOf func(int) int) []string {
 	if st.HasPopup != "" {
 		s = append(s, "haspopup="+st.HasPopup)
 	}
+	if n.Act&actEditable != 0 && n.Role != "textbox" && n.Role != "searchbox" {
+		s = append(s, "editable")
+	}
 	if n.sensitive {
 		s = append(s, "value withheld")
 	}

@@ -39,16 +39,24 @@ type def struct {
 }
 
 // newDef builds a tool definition whose input schema is derived from In.
-// enums constrains string properties to the given values.
+// enums constrains string properties to the given values; a key such as
+// "steps.action" names a property of a list's items.
 func newDef[In any](tool *mcp.Tool, enums map[string][]any, run func(context.Context, *Call, In) (Outcome, error)) def {
 	schema, err := jsonschema.For[In](nil)
 	if err != nil {
 		panic(fmt.Sprintf("tool %s: %v", tool.Name, err))
 	}
-	for prop, values := range enums {
-		p, ok := schema.Properties[prop]
-		if !ok {
-			panic(fmt.Sprintf("tool %s: enum for unknown property %q", tool.Name, prop))
+	for path, values := range enums {
+		p := schema
+		for _, prop := range strings.Split(path, ".") {
+			if p.Items != nil { // a list: its items' property
+				p = p.Items
+			}
+			next, ok := p.Properties[prop]
+			if !ok {
+				panic(fmt.Sprintf("tool %s: enum for unknown property %q", tool.Name, path))
+			}
+			p = next
 		}
 		p.Enum = values
 	}

@@ -62,6 +62,15 @@ func (s *Server) ensureTab(ctx context.Context, c *Call, id string) (*browser.Ta
 	return t, nil
 }
 
+// checkHistoryURL is checkURL for a history entry, where a tab's first,
+// blank page may also be gone back to.
+func (s *Server) checkHistoryURL(raw string) error {
+	if raw == "about:blank" {
+		return nil
+	}
+	return s.checkURL(raw)
+}
+
 // checkURL refuses a URL that is not http(s), or whose origin is outside
 // the profile's sites, before anything loads it.
 func (s *Server) checkURL(raw string) error {

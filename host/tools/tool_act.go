@@ -43,7 +43,7 @@ func (s *Server) actDef() def {
 			"Real clicks and keys. Says per step what happened, and whether the page navigated or opened a dialog or tab. " +
 			"A stale snapshot or a failed batch returns a fresh observation.",
 		Annotations: &mcp.ToolAnnotations{Title: "Act", DestructiveHint: ptr(true), OpenWorldHint: ptr(true)},
-	}, nil, s.act)
+	}, map[string][]any{"steps.action": {"click", "type", "select", "check", "uncheck", "hover", "scroll", "press", "wait"}}, s.act)
 }
 
 func (s *Server) act(ctx context.Context, c *Call, in actIn) (Outcome, error) {

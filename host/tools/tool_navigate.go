@@ -68,11 +68,13 @@ func (s *Server) navigate(ctx context.Context, c *Call, in navigateIn) (Outcome,
 	case "":
 		nav, err = s.b.Navigate(ctx, t, in.URL)
 	case "back":
-		nav, err = s.b.History(ctx, t, -1)
+		nav, err = s.b.History(ctx, t, -1, s.checkHistoryURL)
 	case "forward":
-		nav, err = s.b.History(ctx, t, +1)
+		nav, err = s.b.History(ctx, t, +1, s.checkHistoryURL)
 	case "reload":
-		nav, err = s.b.Reload(ctx, t)
+		if err = s.checkURL(s.b.Info(t).URL); err == nil {
+			nav, err = s.b.Reload(ctx, t)
+		}
 	}
 	info := s.b.Info(t)
 	page := describe(c, info)

@@ -1,0 +1,126 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+)
+
+// logText returns the fixture's #log paragraph as observed.
+func (bs *browserSession) logText() string {
+	bs.t.Helper()
+	o := bs.observe()
+	for _, l := range o.Tree {
+		if s := strings.TrimSpace(l); strings.HasPrefix(s, "paragraph: ") {
+			if v := strings.TrimPrefix(s, "paragraph: "); v != "The end" && !strings.HasPrefix(v, "Saved") {
+				return v
+			}
+		}
+	}
+	return ""
+}
+
+// TestEveryAction runs each kind of step against a page that logs the
+// events it receives.
+func TestEveryAction(t *testing.T) {
+	bs := shared(t)
+	bs.openPage("/act/events.html")
+	cases := []struct {
+		name string
+		step func(o observation) map[string]any
+		want string
+	}{
+		{"double click", func(o observation) map[string]any {
+			return map[string]any{"action": "click", "mark": markOf(t, o, "button", "Pad"), "double": true}
+		}, "dblclick"},
+		{"right click", func(o observation) map[string]any {
+			return map[string]any{"action": "click", "mark": markOf(t, o, "button", "Pad"), "button": "right"}
+		}, "contextmenu"},
+		{"click with modifiers", func(o observation) map[string]any {
+			return map[string]any{"action": "click", "mark": markOf(t, o, "button", "Pad"), "modifiers": []string{"Control", "Shift"}}
+		}, "click+ctrl+shift"},
+		{"contenteditable", func(o observation) map[string]any {
+			return map[string]any{"action": "type", "mark": markOf(t, o, "generic", "Editor"), "text": "Hi there"}
+		}, "editor: Hi there"},
+		{"ARIA select", func(o observation) map[string]any {
+			return map[string]any{"action": "select", "mark": markOf(t, o, "combobox", "Fruit"), "values": []string{"Banana"}}
+		}, "fruit: b"},
+		{"scroll the page", func(o observation) map[string]any {
+			return map[string]any{"action": "scroll", "dy": 1500}
+		}, "scrolled"},
+	}
+	for _, c := range cases {
+		o := bs.observe()
+		r := bs.act(snap(o), false, c.step(o))
+		if !r.OK {
+			t.Errorf("%s: %v", c.name, r.Server["error"])
+			continue
+		}
+		if got := bs.logText(); got != c.want {
+			t.Errorf("%s: page logged %q, want %q", c.name, got, c.want)
+		}
+	}
+
+	// hover, then wait for text that appears later.
+	bs.mustOK("navigate", map[string]any{"action": "reload"})
+	o := bs.observe()
+	r := bs.act(snap(o), false,
+		map[string]any{"action": "hover", "mark": markOf(t, o, "button", "Pad")},
+		map[string]any{"action": "click", "mark": markOf(t, o, "button", "Save slowly")},
+		map[string]any{"action": "wait", "text": "Saved at last"},
+	)
+	if !r.OK {
+		t.Fatalf("hover and wait for text: %v %+v", r.Server["error"], r.Steps)
+	}
+	// A click that navigates later, and a wait for that navigation.
+	r = bs.act(snap(o), false,
+		map[string]any{"action": "click", "mark": markOf(t, o, "button", "Go later")},
+		map[string]any{"action": "wait", "navigation": true},
+	)
+	if !r.OK || r.Server["navigated"] != true {
+		t.Fatalf("wait for navigation: %v %+v", r.Server["error"], r.Steps)
+	}
+	// A link that opens a new tab: the new tab is the agent's.
+	bs.mustOK("navigate", map[string]any{"url": siteURL + "/act/events.html"})
+	o = bs.observe()
+	r = bs.act(snap(o), false, map[string]any{"action": "click", "mark": markOf(t, o, "link", "Open in new tab")})
+	newTab, _ := r.Server["new_tab"].(string)
+	if !r.OK || newTab == "" {
+		t.Fatalf("new tab: ok=%v new_tab=%v", r.OK, r.Server["new_tab"])
+	}
+	bs.mustOK("tabs", map[string]any{"action": "close", "tab_id": newTab})
+	bs.mustOK("tabs", map[string]any{"action": "close"})
+}
+
+// TestBadSteps: malformed steps are refused with a clear code and nothing
+// is done.
+func TestBadSteps(t *testing.T) {
+	bs := shared(t)
+	bs.openPage("/act/lists.html")
+	o := bs.observe()
+	cases := []struct {
+		steps []map[string]any
+		code  string
+	}{
+		{[]map[string]any{{"action": "fly", "mark": 1}}, "invalid_argument"},
+		{[]map[string]any{{"action": "click"}}, "invalid_argument"},
+		{[]map[string]any{{"action": "click", "mark": 999}}, "invalid_argument"},
+		{[]map[string]any{{"action": "press", "keys": "Hyper+Q"}}, "invalid_argument"},
+		{[]map[string]any{{"action": "select", "mark": markOf(t, o, "textbox", "Note"), "values": []string{"x"}}}, "invalid_argument"},
+		{[]map[string]any{}, "invalid_argument"},
+	}
+	for _, c := range cases {
+		r := bs.act(snap(o), false, c.steps...)
+		if r.OK || r.errorCode() != c.code {
+			t.Errorf("%v: ok=%v code=%s, want %s", c.steps, r.OK, r.errorCode(), c.code)
+		}
+		if r.Observation != nil {
+			// A failed act brings a fresh observation: its snapshot is now
+			// the current one.
+			o = *r.Observation
+		}
+	}
+	if env := bs.call("act", map[string]any{"steps": []any{}}); env.errorCode() != "invalid_argument" {
+		t.Errorf("act without snapshot_id: %s", env.errorCode())
+	}
+	bs.mustOK("tabs", map[string]any{"action": "close"})
+}
