@@ -115,8 +115,8 @@ func TestTreeFormat(t *testing.T) {
 func TestParseRawRefusesMalformed(t *testing.T) {
 	for _, js := range []string{
 		`not json`,
-		`{"nodes":[{"p":0,"r":"text"}]}`,        // its own parent
-		`{"nodes":[{"p":5,"r":"text"}]}`,        // a parent after it
+		`{"nodes":[{"p":0,"r":"text"}]}`,         // its own parent
+		`{"nodes":[{"p":5,"r":"text"}]}`,         // a parent after it
 		`{"nodes":[{"p":-1,"r":"x","b":[1,2]}]}`, // a short box
 	} {
 		if _, err := parseRaw([]byte(js)); err == nil {
