@@ -21,46 +21,10 @@
     return el;
   }
 
-  function composedContains(outer, inner) {
-    for (let n = inner; n; n = n.parentNode || n.host) if (n === outer) return true;
-    return false;
-  }
-
-  function deepHit(x, y) {
-    let hit = document.elementFromPoint(x, y);
-    while (hit && hit.shadowRoot) {
-      const inner = hit.shadowRoot.elementFromPoint(x, y);
-      if (!inner || inner === hit) break;
-      hit = inner;
-    }
-    return hit;
-  }
-
-  // Where a pointer would land on el: scroll it into view, take the centre
-  // of its visible part, and say what is on top there.
+  // Where a pointer would land on el (scrolled into view), and what covers
+  // it: the snapshot's own rule, kept by the serializer.
   function target(el) {
-    const vw = window.innerWidth, vh = window.innerHeight;
-    let r = el.getBoundingClientRect();
-    if (r.width === 0 && r.height === 0) return { invisible: true };
-    if (r.top < 0 || r.left < 0 || r.bottom > vh || r.right > vw) {
-      el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
-      r = el.getBoundingClientRect();
-    }
-    const l = Math.max(r.left, 0), t = Math.max(r.top, 0);
-    const rr = Math.min(r.right, vw), bb = Math.min(r.bottom, vh);
-    if (rr <= l || bb <= t) return { invisible: true };
-    const x = (l + rr) / 2, y = (t + bb) / 2;
-    const hit = deepHit(x, y);
-    let covered = null;
-    if (hit && !composedContains(el, hit) && !composedContains(hit, el) &&
-        !(hit.tagName === "LABEL" && hit.control === el)) {
-      covered = -1;
-      for (let c = hit; c; c = c.parentNode || c.host) {
-        const k = state.els.indexOf(c);
-        if (k >= 0) { covered = k; break; }
-      }
-    }
-    return { x, y, covered };
+    return state.pointer(el, state.index, true);
   }
 
   function optionLabel(o) {

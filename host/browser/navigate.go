@@ -124,7 +124,7 @@ func (b *Browser) navigateWith(ctx context.Context, t *Tab, start func() (string
 	if err := b.ready(ctx, t); err != nil {
 		return Navigation{}, err
 	}
-	events, cancel := b.watch(t, func(m string) bool {
+	events, cancel := b.Watch(t, func(m string) bool {
 		switch m {
 		case "Page.loadEventFired", "Page.navigatedWithinDocument", "Page.javascriptDialogOpening", EventRestored:
 			return true

@@ -3,6 +3,7 @@ package browser
 import (
 	"encoding/json"
 	"net/url"
+	"slices"
 
 	"github.com/diwall/diwall/protocol"
 )
@@ -221,44 +222,23 @@ func (t *Tab) closeWaiters() {
 // Record returns every event of the tab from now on, until stop is called
 // ("" when the tab is gone). Events beyond its buffer of 256 are dropped.
 func (b *Browser) Record(t *Tab) (<-chan string, func()) {
-	w := &waiter{ch: make(chan string, 256), record: true}
-	b.mu.Lock()
-	t.waiters = append(t.waiters, w)
-	b.mu.Unlock()
-	return w.ch, func() {
-		b.mu.Lock()
-		defer b.mu.Unlock()
-		for i, x := range t.waiters {
-			if x == w {
-				t.waiters = append(t.waiters[:i], t.waiters[i+1:]...)
-				return
-			}
-		}
-	}
+	return b.addWaiter(t, &waiter{ch: make(chan string, 256), record: true})
 }
 
 // Watch registers a waiter for the first event (a CDP method, or one of the
 // Event* names) that satisfies match; "" means the tab is gone, "detached"
 // that the debugger was detached. Call cancel when done.
 func (b *Browser) Watch(t *Tab, match func(string) bool) (<-chan string, func()) {
-	return b.watch(t, match)
+	return b.addWaiter(t, &waiter{match: match, ch: make(chan string, 1)})
 }
 
-// watch registers a waiter for the first event whose method satisfies match.
-// The caller must call the returned cancel func when done waiting.
-func (b *Browser) watch(t *Tab, match func(string) bool) (<-chan string, func()) {
-	w := &waiter{match: match, ch: make(chan string, 1)}
+func (b *Browser) addWaiter(t *Tab, w *waiter) (<-chan string, func()) {
 	b.mu.Lock()
 	t.waiters = append(t.waiters, w)
 	b.mu.Unlock()
 	return w.ch, func() {
 		b.mu.Lock()
 		defer b.mu.Unlock()
-		for i, x := range t.waiters {
-			if x == w {
-				t.waiters = append(t.waiters[:i], t.waiters[i+1:]...)
-				return
-			}
-		}
+		t.waiters = slices.DeleteFunc(t.waiters, func(x *waiter) bool { return x == w })
 	}
 }

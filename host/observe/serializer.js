@@ -405,20 +405,41 @@
     return cs.display.startsWith("inline") ? contentText : " " + contentText + " ";
   }
 
-  // The element at a viewport point, through open shadow roots.
-  function deepHit(x, y) {
-    let hit = doc.elementFromPoint(x, y);
-    while (hit && hit.shadowRoot) {
+  // pointer says where a pointer aimed at el lands: the centre of the part
+  // of el inside the viewport, and the element on top there when it is not
+  // el (a modal, a banner), with the index of that element or its nearest
+  // reported ancestor (-1: none). With scroll, el is first scrolled into
+  // view. It is kept with the snapshot, so that the action helpers decide
+  // "covered" exactly as the observation did.
+  function pointer(el, idx, scroll) {
+    const w = window.innerWidth, h = window.innerHeight;
+    let r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) return { invisible: true };
+    if (scroll && (r.top < 0 || r.left < 0 || r.bottom > h || r.right > w)) {
+      el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+      r = el.getBoundingClientRect();
+    }
+    const l = Math.max(r.left, 0), t = Math.max(r.top, 0), rr = Math.min(r.right, w), bb = Math.min(r.bottom, h);
+    if (rr <= l || bb <= t) return { invisible: true };
+    const x = (l + rr) / 2, y = (t + bb) / 2;
+    let hit = document.elementFromPoint(x, y);
+    while (hit && hit.shadowRoot) { // into open (and opened) shadow roots
       const inner = hit.shadowRoot.elementFromPoint(x, y);
       if (!inner || inner === hit) break;
       hit = inner;
     }
-    return hit;
-  }
-
-  function composedContains(outer, inner) {
-    for (let n = inner; n; n = n.parentNode || n.host) if (n === outer) return true;
-    return false;
+    const contains = (outer, inner) => {
+      for (let n = inner; n; n = n.parentNode || n.host) if (n === outer) return true;
+      return false;
+    };
+    // Not covered: el itself or its content, its label, or an ancestor el
+    // lets clicks through to.
+    if (!hit || contains(el, hit) || contains(hit, el) || (hit.tagName === "LABEL" && hit.control === el)) return { x, y };
+    let by = -1;
+    for (let c = hit; c; c = c.parentNode || c.host) {
+      if (idx.has(c)) { by = idx.get(c); break; }
+    }
+    return { x, y, covered: by };
   }
 
   // Mark facts: for each actionable node in the viewport, whether another
@@ -428,19 +449,10 @@
       const n = nodes[i];
       if (!n.a || !n.b) continue;
       const [x, y, w, h] = n.b;
-      const l = Math.max(x, 0), t = Math.max(y, 0), rr = Math.min(x + w, vw), bb = Math.min(y + h, vh);
-      if (rr <= l || bb <= t) continue;
+      if (x + w <= 0 || y + h <= 0 || x >= vw || y >= vh) continue;
       n.iv = 1;
-      const el = els[i];
-      const hit = deepHit((l + rr) / 2, (t + bb) / 2);
-      if (!hit || composedContains(el, hit)) continue;
-      if (hit.tagName === "LABEL" && (hit.control === el || composedContains(hit, el))) continue;
-      if (composedContains(hit, el)) continue; // el lets clicks through to an ancestor
-      let j = -1;
-      for (let c = hit; c; c = c.parentNode || c.host) {
-        if (index.has(c)) { j = index.get(c); break; }
-      }
-      n.cov = j;
+      const p = pointer(els[i], index, false);
+      if (p.covered !== undefined) n.cov = p.covered;
     }
   }
 
@@ -459,7 +471,7 @@
   while (ae && ae.shadowRoot && ae.shadowRoot.activeElement) ae = ae.shadowRoot.activeElement;
   if (ae && index.has(ae)) focus = index.get(ae);
 
-  if (!opts.read) globalThis.__diwall = { snapshot: opts.snapshot, els };
+  if (!opts.read) globalThis.__diwall = { snapshot: opts.snapshot, els, index, pointer };
   const de = doc.documentElement;
   return JSON.stringify({
     vp: { w: vw, h: vh, sx, sy, ch: Math.max(de.scrollHeight, doc.body ? doc.body.scrollHeight : 0), cw: de.scrollWidth, dpr: win.devicePixelRatio },
