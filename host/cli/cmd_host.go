@@ -66,10 +66,15 @@ func runHost(ctx context.Context, args []string, stdio Stdio) int {
 		log.Error("refusing a caller that is not the Diwall extension", "origin", args[0], "want", want)
 		return 1
 	}
+	ready := func() {}
 	if place.instance != "" {
-		pid := []byte(strconv.Itoa(os.Getpid()))
-		if err := os.WriteFile(launch.HostPIDFile(place.instance), pid, 0o600); err != nil {
-			log.Warn("could not record the host pid", "err", err)
+		// The launcher waits for this file: it appears once the socket
+		// serves, and names the process to end with the browser.
+		ready = func() {
+			pid := []byte(strconv.Itoa(os.Getpid()))
+			if err := os.WriteFile(launch.HostPIDFile(place.instance), pid, 0o600); err != nil {
+				log.Warn("could not record the host pid", "err", err)
+			}
 		}
 	}
 	prof := profile.Launch()
@@ -88,7 +93,7 @@ func runHost(ctx context.Context, args []string, stdio Stdio) int {
 	log.Info("host starting", "pid", os.Getpid(), "launched", place.instance != "", "sites", len(prof.Sites))
 	err = nativehost.Run(ctx, nativehost.Options{
 		Stdin: stdio.In, Stdout: protocolOut,
-		SocketPath: place.socket, StateDir: place.state, Log: log, Profile: prof,
+		SocketPath: place.socket, StateDir: place.state, Log: log, Profile: prof, Ready: ready,
 	})
 	if err != nil {
 		log.Error("host ended", "err", err)

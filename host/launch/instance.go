@@ -51,5 +51,6 @@ func writeInstance(dir string, f InstanceFile) error {
 	return os.WriteFile(filepath.Join(dir, instanceName), data, 0o600)
 }
 
-// HostPIDFile is where the host of a launched browser records its pid.
+// HostPIDFile is where the host of a launched browser records its pid,
+// once it serves its socket.
 func HostPIDFile(dir string) string { return filepath.Join(dir, "host.pid") }

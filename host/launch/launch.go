@@ -18,7 +18,6 @@ import (
 
 	"github.com/diwall/diwall/extension"
 	"github.com/diwall/diwall/host/paths"
-	"github.com/diwall/diwall/host/socket"
 	"github.com/diwall/diwall/installer"
 )
 
@@ -200,12 +199,13 @@ func (inst *Instance) Exited() <-chan struct{} { return inst.exited }
 // ErrBrowserExited says the browser ended before its host came up.
 var ErrBrowserExited = errors.New("the browser exited before Diwall's host started (see browser.log in the logs folder)")
 
-// WaitHost waits until the host started by the browser serves its socket.
+// WaitHost waits until the host started by the browser serves its socket:
+// the host then writes its pid file.
 func (inst *Instance) WaitHost(ctx context.Context) error {
 	tick := time.NewTicker(25 * time.Millisecond)
 	defer tick.Stop()
 	for {
-		if socket.Alive(inst.SocketPath) {
+		if _, err := os.Stat(HostPIDFile(inst.Dir)); err == nil {
 			return nil
 		}
 		select {

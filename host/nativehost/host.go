@@ -38,6 +38,8 @@ type Options struct {
 	HelloTimeout time.Duration
 	// Profile is what MCP sessions may do.
 	Profile profile.Profile
+	// Ready, when set, is called once the socket accepts connections.
+	Ready func()
 }
 
 // Run serves until the extension goes away (stdin EOF) or ctx ends. It
@@ -79,6 +81,9 @@ func Run(ctx context.Context, opts Options) error {
 		log.Info("replaced an existing socket", "was", replaced)
 	}
 	log.Info("serving MCP", "socket", opts.SocketPath)
+	if opts.Ready != nil {
+		opts.Ready()
+	}
 
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
