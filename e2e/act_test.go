@@ -3,6 +3,8 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -99,7 +101,7 @@ func TestSignupAndCheckoutInOneActEach(t *testing.T) {
 	r = bs.act(snap(o), false,
 		map[string]any{"action": "type", "mark": markOf(t, o, "textbox", "Card number"), "text": "4242424242424242"},
 		map[string]any{"action": "type", "mark": markOf(t, o, "textbox", "Expiry"), "text": "09/29"},
-		map[string]any{"action": "type", "mark": markOf(t, o, "textbox", "Security code"), "text": "737"},
+		map[string]any{"action": "type", "mark": markOf(t, o, "textbox", "Security code"), "text": "Q737Z"},
 		map[string]any{"action": "select", "mark": markOf(t, o, "combobox", "Delivery"), "values": []string{"Express"}},
 		map[string]any{"action": "check", "mark": markOf(t, o, "checkbox", "Gift wrap")},
 		map[string]any{"action": "type", "mark": markOf(t, o, "textbox", "Discount code"), "text": "SPRING", "submit": true},
@@ -108,7 +110,7 @@ func TestSignupAndCheckoutInOneActEach(t *testing.T) {
 		t.Fatalf("checkout act failed: %v steps %+v", r.Server["error"], r.Steps)
 	}
 	got = lastForm("/act/checkout")
-	want = map[string]string{"cardnumber": "4242424242424242", "exp": "09/29", "cvc": "737", "delivery": "Express", "gift": "yes", "discount": "SPRING"}
+	want = map[string]string{"cardnumber": "4242424242424242", "exp": "09/29", "cvc": "Q737Z", "delivery": "Express", "gift": "yes", "discount": "SPRING"}
 	for k, v := range want {
 		if got.Get(k) != v {
 			t.Errorf("server received %s=%q, want %q", k, got.Get(k), v)
@@ -116,6 +118,14 @@ func TestSignupAndCheckoutInOneActEach(t *testing.T) {
 	}
 	if strings.Contains(fmt.Sprint(r.raw.StructuredContent), "4242424242424242") {
 		t.Error("the typed card number appears in the result")
+	}
+	for _, name := range []string{"host.log", "mcp.log"} {
+		data, _ := os.ReadFile(filepath.Join(bs.home, "logs", name))
+		for _, secret := range []string{password, "4242424242424242", "Q737Z"} {
+			if strings.Contains(string(data), secret) {
+				t.Errorf("%s carries the typed secret %q", name, secret)
+			}
+		}
 	}
 }
 
