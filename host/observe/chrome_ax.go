@@ -1,0 +1,163 @@
+package observe
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/diwall/diwall/host/browser"
+)
+
+// maxUnsure bounds the nodes whose role and name are asked of Chrome.
+const maxUnsure = 40
+
+// Path selects how roles and names are found. PathAuto (the default) takes
+// the serializer's and asks Chrome about the nodes it was unsure of;
+// PathChrome asks Chrome about every node, which is slow and exists so
+// that tests can prove both paths read a page the same way.
+type Path int
+
+// Observation paths.
+const (
+	PathAuto Path = iota
+	PathChrome
+)
+
+// PathFromEnv reads DIWALL_TEST_OBSERVE_PATH ("chrome" or empty).
+func PathFromEnv(getenv func(string) string) Path {
+	if getenv("DIWALL_TEST_OBSERVE_PATH") == "chrome" {
+		return PathChrome
+	}
+	return PathAuto
+}
+
+// askChrome replaces the role and name of the nodes the serializer was not
+// sure of with Chrome's own, and returns how many it asked about.
+func askChrome(ctx context.Context, b *browser.Browser, t *browser.Tab, r *raw, path Path) int {
+	var unsure []int
+	for i, n := range r.Nodes {
+		switch {
+		case path == PathChrome && n.Role != "text" && n.Frame == 0:
+			unsure = append(unsure, i)
+		case n.Unsure == 1 && len(unsure) < maxUnsure:
+			unsure = append(unsure, i)
+		}
+	}
+	if len(unsure) == 0 {
+		return 0
+	}
+	defer b.CDP(ctx, t, "Runtime.releaseObjectGroup", map[string]string{"objectGroup": "diwall-ax"}, nil)
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 16) // requests in flight to the extension
+	for _, i := range unsure {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			role, name, ok := chromeRoleName(ctx, b, t, i)
+			if !ok {
+				return
+			}
+			n := &r.Nodes[i]
+			if role != "" && role != "generic" && role != "none" {
+				n.Role = role
+			}
+			name = truncate(strings.Join(strings.Fields(name), " "), maxName)
+			if path == PathChrome && n.NameFrom == 1 && n.Unsure == 0 {
+				// A name from content is built from what a person can see;
+				// Chrome's also counts text hidden from sight (sr-only),
+				// which observe leaves out on purpose.
+				return
+			}
+			if name != n.Name {
+				n.Name = name
+				n.NameFrom = 0
+			}
+		}()
+	}
+	wg.Wait()
+	return len(unsure)
+}
+
+func chromeRoleName(ctx context.Context, b *browser.Browser, t *browser.Tab, i int) (role, name string, ok bool) {
+	world, err := b.World(ctx, t)
+	if err != nil {
+		return "", "", false
+	}
+	var ev struct {
+		Result struct {
+			ObjectID string `json:"objectId"`
+		} `json:"result"`
+	}
+	err = b.CDP(ctx, t, "Runtime.evaluate", map[string]any{
+		"expression": fmt.Sprintf("globalThis.__diwall.els[%d]", i), "contextId": world, "objectGroup": "diwall-ax",
+	}, &ev)
+	if err != nil || ev.Result.ObjectID == "" {
+		return "", "", false
+	}
+	var ax struct {
+		Nodes []struct {
+			Role *struct {
+				Value string `json:"value"`
+			} `json:"role"`
+			Name *struct {
+				Value string `json:"value"`
+			} `json:"name"`
+		} `json:"nodes"`
+	}
+	if err := b.CDP(ctx, t, "Accessibility.getPartialAXTree", map[string]any{
+		"objectId": ev.Result.ObjectID, "fetchRelatives": false,
+	}, &ax); err != nil || len(ax.Nodes) == 0 {
+		return "", "", false
+	}
+	if ax.Nodes[0].Role != nil {
+		role = axRole(ax.Nodes[0].Role.Value)
+	}
+	if ax.Nodes[0].Name != nil {
+		name = ax.Nodes[0].Name.Value
+	}
+	return role, name, true
+}
+
+// axRole maps Chrome's role names to the ones the tree uses. Roles that
+// only describe text styling are generic: they are noise in the tree.
+func axRole(r string) string {
+	switch r {
+	case "StaticText", "InlineTextBox":
+		return "text"
+	case "RootWebArea", "GenericContainer", "LayoutTable", "LayoutTableRow", "LayoutTableCell",
+		"LabelText", "strong", "emphasis", "time", "mark", "subscript", "superscript", "insertion",
+		"deletion", "Abbr", "Pre", "Ruby", "RubyAnnotation", "code", "ListMarker", "Canvas", "Legend":
+		return "generic"
+	case "image":
+		return "img"
+	case "DisclosureTriangle":
+		return "button"
+	case "MenuListOption":
+		return "option"
+	case "MenuListPopup":
+		return "none"
+	case "Iframe", "IframePresentational":
+		return "iframe"
+	case "DescriptionList":
+		return "list"
+	case "DescriptionListTerm":
+		return "term"
+	case "DescriptionListDetail":
+		return "definition"
+	case "Details":
+		return "group"
+	case "SectionHeader", "SectionFooter", "HeaderAsNonLandmark", "FooterAsNonLandmark":
+		return "generic"
+	}
+	return r
+}
+
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
