@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -121,6 +122,45 @@ func TestBadSteps(t *testing.T) {
 	}
 	if env := bs.call("act", map[string]any{"steps": []any{}}); env.errorCode() != "invalid_argument" {
 		t.Errorf("act without snapshot_id: %s", env.errorCode())
+	}
+	bs.mustOK("tabs", map[string]any{"action": "close"})
+}
+
+// TestReadPastTheBudget: read reaches what the tree's budget cut, and a
+// mark's whole region, without changing the snapshot.
+func TestReadPastTheBudget(t *testing.T) {
+	bs := shared(t)
+	bs.openPage("/gen?n=10000")
+	o := bs.observe()
+	if o.Server["counters"].(map[string]any)["tree_truncated"] != true {
+		t.Fatal("the 10,000-element page's tree was not truncated")
+	}
+	if strings.Contains(strings.Join(o.Tree, "\n"), "Northwind Console. All rights reserved") {
+		t.Fatal("the footer is in the truncated tree already")
+	}
+	rd := bs.mustOK("read", map[string]any{"snapshot_id": snap(o), "query": "all rights reserved"})
+	var page struct {
+		Lines []string `json:"lines"`
+	}
+	json.Unmarshal(rd.PageContent, &page)
+	if len(page.Lines) != 1 || !strings.Contains(page.Lines[0], "Northwind Console") {
+		t.Fatalf("read past the budget: %v", page.Lines)
+	}
+	bs.mustOK("tabs", map[string]any{"action": "close"})
+
+	bs.openPage("/pages/aria.html")
+	o = bs.observe()
+	rd = bs.mustOK("read", map[string]any{"snapshot_id": snap(o), "mark": markOf(t, o, "listbox", "City suggestions")})
+	json.Unmarshal(rd.PageContent, &page)
+	got := strings.Join(page.Lines, "\n")
+	for _, want := range []string{`option "Lisbon" [`, `option "Lismore" [`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the listbox's region lacks %s:\n%s", want, got)
+		}
+	}
+	// The snapshot is unchanged: its marks still work.
+	if r := bs.act(snap(o), false, map[string]any{"action": "hover", "mark": markOf(t, o, "option", "Lisburn")}); !r.OK {
+		t.Fatalf("a mark after read: %v", r.Server["error"])
 	}
 	bs.mustOK("tabs", map[string]any{"action": "close"})
 }

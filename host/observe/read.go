@@ -2,6 +2,7 @@ package observe
 
 import (
 	"context"
+	"math"
 	"strings"
 
 	"github.com/diwall/diwall/host/browser"
@@ -66,7 +67,11 @@ func Read(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.Pro
 	for m, i := range snap.MarkNode {
 		prior[i] = m
 	}
-	built := build(r, Budgets{TreeChars: readChars, PriorMarks: prior})
+	budget := readChars
+	if query != "" {
+		budget = math.MaxInt // the whole page is searched; the matches are capped
+	}
+	built := build(r, Budgets{TreeChars: budget, PriorMarks: prior})
 	out := &Reading{Lines: built.Tree, Truncated: built.Counters.TreeTruncated, Counters: built.Counters}
 	if query != "" {
 		q := strings.ToLower(query)
