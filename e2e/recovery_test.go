@@ -131,3 +131,27 @@ func TestRecoversAfterWorkerStopped(t *testing.T) {
 		t.Fatalf("navigate after recovery: %v", nav.page(t))
 	}
 }
+
+// TestHungPage: a page whose main thread spins forever gets a timeout
+// within a bounded time, the tab can still be closed, and the browser
+// goes on working.
+func TestHungPage(t *testing.T) {
+	bs := launch(t)
+	bs.mustOK("tabs", map[string]any{"action": "open", "url": siteURL + "/busy.html"})
+	time.Sleep(300 * time.Millisecond) // let its loop start: there is no event to wait for
+	start := time.Now()
+	env := bs.call("observe", map[string]any{})
+	if env.OK || env.errorCode() != "timeout" {
+		t.Fatalf("observe of a hung page: ok=%v code=%s", env.OK, env.errorCode())
+	}
+	if took := time.Since(start); took > 20*time.Second {
+		t.Fatalf("observe of a hung page took %v", took)
+	}
+	bs.mustOK("tabs", map[string]any{"action": "close"})
+	// Another site (localhost, another renderer) works.
+	other := strings.Replace(siteURL, "127.0.0.1", "localhost", 1)
+	bs.mustOK("tabs", map[string]any{"action": "open", "url": other + "/home.html"})
+	if o := bs.call("observe", map[string]any{}); !o.OK {
+		t.Fatalf("observe after the hung tab closed: %v", o.Server["error"])
+	}
+}

@@ -60,9 +60,15 @@ type Observation struct {
 	Took, HostTook time.Duration
 }
 
+// Timeout bounds one observation: a page whose main thread is stuck cannot
+// hold the model longer than this.
+const Timeout = 15 * time.Second
+
 // Observe makes an observation of the tab under the profile.
 func Observe(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.Profile, path Path) (*Observation, error) {
 	start := time.Now()
+	ctx, cancel := context.WithTimeout(ctx, Timeout)
+	defer cancel()
 	info := b.Info(t)
 	if info.Dialog != nil {
 		return dialogObservation(info, start), nil
