@@ -68,10 +68,22 @@ type run struct {
 	dialogOpened bool
 	marks        map[int]int   // node index -> mark, for "covered by"
 	browserTook  time.Duration // waiting on the browser, see Result
+	waitDepth    int
 }
 
-// timed adds the time since start to the browser's share.
-func (r *run) timed(start time.Time) { r.browserTook += time.Since(start) }
+// waiting starts counting time as the browser's share; call the func it
+// returns when the wait ends. Nested waits count once.
+func (r *run) waiting() func() {
+	r.waitDepth++
+	if r.waitDepth > 1 {
+		return func() { r.waitDepth-- }
+	}
+	start := time.Now()
+	return func() {
+		r.waitDepth--
+		r.browserTook += time.Since(start)
+	}
+}
 
 // Run runs steps on the tab's snapshot snapshotID.
 func Run(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.Profile, snapshotID string, steps []Step) (res Result) {
@@ -208,11 +220,25 @@ func (r *run) step(ctx context.Context, s Step, sr *StepResult) error {
 	if err != nil {
 		return err
 	}
-	if s.Action != "hover" {
+	if settles(s) {
 		r.settle(ctx, events)
 	}
 	sr.Navigated = r.b.Info(r.t).LoaderID != loaderBefore
 	return nil
+}
+
+// settles says whether a step may set off a navigation, a dialog or a new
+// tab, so that the batch waits a moment to see before it goes on: clicks,
+// keys, a choice in a select, a submitting type. Typing, checking,
+// hovering and scrolling go straight on.
+func settles(s Step) bool {
+	switch s.Action {
+	case "click", "press", "select":
+		return true
+	case "type":
+		return s.Submit
+	}
+	return false
 }
 
 // locate finds the mark's element and the point a pointer would land on,

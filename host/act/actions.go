@@ -171,7 +171,35 @@ func (r *run) scroll(ctx context.Context, s Step, sr *StepResult) error {
 	if dx == 0 && dy == 0 {
 		dy = 600
 	}
-	return r.wheel(ctx, x, y, dx, dy)
+	if err := r.wheel(ctx, x, y, dx, dy); err != nil {
+		return err
+	}
+	return r.scrollSettled(ctx)
+}
+
+// scrollSettled waits until the page's scroll position stops changing (a
+// wheel scrolls smoothly, after the event is answered), at most a second.
+func (r *run) scrollSettled(ctx context.Context) error {
+	var last pageResult
+	for i := 0; i < 20; i++ {
+		done := r.waiting()
+		select {
+		case <-time.After(50 * time.Millisecond):
+		case <-ctx.Done():
+			done()
+			return ctx.Err()
+		}
+		done()
+		pos, err := r.page(ctx, "scrollPos", nil)
+		if err != nil {
+			return err
+		}
+		if i > 0 && pos.X == last.X && pos.Y == last.Y {
+			return nil
+		}
+		last = pos
+	}
+	return nil
 }
 
 func (r *run) pressKeys(ctx context.Context, s Step) error {
@@ -196,7 +224,7 @@ func (r *run) pressKeys(ctx context.Context, s Step) error {
 
 // wait waits for a time, for text to appear, or for a navigation to load.
 func (r *run) wait(ctx context.Context, s Step, sr *StepResult) error {
-	defer r.timed(time.Now())
+	defer r.waiting()()
 	switch {
 	case s.MS > 0:
 		if s.MS > 30000 {

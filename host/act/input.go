@@ -12,7 +12,7 @@ import (
 // handler blocks the event's answer until the dialog is handled, so the
 // dispatch returns as soon as a dialog opens.
 func (r *run) dispatch(ctx context.Context, method string, params map[string]any) error {
-	defer r.timed(time.Now())
+	defer r.waiting()()
 	opened, cancel := r.b.Watch(r.t, func(m string) bool { return m == "Page.javascriptDialogOpening" })
 	defer cancel()
 	done := make(chan error, 1)
@@ -134,7 +134,7 @@ func (r *run) wheel(ctx context.Context, x, y, dx, dy float64) error {
 // settle waits briefly after an input for what it set off: a navigation
 // (then its load), a dialog, a new tab.
 func (r *run) settle(ctx context.Context, events <-chan string) {
-	defer r.timed(time.Now())
+	defer r.waiting()()
 	quiet := time.NewTimer(settleQuiet)
 	defer quiet.Stop()
 	loadWait := time.NewTimer(browser.LoadWait)
@@ -176,7 +176,7 @@ func (r *run) settle(ctx context.Context, events <-chan string) {
 
 // settleLoad waits for the load of a navigation that has started.
 func (r *run) settleLoad(ctx context.Context, events <-chan string) {
-	defer r.timed(time.Now())
+	defer r.waiting()()
 	wait := time.NewTimer(browser.LoadWait)
 	defer wait.Stop()
 	for {

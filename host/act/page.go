@@ -5,7 +5,6 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
-	"time"
 
 	"github.com/diwall/diwall/host/browser"
 )
@@ -45,9 +44,9 @@ func (r *run) page(ctx context.Context, op string, args map[string]any) (pageRes
 		return pageResult{}, err
 	}
 	expr := fmt.Sprintf("%s(%s, %s)", pageSource, opJSON, argJSON)
-	start := time.Now()
+	done := r.waiting()
 	text, err := r.b.Evaluate(ctx, r.t, expr, 5000)
-	r.timed(start)
+	done()
 	if err != nil {
 		return pageResult{}, err
 	}

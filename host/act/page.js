@@ -9,6 +9,9 @@
   "use strict";
   const state = globalThis.__diwall;
   const out = (v) => JSON.stringify(v);
+  if (op === "scrollPos") {
+    return out({ x: window.scrollX, y: window.scrollY });
+  }
   if (op === "hasText") {
     const text = (document.body && document.body.innerText) || "";
     return out({ found: text.toLowerCase().includes(args.text.toLowerCase()) });

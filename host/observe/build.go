@@ -66,6 +66,7 @@ type node struct {
 	depth     int
 	mark      int
 	sensitive bool
+	hideKids  bool // under a sensitive field: withheld
 	textOnly  string // a kept node whose only content is text: that text
 }
 
@@ -97,6 +98,15 @@ func build(r *raw, b Budgets) Built {
 		}
 		actionable[i] = n.Act != 0 && n.Frame == 0 && !n.States.Disabled && n.Role != "text"
 		n.kept = keep(n, nodes)
+	}
+	// Nothing under a field that holds a secret is shown (the text of an
+	// editable region).
+	for _, n := range nodes {
+		if n.Parent >= 0 && (nodes[n.Parent].sensitive || nodes[n.Parent].hideKids) {
+			n.hideKids = true
+			n.kept = false
+			actionable[n.idx] = false
+		}
 	}
 	// A click-handling wrapper (known only by its pointer cursor) with an
 	// actionable descendant is not itself a target.

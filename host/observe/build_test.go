@@ -124,3 +124,22 @@ func TestParseRawRefusesMalformed(t *testing.T) {
 		}
 	}
 }
+
+// TestNothingUnderASecret: the text inside an editable region or a select
+// that holds a secret is withheld with its value.
+func TestNothingUnderASecret(t *testing.T) {
+	r := rawOf(t, `{`+vp+`,"nodes":[
+		{"p":-1,"r":"generic","tg":"div","n":"PIN","a":16,"cue":{"t":"","ac":"","nm":"","id":"pin","ph":""},"b":[0,0,50,20],"iv":1},
+		{"p":0,"r":"text","tx":"SECRET-1234"},
+		{"p":-1,"r":"listbox","tg":"select","n":"Expiry month","a":1,"cue":{"t":"","ac":"cc-exp-month","nm":"","id":"","ph":""},"b":[0,30,50,20],"iv":1},
+		{"p":2,"r":"option","tg":"option","n":"09","nf":1,"a":1,"s":{"selected":true},"b":[0,30,50,10],"iv":1}
+	]}`)
+	b := build(r, Budgets{TreeChars: 10000, Marks: 100})
+	all, _ := json.Marshal(b)
+	if strings.Contains(string(all), "SECRET") || strings.Contains(strings.Join(b.Tree, "\n"), `"09"`) {
+		t.Fatalf("text under a secret field leaked: %s", all)
+	}
+	if b.Counters.RedactedFields != 2 || b.Counters.Marks != 2 {
+		t.Fatalf("counters %+v", b.Counters)
+	}
+}

@@ -346,8 +346,12 @@
     let [name, u] = attrName(el, tag, role);
     uncertain |= u;
     const idx = emit(node, el);
-    // A textarea's children are its value, already reported (or withheld).
-    const contentText = tag !== "TEXTAREA" && (el.childNodes.length || el.shadowRoot || closedRoots.has(el)) ? walkChildren(el, idx, cs) : "";
+    // A textarea's children are its value, already reported (or withheld);
+    // so is the text of an editable region, which is withheld whole when
+    // its cues say it holds a secret.
+    const editable = el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable);
+    const secretText = editable && sensitiveCues(el, tag, name || "");
+    const contentText = tag !== "TEXTAREA" && !secretText && (el.childNodes.length || el.shadowRoot || closedRoots.has(el)) ? walkChildren(el, idx, cs) : "";
     if (!name && nameFromContent.has(role)) {
       name = contentText;
       node.nf = 1;
