@@ -66,7 +66,7 @@ type node struct {
 	depth     int
 	mark      int
 	sensitive bool
-	hideKids  bool // under a sensitive field: withheld
+	hideKids  bool   // under a sensitive field: withheld
 	textOnly  string // a kept node whose only content is text: that text
 }
 
