@@ -161,3 +161,14 @@ func TestRequestLargerThanOneFrame(t *testing.T) {
 	}
 	bs.mustOK("navigate", map[string]any{"url": siteURL + "/home.html"})
 }
+
+// TestObserveBlankTab: a new tab's empty page can be observed.
+func TestObserveBlankTab(t *testing.T) {
+	bs := shared(t)
+	bs.mustOK("tabs", map[string]any{"action": "open"})
+	o := bs.observe()
+	if len(o.Elements) != 0 || o.Server["capture"] != "ok" {
+		t.Fatalf("blank tab: %d elements, capture %v", len(o.Elements), o.Server["capture"])
+	}
+	bs.mustOK("tabs", map[string]any{"action": "close"})
+}

@@ -73,7 +73,7 @@ func Observe(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.
 	if info.Dialog != nil {
 		return dialogObservation(info, start), nil
 	}
-	if !p.Allows(info.Origin) {
+	if !allowed(p, info.URL) {
 		return nil, &browser.Error{Code: protocol.CodeOriginNotAllowed,
 			Msg: fmt.Sprintf("This page's origin (%s) is outside the sites this session may see. Navigate to an allowed site or go back.", info.Origin)}
 	}
@@ -91,6 +91,12 @@ func Observe(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.
 		}
 	}
 	return obs, err
+}
+
+// allowed reports whether a page may be observed: one of the profile's
+// sites, or a new tab's empty page.
+func allowed(p profile.Profile, url string) bool {
+	return url == "about:blank" || p.Allows(browser.Origin(url))
 }
 
 var errDocumentChanged = errors.New("the page navigated while it was observed")
@@ -149,7 +155,7 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.P
 	if after.LoaderID != before.LoaderID || after.Dialog != nil {
 		return nil, errDocumentChanged
 	}
-	if !p.Allows(after.Origin) {
+	if !allowed(p, after.URL) {
 		return nil, &browser.Error{Code: protocol.CodeOriginNotAllowed,
 			Msg: fmt.Sprintf("This page's origin (%s) is outside the sites this session may see.", after.Origin)}
 	}
