@@ -1,0 +1,132 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// TestEverydayBrowser runs the path a person takes: `diwall install` in a
+// home of its own, Chromium started on that home's profile with the
+// unpacked extension (as a person's browser would load it), `diwall mcp`
+// without --launch reaching the host that Chromium started, `diwall doctor`
+// seeing it all, and `diwall uninstall`.
+func TestEverydayBrowser(t *testing.T) {
+	home, err := os.MkdirTemp("", "dw-home-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(home)
+	profile := filepath.Join(home, ".config", "chromium")
+	os.MkdirAll(filepath.Join(home, "tmp"), 0o700)
+	if err := os.MkdirAll(profile, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	env := append(filteredEnviron("HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "DIWALL_HOME", "TMPDIR"),
+		"HOME="+home, "TMPDIR="+filepath.Join(home, "tmp"))
+	run := func(args ...string) (string, error) {
+		cmd := exec.Command(diwallBin, args...)
+		cmd.Env = env
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+
+	out, err := run("install")
+	if err != nil {
+		t.Fatalf("install: %v\n%s", err, out)
+	}
+	manifest := filepath.Join(profile, "NativeMessagingHosts", "com.diwall.host.json")
+	if _, err := os.Stat(manifest); err != nil {
+		t.Fatalf("install did not register the host for Chromium: %v\n%s", err, out)
+	}
+	extDir := filepath.Join(home, ".local", "share", "diwall", "extension")
+	if !strings.Contains(out, extDir) || !strings.Contains(out, "claude mcp add") {
+		t.Errorf("install output lacks the extension folder or client configuration:\n%s", out)
+	}
+
+	browser := exec.Command("/usr/lib/chromium/chromium", "--headless=new", "--no-sandbox", "--disable-gpu",
+		"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+		"--user-data-dir="+profile, "--load-extension="+extDir, "--disable-extensions-except="+extDir,
+		"--silent-debugger-extension-api", "--window-size=1280,800", "about:blank")
+	browser.Env = env
+	var browserLog bytes.Buffer
+	browser.Stdout, browser.Stderr = &browserLog, &browserLog
+	if err := browser.Start(); err != nil {
+		t.Skipf("no Chromium: %v", err)
+	}
+	exited := make(chan struct{})
+	go func() { browser.Wait(); close(exited) }()
+	defer func() {
+		browser.Process.Kill()
+		<-exited
+		// The host sees its stdin close and exits; Chromium's helpers follow.
+		var left []string
+		for end := time.Now().Add(5 * time.Second); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
+			if left = processesUnder(home); len(left) == 0 {
+				break
+			}
+		}
+		if len(left) > 0 {
+			t.Errorf("processes left: %v", left)
+		}
+	}()
+
+	cmd := exec.Command(diwallBin, "mcp")
+	cmd.Env = env
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	session, err := mcp.NewClient(&mcp.Implementation{Name: "everyday", Version: "0"}, nil).
+		Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bs := &browserSession{t: t, launched: &launched{home: home, cmd: cmd, session: session, stderr: &bytes.Buffer{}}}
+	// The extension connects on its own; until then calls answer no_browser.
+	open := bs.eventually(20*time.Second, "tabs", map[string]any{"action": "open", "url": siteURL + "/home.html"})
+	if !open.OK {
+		t.Fatalf("no host came: %v\n%s", open.Server["error"], browserLog.String())
+	}
+	o := bs.observe()
+	if markOf(t, o, "link", "Second page") == 0 {
+		t.Fatal("no mark")
+	}
+
+	out, err = run("doctor")
+	if err != nil || !strings.Contains(out, "ok   host running") || !strings.Contains(out, "ok   extension connected") {
+		t.Errorf("doctor with the browser running: %v\n%s", err, out)
+	}
+	session.Close()
+
+	out, err = run("uninstall")
+	if err != nil {
+		t.Fatalf("uninstall: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(manifest); !os.IsNotExist(err) {
+		t.Errorf("uninstall left the manifest: %v", err)
+	}
+}
+
+// filteredEnviron is the environment without the named variables.
+func filteredEnviron(drop ...string) []string {
+	var out []string
+	for _, kv := range os.Environ() {
+		k, _, _ := strings.Cut(kv, "=")
+		keep := true
+		for _, d := range drop {
+			if k == d {
+				keep = false
+			}
+		}
+		if keep {
+			out = append(out, kv)
+		}
+	}
+	return out
+}
