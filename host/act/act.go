@@ -130,6 +130,7 @@ func Run(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.Prof
 			sr.Code, sr.Message = e.Code, e.Msg
 			res.Steps = append(res.Steps, sr)
 			res.Err = e
+			res.DialogOpened = e == browser.ErrDialogOpened
 			for j := i + 1; j < len(steps); j++ {
 				res.Steps = append(res.Steps, StepResult{Step: j + 1, Action: steps[j].Action, Mark: steps[j].Mark,
 					Code: "not_run", Message: "an earlier step failed"})

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/diwall/diwall/protocol"
 )
 
 // worldName names Diwall's isolated world in every page.
@@ -74,7 +76,7 @@ func (b *Browser) Evaluate(ctx context.Context, t *Tab, expression string, timeo
 			} `json:"exception"`
 		} `json:"exceptionDetails"`
 	}
-	err = b.CDP(ctx, t, "Runtime.evaluate", map[string]any{
+	err = b.cdpUnlessDialog(ctx, t, "Runtime.evaluate", map[string]any{
 		"expression": expression, "contextId": world, "returnByValue": true, "timeout": timeoutMS,
 	}, &res)
 	if err != nil {
@@ -99,6 +101,30 @@ func (b *Browser) Evaluate(ctx context.Context, t *Tab, expression string, timeo
 		return "", err
 	}
 	return s, nil
+}
+
+// ErrDialogOpened reports that a JavaScript dialog opened while a call
+// waited on the page; the page is blocked until the dialog is answered.
+var ErrDialogOpened = &Error{Code: protocol.CodeDialogOpen, Msg: "A dialog opened and blocks the page. Observe to read it, and answer it with the dialog tool."}
+
+// cdpUnlessDialog is CDP, except that it stops waiting when a dialog opens
+// on the tab: the page would not answer before the dialog is handled.
+func (b *Browser) cdpUnlessDialog(ctx context.Context, t *Tab, method string, params, result any) error {
+	opened, stop := b.Watch(t, func(m string) bool { return m == "Page.javascriptDialogOpening" })
+	defer stop()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- b.CDP(ctx, t, method, params, result) }()
+	select {
+	case err := <-done:
+		return err
+	case m := <-opened:
+		if m == "Page.javascriptDialogOpening" {
+			return ErrDialogOpened
+		}
+		return <-done
+	}
 }
 
 // SetSnapshot makes snap the tab's current snapshot, if the tab is still on

@@ -176,7 +176,7 @@ func (l *Link) Call(ctx context.Context, method string, params, result any) erro
 		if !ok {
 			return fmt.Errorf("%s: %w", method, ErrClosed)
 		}
-		l.log.Debug("extension call", "method", method, "id", id, "ms", time.Since(start).Milliseconds())
+		l.log.Debug("extension call", "method", logName(method, params), "id", id, "ms", time.Since(start).Milliseconds())
 		if resp.Error != nil {
 			return resp.Error
 		}
@@ -189,8 +189,17 @@ func (l *Link) Call(ctx context.Context, method string, params, result any) erro
 		return nil
 	case <-ctx.Done():
 		l.forget(id)
+		l.log.Warn("extension call abandoned", "method", logName(method, params), "id", id, "ms", time.Since(start).Milliseconds(), "why", ctx.Err())
 		return ctx.Err()
 	}
+}
+
+// logName names a request in the log: the CDP command of a cdp request.
+func logName(method string, params any) string {
+	if p, ok := params.(protocol.CDPParams); ok {
+		return method + " " + p.Method
+	}
+	return method
 }
 
 func (l *Link) forget(id int64) {

@@ -82,12 +82,32 @@ func Observe(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.
 			return nil, err
 		}
 	}
+	// A dialog that opens while the page is read blocks the page, and every
+	// call waiting on it: stop waiting, and report the dialog.
+	opened, stopWatch := b.Watch(t, func(m string) bool { return m == "Page.javascriptDialogOpening" })
+	defer stopWatch()
+	gctx, stop := context.WithCancel(ctx)
+	defer stop()
+	go func() {
+		select {
+		case m := <-opened:
+			if m == "Page.javascriptDialogOpening" {
+				stop()
+			}
+		case <-gctx.Done():
+		}
+	}()
 	var obs *Observation
 	var err error
 	for attempt := 0; attempt < 2; attempt++ {
-		obs, err = gather(ctx, b, t, p, path, start)
+		obs, err = gather(gctx, b, t, p, path, start)
 		if !errors.Is(err, browser.ErrWorldGone) && !errors.Is(err, errDocumentChanged) {
 			break
+		}
+	}
+	if err != nil || obs != nil && obs.Capture != "ok" {
+		if info := b.Info(t); info.Dialog != nil {
+			return dialogObservation(info, start), nil
 		}
 	}
 	return obs, err
@@ -208,7 +228,13 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.P
 	return obs, nil
 }
 
+// captureWait bounds the capture: without it an observation still has its
+// tree and elements.
+const captureWait = 5 * time.Second
+
 func captureViewport(ctx context.Context, b *browser.Browser, t *browser.Tab) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(ctx, captureWait)
+	defer cancel()
 	var res struct {
 		Data string `json:"data"`
 	}
