@@ -22,16 +22,7 @@ import (
 // text-tokens (the whole JSON result / 4), tree-tokens, and host-peak-MB
 // (the host process's peak resident memory after the run).
 func BenchmarkObserve(b *testing.B) {
-	l, err := start(nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer func() {
-		for _, p := range l.close() {
-			b.Error(p)
-		}
-		l.removeHome(b.Failed())
-	}()
+	l := launch(b).launched
 	for _, n := range []int{50, 2000, 10000} {
 		b.Run(fmt.Sprintf("elements=%d", n), func(b *testing.B) {
 			bs := &browserSession{t: b, launched: l}
@@ -117,17 +108,8 @@ func hostPeakMB(home string) float64 {
 // answers to the input events and page helpers, and the settle after the
 // input). Reported as host-ms-per-step (median).
 func BenchmarkActStep(b *testing.B) {
-	l, err := start(nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer func() {
-		for _, p := range l.close() {
-			b.Error(p)
-		}
-		l.removeHome(b.Failed())
-	}()
-	bs := &browserSession{t: b, launched: l}
+	bs := launch(b)
+	l := bs.launched
 	bs.mustOK("tabs", map[string]any{"action": "open", "url": siteURL + "/act/lists.html"})
 	o := bs.observe()
 	steps := map[string]map[string]any{

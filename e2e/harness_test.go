@@ -132,14 +132,14 @@ func shared(t *testing.T) *browserSession {
 
 // launch starts a browser for this test alone (for tests that kill or
 // break it); cleanup closes it and checks that nothing was left behind.
-func launch(t *testing.T, args ...string) *browserSession {
+func launch(t testing.TB, args ...string) *browserSession {
 	t.Helper()
 	return launchWith(t, nil, args...)
 }
 
 // launchWith is launch with extra environment variables for diwall and
 // extra arguments for `diwall mcp`.
-func launchWith(t *testing.T, env []string, args ...string) *browserSession {
+func launchWith(t testing.TB, env []string, args ...string) *browserSession {
 	t.Helper()
 	l, err := start(env, args...)
 	if err != nil {
