@@ -152,6 +152,12 @@ func (b *Browser) Attach(ctx context.Context, t *Tab) error {
 	return nil
 }
 
+// CaptureVisible captures the tab with chrome.tabs.captureVisibleTab, as
+// JPEG; the tab must be the active one of its window.
+func (b *Browser) CaptureVisible(ctx context.Context, t *Tab, res *protocol.CaptureResult) error {
+	return b.ext.Call(ctx, protocol.MethodTabCapture, protocol.CaptureParams{TabID: t.ChromeID, Format: "jpeg", Quality: 90}, res)
+}
+
 // CDP runs one CDP command on the tab and decodes its result into result
 // (which may be nil).
 func (b *Browser) CDP(ctx context.Context, t *Tab, method string, params, result any) error {

@@ -232,15 +232,26 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.P
 // tree and elements.
 const captureWait = 5 * time.Second
 
+// captureViewport captures the tab's viewport with DevTools, which works
+// for a tab that is not focused and at any rate. When that fails, it falls
+// back to the extension's chrome.tabs.captureVisibleTab (the tab must be
+// the active one of its window; two calls a second at most).
 func captureViewport(ctx context.Context, b *browser.Browser, t *browser.Tab) ([]byte, error) {
-	ctx, cancel := context.WithTimeout(ctx, captureWait)
+	cctx, cancel := context.WithTimeout(ctx, captureWait)
 	defer cancel()
 	var res struct {
 		Data string `json:"data"`
 	}
-	err := b.CDP(ctx, t, "Page.captureScreenshot", map[string]any{"format": "jpeg", "quality": 90, "fromSurface": true}, &res)
+	err := b.CDP(cctx, t, "Page.captureScreenshot", map[string]any{"format": "jpeg", "quality": 90, "fromSurface": true}, &res)
 	if err != nil {
-		return nil, err
+		if ctx.Err() != nil {
+			return nil, err
+		}
+		var vis protocol.CaptureResult
+		if verr := b.CaptureVisible(ctx, t, &vis); verr != nil {
+			return nil, err
+		}
+		res.Data = vis.Data
 	}
 	return base64.StdEncoding.DecodeString(res.Data)
 }
