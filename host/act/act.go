@@ -38,6 +38,7 @@ type StepResult struct {
 	Action    string        `json:"action"`
 	Mark      int           `json:"mark,omitempty"`
 	OK        bool          `json:"ok"`
+	Skipped   bool          `json:"skipped,omitempty"` // not run: an earlier step failed or opened a dialog
 	Code      protocol.Code `json:"code,omitempty"`
 	Message   string        `json:"message,omitempty"`
 	CoveredBy int           `json:"covered_by,omitempty"`
@@ -118,7 +119,6 @@ func Run(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.Prof
 		}
 	}
 	tabsBefore := newestTab(b)
-	urlBefore := info.URL
 	for i, s := range steps {
 		sr := StepResult{Step: i + 1, Action: s.Action, Mark: s.Mark}
 		err := r.step(ctx, s, &sr)
@@ -131,10 +131,7 @@ func Run(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.Prof
 			res.Steps = append(res.Steps, sr)
 			res.Err = e
 			res.DialogOpened = e == browser.ErrDialogOpened
-			for j := i + 1; j < len(steps); j++ {
-				res.Steps = append(res.Steps, StepResult{Step: j + 1, Action: steps[j].Action, Mark: steps[j].Mark,
-					Code: "not_run", Message: "an earlier step failed"})
-			}
+			res.Steps = append(res.Steps, skipped(steps, i+1, "", "an earlier step failed")...)
 			break
 		}
 		sr.OK = true
@@ -143,20 +140,24 @@ func Run(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.Prof
 		res.Steps = append(res.Steps, sr)
 		if r.dialogOpened {
 			res.DialogOpened = true
-			for j := i + 1; j < len(steps); j++ {
-				res.Steps = append(res.Steps, StepResult{Step: j + 1, Action: steps[j].Action, Mark: steps[j].Mark,
-					Code: protocol.CodeDialogOpen, Message: "a dialog opened; answer it with the dialog tool"})
-			}
+			res.Steps = append(res.Steps, skipped(steps, i+1, protocol.CodeDialogOpen, "a dialog opened; answer it with the dialog tool")...)
 			break
 		}
 	}
 	if id := newestTab(b); id != tabsBefore {
 		res.NewTab = id
 	}
-	if after := b.Info(t); after.URL != urlBefore {
-		res.Navigated = res.Navigated || after.LoaderID != info.LoaderID
-	}
+	res.Navigated = res.Navigated || b.Info(t).LoaderID != info.LoaderID
 	return res
+}
+
+// skipped reports the steps from index from on as not run, and why.
+func skipped(steps []Step, from int, code protocol.Code, why string) []StepResult {
+	var out []StepResult
+	for j := from; j < len(steps); j++ {
+		out = append(out, StepResult{Step: j + 1, Action: steps[j].Action, Mark: steps[j].Mark, Skipped: true, Code: code, Message: why})
+	}
+	return out
 }
 
 func newestTab(b *browser.Browser) string {
