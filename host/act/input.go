@@ -2,10 +2,10 @@ package act
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/diwall/diwall/host/browser"
-	"github.com/diwall/diwall/protocol"
 )
 
 // dispatch sends one input event. A page that opens a dialog from its
@@ -13,24 +13,12 @@ import (
 // dispatch returns as soon as a dialog opens.
 func (r *run) dispatch(ctx context.Context, method string, params map[string]any) error {
 	defer r.waiting()()
-	opened, cancel := r.b.Watch(r.t, func(m string) bool { return m == "Page.javascriptDialogOpening" })
-	defer cancel()
-	done := make(chan error, 1)
-	cctx, stop := context.WithCancel(ctx)
-	defer stop()
-	go func() { done <- r.b.CDP(cctx, r.t, method, params, nil) }()
-	select {
-	case err := <-done:
-		return err
-	case m := <-opened:
-		if m == "Page.javascriptDialogOpening" {
-			r.dialogOpened = true
-			return nil
-		}
-		return browser.Errorf(protocol.CodeTabGone, "The tab closed during the action.")
-	case <-ctx.Done():
-		return ctx.Err()
+	err := r.b.CDPUnlessDialog(ctx, r.t, method, params, nil)
+	if errors.Is(err, browser.ErrDialogOpened) {
+		r.dialogOpened = true // the input took: its handler opened the dialog
+		return nil
 	}
+	return err
 }
 
 func buttonName(b string) string {

@@ -76,7 +76,7 @@ func (b *Browser) Evaluate(ctx context.Context, t *Tab, expression string, timeo
 			} `json:"exception"`
 		} `json:"exceptionDetails"`
 	}
-	err = b.cdpUnlessDialog(ctx, t, "Runtime.evaluate", map[string]any{
+	err = b.CDPUnlessDialog(ctx, t, "Runtime.evaluate", map[string]any{
 		"expression": expression, "contextId": world, "returnByValue": true, "timeout": timeoutMS,
 	}, &res)
 	if err != nil {
@@ -107,9 +107,10 @@ func (b *Browser) Evaluate(ctx context.Context, t *Tab, expression string, timeo
 // waited on the page; the page is blocked until the dialog is answered.
 var ErrDialogOpened = &Error{Code: protocol.CodeDialogOpen, Msg: "A dialog opened and blocks the page. Observe to read it, and answer it with the dialog tool."}
 
-// cdpUnlessDialog is CDP, except that it stops waiting when a dialog opens
-// on the tab: the page would not answer before the dialog is handled.
-func (b *Browser) cdpUnlessDialog(ctx context.Context, t *Tab, method string, params, result any) error {
+// CDPUnlessDialog is CDP, except that it stops waiting when a dialog opens
+// on the tab (ErrDialogOpened): the page would not answer before the
+// dialog is handled.
+func (b *Browser) CDPUnlessDialog(ctx context.Context, t *Tab, method string, params, result any) error {
 	opened, stop := b.Watch(t, func(m string) bool { return m == "Page.javascriptDialogOpening" })
 	defer stop()
 	ctx, cancel := context.WithCancel(ctx)
@@ -123,7 +124,7 @@ func (b *Browser) cdpUnlessDialog(ctx context.Context, t *Tab, method string, pa
 		if m == "Page.javascriptDialogOpening" {
 			return ErrDialogOpened
 		}
-		return <-done
+		return <-done // the tab is gone or detached: the call ends too
 	}
 }
 
