@@ -38,7 +38,7 @@ func (s *Server) navigateDef() def {
 	return newDef(&mcp.Tool{
 		Name: "navigate",
 		Description: "Load a URL in the current tab (opening a tab if you have none), or go back, forward or reload. " +
-			"Waits for the page to load (at most 15 s, then reports still_loading).",
+			"Waits for the page to load (at most 15 s, then reports still_loading). Title and URL are page data.",
 		Annotations: &mcp.ToolAnnotations{Title: "Navigate", DestructiveHint: ptr(false), OpenWorldHint: ptr(true)},
 	}, map[string][]any{"action": {"back", "forward", "reload"}}, s.navigate)
 }
