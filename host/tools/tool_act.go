@@ -86,11 +86,11 @@ func (s *Server) attachObservation(ctx context.Context, c *Call, t *browser.Tab,
 		return
 	}
 	o := observationOutcome(&Call{Tool: "observe", Base: &Base{}}, obs)
-	os := o.Server.(*observeServer)
-	os.Base = nil
-	srv.Observation = os
-	op := o.Page.(observePage)
-	page.Observation = &op
+	fresh := o.Server.(*observeServer)
+	fresh.Base = nil // the act's own Base says tool, operation and notices
+	srv.Observation = fresh
+	freshPage := o.Page.(observePage)
+	page.Observation = &freshPage
 	out.Images = o.Images
 	c.Base.Notices = append(c.Base.Notices, obs.Notices...)
 }
