@@ -1,6 +1,9 @@
 // Package profile holds what a session may do: the sites it may see and act
-// on, and its budgets. The host reads it; neither the model nor the
-// extension can change it.
+// on, the tools it may call, the credentials it may use, and its budgets.
+// Profiles are small TOML files a person edits, <config>/profiles/NAME.toml;
+// the host reads them, and neither the model, the page nor the extension can
+// change them (the one exception is the person's own "Always" click, which
+// AllowSite writes).
 package profile
 
 import (
@@ -8,19 +11,51 @@ import (
 	"net"
 	"net/url"
 	"strings"
+	"time"
 )
 
 // Profile is one session's authority.
 type Profile struct {
-	Name  string
+	// Name is the profile's name: its file's name without .toml, or
+	// "launch" / "default" for the built-in ones.
+	Name string
+	// Path is the file the profile was read from; "" for a built-in one.
+	Path string
+	// Sites are the origins the session may see and act on.
 	Sites []Site
+	// Ask: a site not on Sites is asked for in the browser (Allow once,
+	// Always, Deny) instead of refused outright.
+	Ask bool
+	// Tools are the tool names the session may call; nil means every tool.
+	Tools []string
+	// Credentials are the vault ids the session may use with login.
+	Credentials []string
+	// Frames is FramesMask (never read a frame) or FramesSites (frames
+	// whose origin is on Sites may be read).
+	Frames string
+	// OperatorWrite lets the session's client arrange the operator's view
+	// (the screen tool).
+	OperatorWrite bool
+	// UploadDir is the only folder files may be uploaded from; "" means none.
+	UploadDir string
+	// AuditImages keeps the masked image of every observation in the audit
+	// log's artifact store.
+	AuditImages bool
 	// TreeChars bounds the tree of one observation, in characters.
 	TreeChars int
 	// Marks bounds the marks of one observation.
 	Marks int
 	// ImageLongSide bounds the observation image's longer side, in pixels.
 	ImageLongSide int
+	// CallTimeout bounds one tool call.
+	CallTimeout time.Duration
 }
+
+// Frame policies.
+const (
+	FramesMask  = "mask"
+	FramesSites = "sites"
+)
 
 // Default budgets: with them no observation goes much beyond ~12,000
 // tokens of text.
@@ -28,18 +63,53 @@ const (
 	DefaultTreeChars     = 24000
 	DefaultMarks         = 250
 	DefaultImageLongSide = 1568
+	DefaultCallTimeout   = 60 * time.Second
+)
+
+// Built-in profile names.
+const (
+	LaunchName  = "launch"
+	DefaultName = "default"
 )
 
 // Launch is the built-in profile of `diwall mcp --launch`: its browser holds
 // none of the person's data, so every http(s) site is allowed.
 func Launch() Profile {
+	p := defaults(LaunchName)
+	p.Sites = []Site{{Scheme: "http", Host: "*", Port: "*"}, {Scheme: "https", Host: "*", Port: "*"}}
+	return p
+}
+
+// Default is the everyday browser's profile when no default.toml exists:
+// no sites, and every site is asked for.
+func Default() Profile {
+	p := defaults(DefaultName)
+	p.Ask = true
+	return p
+}
+
+func defaults(name string) Profile {
 	return Profile{
-		Name:          "launch",
-		Sites:         []Site{{Scheme: "http", Host: "*", Port: "*"}, {Scheme: "https", Host: "*", Port: "*"}},
+		Name:          name,
+		Frames:        FramesMask,
 		TreeChars:     DefaultTreeChars,
 		Marks:         DefaultMarks,
 		ImageLongSide: DefaultImageLongSide,
+		CallTimeout:   DefaultCallTimeout,
 	}
+}
+
+// Permits reports whether the profile lets a session call the tool.
+func (p Profile) Permits(tool string) bool {
+	if p.Tools == nil {
+		return true
+	}
+	for _, t := range p.Tools {
+		if t == tool {
+			return true
+		}
+	}
+	return false
 }
 
 // WithSites returns p restricted to the sites of a comma-separated list of
