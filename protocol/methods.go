@@ -13,6 +13,10 @@ const (
 	MethodDebuggerDetach = "debugger.detach"
 	MethodCDP            = "cdp"
 	MethodTabCapture     = "tab.capture"
+	MethodSessionsSet    = "sessions.set"
+	MethodTabGroup       = "tab.group"
+	MethodApprovalAsk    = "approval.ask"
+	MethodApprovalCancel = "approval.cancel"
 )
 
 // Events, extension -> host.
@@ -23,6 +27,9 @@ const (
 	EventTabClosed        = "tab.closed"
 	EventDebuggerDetached = "debugger.detached"
 	EventCDP              = "cdp.event"
+	EventTabShared        = "tab.shared"
+	EventTabUnshared      = "tab.unshared"
+	EventApprovalAnswered = "approval.answered"
 )
 
 // Tab is what the extension reports of a tab.
@@ -83,11 +90,72 @@ type CaptureResult struct {
 	Data string `json:"data"`
 }
 
+// AgentTab is an agent tab and the key of the MCP session that owns it.
+type AgentTab struct {
+	TabID   int    `json:"tab_id"`
+	Session string `json:"session"`
+}
+
+// AgentTabsParams replaces the extension's set of agent tabs.
+type AgentTabsParams struct {
+	Tabs []AgentTab `json:"tabs"`
+}
+
+// SessionEntry is one connected MCP session, as the person sees it.
+type SessionEntry struct {
+	Session string `json:"session"`
+	Name    string `json:"name"`
+	Color   string `json:"color"`
+}
+
+// SessionsParams lists the connected sessions (sessions.set).
+type SessionsParams struct {
+	Sessions []SessionEntry `json:"sessions"`
+}
+
+// TabGroupParams puts a tab in its window's group of that title.
+type TabGroupParams struct {
+	TabID int    `json:"tab_id"`
+	Title string `json:"title"`
+	Color string `json:"color"`
+}
+
+// ApprovalAskParams asks the person whether a client may use an origin.
+type ApprovalAskParams struct {
+	ApprovalID string `json:"approval_id"`
+	Client     string `json:"client"`
+	Origin     string `json:"origin"`
+}
+
+// ApprovalParams names one question (approval.cancel).
+type ApprovalParams struct {
+	ApprovalID string `json:"approval_id"`
+}
+
+// Approval decisions.
+const (
+	DecisionOnce   = "once"
+	DecisionAlways = "always"
+	DecisionDeny   = "deny"
+)
+
+// ApprovalAnswered is the person's answer.
+type ApprovalAnswered struct {
+	ApprovalID string `json:"approval_id"`
+	Decision   string `json:"decision"`
+}
+
+// TabShared says the person shared a tab with a session.
+type TabShared struct {
+	TabID   int    `json:"tab_id"`
+	Session string `json:"session"`
+}
+
 // Hello is the first event of every connection.
 type Hello struct {
-	ExtensionVersion string `json:"extension_version"`
-	UserAgent        string `json:"user_agent"`
-	AgentTabIDs      []int  `json:"agent_tab_ids"`
+	ExtensionVersion string     `json:"extension_version"`
+	UserAgent        string     `json:"user_agent"`
+	AgentTabs        []AgentTab `json:"agent_tabs"`
 }
 
 // TabEvent carries one tab (tab.created, tab.updated).

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/diwall/diwall/host/browser"
-	"github.com/diwall/diwall/host/profile"
 	"github.com/diwall/diwall/protocol"
 )
 
@@ -64,7 +63,7 @@ const maxSteps = 50
 type run struct {
 	b            *browser.Browser
 	t            *browser.Tab
-	p            profile.Profile
+	allowed      func(url string) bool
 	snap         *browser.Snapshot
 	dialogOpened bool
 	marks        map[int]int   // node index -> mark, for "covered by"
@@ -86,8 +85,10 @@ func (r *run) waiting() func() {
 	}
 }
 
-// Run runs steps on the tab's snapshot snapshotID.
-func Run(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.Profile, snapshotID string, steps []Step) (res Result) {
+// Run runs steps on the tab's snapshot snapshotID. allowed is the session's
+// site rule: a step does not run on a page it refuses (an earlier step
+// may have left the sites).
+func Run(ctx context.Context, b *browser.Browser, t *browser.Tab, allowed func(url string) bool, snapshotID string, steps []Step) (res Result) {
 	start := time.Now()
 	if len(steps) == 0 || len(steps) > maxSteps {
 		res.Err = browser.Errorf(protocol.CodeInvalidArgument, "Give between 1 and %d steps.", maxSteps)
@@ -98,11 +99,7 @@ func Run(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.Prof
 		res.Err = browser.Errorf(protocol.CodeDialogOpen, "A %s dialog is open and blocks the page. Answer it with the dialog tool first.", info.Dialog.Type)
 		return res
 	}
-	if !p.Allows(info.Origin) {
-		res.Err = browser.Errorf(protocol.CodeOriginNotAllowed, "This page (%s) is outside the sites this session may use. Go back or navigate to an allowed site.", info.Origin)
-		return res
-	}
-	r := &run{b: b, t: t, p: p, snap: info.Snapshot}
+	r := &run{b: b, t: t, allowed: allowed, snap: info.Snapshot}
 	defer func() { res.Took, res.BrowserTook = time.Since(start), r.browserTook }()
 	if r.snap == nil || r.snap.ID != snapshotID || r.snap.LoaderID != info.LoaderID {
 		res.Err = staleErr()
@@ -118,7 +115,7 @@ func Run(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.Prof
 			return res
 		}
 	}
-	tabsBefore := newestTab(b)
+	tabsBefore := newestTab(b, info.Owner)
 	for i, s := range steps {
 		sr := StepResult{Step: i + 1, Action: s.Action, Mark: s.Mark}
 		err := r.step(ctx, s, &sr)
@@ -144,7 +141,7 @@ func Run(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.Prof
 			break
 		}
 	}
-	if id := newestTab(b); id != tabsBefore {
+	if id := newestTab(b, info.Owner); id != tabsBefore {
 		res.NewTab = id
 	}
 	res.Navigated = res.Navigated || b.Info(t).LoaderID != info.LoaderID
@@ -160,8 +157,8 @@ func skipped(steps []Step, from int, code protocol.Code, why string) []StepResul
 	return out
 }
 
-func newestTab(b *browser.Browser) string {
-	if t, ok := b.Newest(); ok {
+func newestTab(b *browser.Browser, owner string) string {
+	if t, ok := b.Newest(owner); ok {
 		return t.ID
 	}
 	return ""
@@ -189,7 +186,7 @@ func (r *run) step(ctx context.Context, s Step, sr *StepResult) error {
 			return browser.Errorf(protocol.CodeInvalidArgument, "Mark %d is not in snapshot %s.", s.Mark, r.snap.ID)
 		}
 	}
-	if !r.p.Allows(info.Origin) {
+	if !r.allowed(info.URL) {
 		return browser.Errorf(protocol.CodeOriginNotAllowed, "The page left the sites this session may use; actions there are refused.")
 	}
 	events, stop := r.b.Record(r.t)

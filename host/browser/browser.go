@@ -32,6 +32,8 @@ type Browser struct {
 	tabs        map[int]*Tab // by Chrome tab id
 	order       []int        // agent tabs, oldest first
 	agentWindow int          // the window agent tabs open in, 0 until known
+	sessions    []*Session   // connected MCP sessions, oldest first
+	approvals   map[string]chan string
 }
 
 // New returns a Browser that keeps its tab-id key in stateDir.
@@ -40,36 +42,48 @@ func New(ext Caller, log *slog.Logger, stateDir string) (*Browser, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Browser{ext: ext, log: log, ids: ids, tabs: make(map[int]*Tab)}, nil
+	return &Browser{ext: ext, log: log, ids: ids, tabs: make(map[int]*Tab), approvals: make(map[string]chan string)}, nil
 }
 
 // Restore adopts the agent tabs the extension remembered across a restart
-// of its service worker, keeping those that still exist.
+// of its service worker, keeping those that still exist, each for the
+// session that owned it: that session finds them again when it reconnects.
 func (b *Browser) Restore(ctx context.Context, hello protocol.Hello) error {
-	if len(hello.AgentTabIDs) == 0 {
+	if len(hello.AgentTabs) == 0 {
 		return nil
 	}
+	owners := make(map[int]string, len(hello.AgentTabs))
+	ids := make([]int, 0, len(hello.AgentTabs))
+	for _, at := range hello.AgentTabs {
+		if at.Session != "" {
+			owners[at.TabID] = at.Session
+			ids = append(ids, at.TabID)
+		}
+	}
 	var res protocol.TabsResult
-	if err := b.ext.Call(ctx, protocol.MethodTabsGet, protocol.TabsGetParams{TabIDs: hello.AgentTabIDs}, &res); err != nil {
+	if err := b.ext.Call(ctx, protocol.MethodTabsGet, protocol.TabsGetParams{TabIDs: ids}, &res); err != nil {
 		return err
 	}
 	b.mu.Lock()
 	for _, t := range res.Tabs {
-		b.adoptLocked(t)
+		b.adoptLocked(t, owners[t.TabID])
 	}
-	ids := slices.Clone(b.order)
 	b.mu.Unlock()
 	b.log.Info("restored agent tabs", "count", len(res.Tabs))
-	return b.ext.Call(ctx, protocol.MethodAgentTabsSet, protocol.TabsGetParams{TabIDs: ids}, nil)
+	return b.syncAgentTabs(ctx)
 }
 
-// adoptLocked registers an agent tab. b.mu is held.
-func (b *Browser) adoptLocked(t protocol.Tab) *Tab {
+// adoptLocked registers an agent tab of the session owner. b.mu is held.
+func (b *Browser) adoptLocked(t protocol.Tab, owner string) *Tab {
 	if tab, ok := b.tabs[t.TabID]; ok {
 		tab.update(t)
+		if tab.owner != owner {
+			// Another session's snapshot and marks are not the new owner's.
+			tab.owner, tab.snapshot = owner, nil
+		}
 		return tab
 	}
-	tab := &Tab{ChromeID: t.TabID, ID: b.ids.opaque(t.TabID)}
+	tab := &Tab{ChromeID: t.TabID, ID: b.ids.opaque(t.TabID), owner: owner}
 	tab.update(t)
 	b.tabs[t.TabID] = tab
 	b.order = append(b.order, t.TabID)
@@ -89,26 +103,40 @@ func (b *Browser) forgetLocked(chromeID int) {
 	b.order = slices.DeleteFunc(b.order, func(id int) bool { return id == chromeID })
 }
 
-// Lookup finds an agent tab by the opaque id the model uses.
-func (b *Browser) Lookup(id string) (*Tab, bool) {
+// syncAgentTabs tells the extension which tabs are the agents', and whose.
+func (b *Browser) syncAgentTabs(ctx context.Context) error {
+	b.mu.Lock()
+	params := protocol.AgentTabsParams{Tabs: make([]protocol.AgentTab, 0, len(b.order))}
+	for _, id := range b.order {
+		params.Tabs = append(params.Tabs, protocol.AgentTab{TabID: id, Session: b.tabs[id].owner})
+	}
+	b.mu.Unlock()
+	return b.ext.Call(ctx, protocol.MethodAgentTabsSet, params, nil)
+}
+
+// Lookup finds a tab of the session owner by the opaque id the model uses.
+// Another session's tab is not found.
+func (b *Browser) Lookup(owner, id string) (*Tab, bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	for _, tab := range b.tabs {
-		if tab.ID == id {
+		if tab.ID == id && tab.owner == owner {
 			return tab, true
 		}
 	}
 	return nil, false
 }
 
-// Newest returns the most recently opened agent tab, if any.
-func (b *Browser) Newest() (*Tab, bool) {
+// Newest returns the session's most recently opened tab, if any.
+func (b *Browser) Newest(owner string) (*Tab, bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if len(b.order) == 0 {
-		return nil, false
+	for i := len(b.order) - 1; i >= 0; i-- {
+		if t := b.tabs[b.order[i]]; t.owner == owner {
+			return t, true
+		}
 	}
-	return b.tabs[b.order[len(b.order)-1]], true
+	return nil, false
 }
 
 // HandleEvent updates the tabs from one extension event. It is the Link's
@@ -119,11 +147,33 @@ func (b *Browser) HandleEvent(m *protocol.Message) {
 		var ev protocol.TabEvent
 		if b.decode(m, &ev) {
 			b.mu.Lock()
-			_, fromAgent := b.tabs[ev.Tab.OpenerTabID]
+			opener, fromAgent := b.tabs[ev.Tab.OpenerTabID]
+			var tab *Tab
 			if fromAgent {
-				b.adoptLocked(ev.Tab)
+				tab = b.adoptLocked(ev.Tab, opener.owner)
 			}
 			b.mu.Unlock()
+			if tab != nil {
+				b.background(func(ctx context.Context) error { return b.group(ctx, tab) })
+			}
+		}
+	case protocol.EventTabShared:
+		var ev protocol.TabShared
+		if b.decode(m, &ev) {
+			b.share(ev)
+		}
+	case protocol.EventTabUnshared:
+		var ev protocol.TabClosed
+		if b.decode(m, &ev) {
+			b.mu.Lock()
+			b.forgetLocked(ev.TabID)
+			b.mu.Unlock()
+			b.log.Info("the person stopped sharing a tab", "tab", ev.TabID)
+		}
+	case protocol.EventApprovalAnswered:
+		var ev protocol.ApprovalAnswered
+		if b.decode(m, &ev) {
+			b.answered(ev)
 		}
 	case protocol.EventTabUpdated:
 		var ev protocol.TabEvent

@@ -60,18 +60,22 @@ func TestRestoreKeepsOnlyLiveAgentTabs(t *testing.T) {
 		},
 	}}
 	b := newTestBrowser(t, f)
-	if err := b.Restore(t.Context(), protocol.Hello{AgentTabIDs: []int{7, 8}}); err != nil {
+	hello := protocol.Hello{AgentTabs: []protocol.AgentTab{{TabID: 7, Session: "k1"}, {TabID: 8, Session: "k1"}}}
+	if err := b.Restore(t.Context(), hello); err != nil {
 		t.Fatal(err)
 	}
-	tab, ok := b.Newest()
+	tab, ok := b.Newest("k1")
 	if !ok || tab.ChromeID != 7 {
 		t.Fatalf("newest = %+v, %v", tab, ok)
 	}
-	if info := b.Info(tab); info.Origin != "http://a.test" || info.Title != "A" {
+	if info := b.Info(tab); info.Origin != "http://a.test" || info.Title != "A" || info.Owner != "k1" {
 		t.Fatalf("info = %+v", info)
 	}
-	if _, ok := b.Lookup(b.ids.opaque(8)); ok {
+	if _, ok := b.Lookup("k1", b.ids.opaque(8)); ok {
 		t.Fatal("a tab that no longer exists was restored")
+	}
+	if _, ok := b.Newest("k2"); ok {
+		t.Fatal("another session sees the restored tab")
 	}
 }
 
@@ -90,16 +94,19 @@ func TestOpaqueIDsAreStableAcrossRestarts(t *testing.T) {
 func TestEventsUpdateAgentTabsOnly(t *testing.T) {
 	b := newTestBrowser(t, &fakeExt{})
 	b.mu.Lock()
-	agent := b.adoptLocked(protocol.Tab{TabID: 1, WindowID: 1, URL: "http://a.test/"})
+	agent := b.adoptLocked(protocol.Tab{TabID: 1, WindowID: 1, URL: "http://a.test/"}, "k")
 	b.mu.Unlock()
 
-	// A popup opened by the agent's tab becomes an agent tab; another is ignored.
+	// A popup opened by the agent's tab becomes its session's tab; another is ignored.
 	b.HandleEvent(event(t, protocol.EventTabCreated, protocol.TabEvent{Tab: protocol.Tab{TabID: 2, OpenerTabID: 1}}))
 	b.HandleEvent(event(t, protocol.EventTabCreated, protocol.TabEvent{Tab: protocol.Tab{TabID: 3, OpenerTabID: 99}}))
-	if _, ok := b.Lookup(b.ids.opaque(2)); !ok {
+	if _, ok := b.Lookup("k", b.ids.opaque(2)); !ok {
 		t.Fatal("popup of an agent tab not adopted")
 	}
-	if _, ok := b.Lookup(b.ids.opaque(3)); ok {
+	if _, ok := b.Lookup("other", b.ids.opaque(2)); ok {
+		t.Fatal("another session sees the popup")
+	}
+	if _, ok := b.Lookup("k", b.ids.opaque(3)); ok {
 		t.Fatal("a tab the agent did not open was adopted")
 	}
 
@@ -126,7 +133,7 @@ func TestEventsUpdateAgentTabsOnly(t *testing.T) {
 	}
 
 	b.HandleEvent(event(t, protocol.EventTabClosed, protocol.TabClosed{TabID: 1}))
-	if _, ok := b.Lookup(agent.ID); ok {
+	if _, ok := b.Lookup("k", agent.ID); ok {
 		t.Fatal("closed tab still known")
 	}
 	// Malformed events are dropped without harm.

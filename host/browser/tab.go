@@ -14,6 +14,8 @@ type Tab struct {
 	ChromeID int
 	ID       string // opaque id shown to the model
 
+	owner              string // key of the session whose tab it is
+
 	url, title, status string
 	windowID           int
 	active             bool
@@ -53,6 +55,7 @@ type TabInfo struct {
 	Loading  bool
 	Active   bool
 	LoaderID string
+	Owner    string // key of the session whose tab it is
 	Dialog   *Dialog
 	Snapshot *Snapshot // the current snapshot, nil when none
 }
@@ -64,7 +67,7 @@ func (b *Browser) Info(t *Tab) TabInfo {
 	info := TabInfo{
 		ID: t.ID, ChromeID: t.ChromeID, URL: t.url, Title: t.title,
 		Origin: Origin(t.url), Loading: t.status == "loading", Active: t.active, LoaderID: t.loaderID,
-		Snapshot: t.snapshot,
+		Owner: t.owner, Snapshot: t.snapshot,
 	}
 	if t.dialog != nil {
 		d := *t.dialog

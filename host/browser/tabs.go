@@ -2,16 +2,20 @@ package browser
 
 import (
 	"context"
-	"slices"
 
 	"github.com/diwall/diwall/protocol"
 )
 
-// List returns the agent tabs that still exist, refreshed from the browser,
-// oldest first.
-func (b *Browser) List(ctx context.Context) ([]TabInfo, error) {
+// List returns the session's tabs that still exist, refreshed from the
+// browser, oldest first.
+func (b *Browser) List(ctx context.Context, owner string) ([]TabInfo, error) {
 	b.mu.Lock()
-	ids := slices.Clone(b.order)
+	var ids []int
+	for _, id := range b.order {
+		if b.tabs[id].owner == owner {
+			ids = append(ids, id)
+		}
+	}
 	b.mu.Unlock()
 	if len(ids) == 0 {
 		return nil, nil
@@ -45,9 +49,10 @@ func (b *Browser) List(ctx context.Context) ([]TabInfo, error) {
 	return infos, nil
 }
 
-// Open opens a new agent tab (in the agent's own window once there is
-// one), attaches the debugger and, when url is not empty, loads it.
-func (b *Browser) Open(ctx context.Context, url string) (*Tab, Navigation, error) {
+// Open opens a new tab for the session owner (in the agents' own window
+// once there is one, in the session's tab group), attaches the debugger
+// and, when url is not empty, loads it.
+func (b *Browser) Open(ctx context.Context, owner, url string) (*Tab, Navigation, error) {
 	if url != "" {
 		if err := CheckURL(url); err != nil {
 			return nil, Navigation{}, err
@@ -70,13 +75,13 @@ func (b *Browser) Open(ctx context.Context, url string) (*Tab, Navigation, error
 		return nil, Navigation{}, err
 	}
 	b.mu.Lock()
-	tab := b.adoptLocked(res.Tab)
+	tab := b.adoptLocked(res.Tab, owner)
 	b.agentWindow = res.Tab.WindowID
-	ids := slices.Clone(b.order)
 	b.mu.Unlock()
-	if err := b.ext.Call(ctx, protocol.MethodAgentTabsSet, protocol.TabsGetParams{TabIDs: ids}, nil); err != nil {
+	if err := b.syncAgentTabs(ctx); err != nil {
 		return tab, Navigation{}, err
 	}
+	b.background(func(ctx context.Context) error { return b.group(ctx, tab) })
 	if err := b.Attach(ctx, tab); err != nil {
 		return tab, Navigation{}, err
 	}
@@ -95,9 +100,8 @@ func (b *Browser) Close(ctx context.Context, t *Tab) error {
 	}
 	b.mu.Lock()
 	b.forgetLocked(t.ChromeID)
-	ids := slices.Clone(b.order)
 	b.mu.Unlock()
-	return b.ext.Call(ctx, protocol.MethodAgentTabsSet, protocol.TabsGetParams{TabIDs: ids}, nil)
+	return b.syncAgentTabs(ctx)
 }
 
 // Activate makes the tab the active one of its window, so that it renders,

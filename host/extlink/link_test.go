@@ -118,12 +118,12 @@ func TestHelloAndEventsAndBadFrames(t *testing.T) {
 	if err := protocol.NewFrameWriter(ext.toHost, 100).WriteFrame([]byte(`{"type":"nonsense"}`)); err != nil {
 		t.Fatal(err)
 	}
-	hello, _ := protocol.NewEvent(protocol.EventHello, protocol.Hello{ExtensionVersion: "9.9", AgentTabIDs: []int{3}})
+	hello, _ := protocol.NewEvent(protocol.EventHello, protocol.Hello{ExtensionVersion: "9.9", AgentTabs: []protocol.AgentTab{{TabID: 3, Session: "s"}}})
 	ext.send(t, hello)
 	closed, _ := protocol.NewEvent(protocol.EventTabClosed, protocol.TabClosed{TabID: 3})
 	ext.send(t, closed)
 	h, err := link.WaitHello(t.Context())
-	if err != nil || h.ExtensionVersion != "9.9" || len(h.AgentTabIDs) != 1 {
+	if err != nil || h.ExtensionVersion != "9.9" || len(h.AgentTabs) != 1 {
 		t.Fatalf("hello = %+v, %v", h, err)
 	}
 	for _, want := range []string{protocol.EventHello, protocol.EventTabClosed} {

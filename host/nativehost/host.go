@@ -68,7 +68,7 @@ func Run(ctx context.Context, opts Options) error {
 	if err != nil {
 		return fmt.Errorf("waiting for the extension's hello: %w", err)
 	}
-	log.Info("extension connected", "version", hello.ExtensionVersion, "agent_tabs", len(hello.AgentTabIDs))
+	log.Info("extension connected", "version", hello.ExtensionVersion, "agent_tabs", len(hello.AgentTabs))
 	if err := b.Restore(ctx, hello); err != nil {
 		log.Warn("could not restore agent tabs", "err", err)
 	}

@@ -38,10 +38,10 @@ func TestCaptureFallsBackToTheExtension(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Restore(t.Context(), protocol.Hello{AgentTabIDs: []int{1}}); err != nil {
+	if err := b.Restore(t.Context(), protocol.Hello{AgentTabs: []protocol.AgentTab{{TabID: 1, Session: "s"}}}); err != nil {
 		t.Fatal(err)
 	}
-	tab, _ := b.Newest()
+	tab, _ := b.Newest("s")
 	data, err := captureViewport(t.Context(), b, tab)
 	if err != nil || string(data) != "jpeg bytes" || f.visibleCalls != 1 {
 		t.Fatalf("capture = %q, %v, %d fallback calls", data, err, f.visibleCalls)

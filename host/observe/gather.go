@@ -64,7 +64,9 @@ type Observation struct {
 // hold the model longer than this.
 const Timeout = 15 * time.Second
 
-// Observe makes an observation of the tab under the profile.
+// Observe makes an observation of the tab within the profile's budgets.
+// Whether the page may be seen at all is the caller's rule (the tools'
+// gate), not this package's.
 func Observe(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.Profile, path Path) (*Observation, error) {
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(ctx, Timeout)
@@ -72,10 +74,6 @@ func Observe(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.
 	info := b.Info(t)
 	if info.Dialog != nil {
 		return dialogObservation(info, start), nil
-	}
-	if !allowed(p, info.URL) {
-		return nil, &browser.Error{Code: protocol.CodeOriginNotAllowed,
-			Msg: fmt.Sprintf("This page's origin (%s) is outside the sites this session may see. Navigate to an allowed site or go back.", info.Origin)}
 	}
 	if !info.Active {
 		if err := b.Activate(ctx, t); err != nil {
@@ -111,12 +109,6 @@ func Observe(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.
 		}
 	}
 	return obs, err
-}
-
-// allowed reports whether a page may be observed: one of the profile's
-// sites, or a new tab's empty page.
-func allowed(p profile.Profile, url string) bool {
-	return url == "about:blank" || p.Allows(browser.Origin(url))
 }
 
 var errDocumentChanged = errors.New("the page navigated while it was observed")
@@ -174,10 +166,6 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.P
 	after := b.Info(t)
 	if after.LoaderID != before.LoaderID || after.Dialog != nil {
 		return nil, errDocumentChanged
-	}
-	if !allowed(p, after.URL) {
-		return nil, &browser.Error{Code: protocol.CodeOriginNotAllowed,
-			Msg: fmt.Sprintf("This page's origin (%s) is outside the sites this session may see.", after.Origin)}
 	}
 
 	var notices []string

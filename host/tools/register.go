@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/diwall/diwall/host/browser"
+	"github.com/diwall/diwall/host/profile"
 	"github.com/diwall/diwall/protocol"
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -28,20 +29,36 @@ type Outcome struct {
 type Call struct {
 	Tool    string
 	Session *Session
+	Profile profile.Profile // the session's profile, as of this call
 	Base    *Base
+	// Tab is the tab the call works on: for a page tool, resolved and
+	// admitted by the gate before the tool runs.
+	Tab *browser.Tab
+	srv *Server
 }
 
 // def is one tool: its MCP definition and, in the host, its handler.
 type def struct {
-	tool    *mcp.Tool
-	resolve *jsonschema.Resolved
-	run     func(ctx context.Context, c *Call, raw json.RawMessage) (Outcome, error)
+	tool *mcp.Tool
+	run  func(ctx context.Context, c *Call, raw json.RawMessage) (Outcome, error)
 }
+
+// onTab is an input that names the tab it is about (tab_id).
+type onTab interface{ tabArg() string }
+
+// Whether a tool works on its tab's page (newDef's page argument). The gate
+// admits a page tool's page before it runs (Call.enterPage), and the tool
+// finds its tab in Call.Tab; its input must name a tab (onTab).
+const (
+	pageTool  = true
+	otherTool = false
+)
 
 // newDef builds a tool definition whose input schema is derived from In.
 // enums constrains string properties to the given values; a key such as
-// "steps.action" names a property of a list's items.
-func newDef[In any](tool *mcp.Tool, enums map[string][]any, run func(context.Context, *Call, In) (Outcome, error)) def {
+// "steps.action" names a property of a list's items. A page tool's page is
+// admitted by the gate before run is called.
+func newDef[In any](tool *mcp.Tool, enums map[string][]any, page bool, run func(context.Context, *Call, In) (Outcome, error)) def {
 	schema, err := jsonschema.For[In](nil)
 	if err != nil {
 		panic(fmt.Sprintf("tool %s: %v", tool.Name, err))
@@ -66,13 +83,20 @@ func newDef[In any](tool *mcp.Tool, enums map[string][]any, run func(context.Con
 	}
 	t := *tool
 	t.InputSchema = schema
+	if _, ok := any(new(In)).(onTab); page && !ok {
+		panic(fmt.Sprintf("tool %s works on a page but its input names no tab", tool.Name))
+	}
 	return def{
-		tool:    &t,
-		resolve: resolved,
+		tool: &t,
 		run: func(ctx context.Context, c *Call, raw json.RawMessage) (Outcome, error) {
 			var in In
 			if err := decodeArgs(resolved, raw, &in); err != nil {
 				return Outcome{}, err
+			}
+			if page {
+				if err := c.enterPage(ctx, any(&in).(onTab).tabArg()); err != nil {
+					return Outcome{}, err
+				}
 			}
 			return run(ctx, c, in)
 		},
@@ -108,7 +132,9 @@ func trimSchemaErr(err error) string {
 	return s
 }
 
-// handler turns a def into the MCP handler of the host.
+// handler turns a def into the MCP handler of the host. Every call goes
+// through here: the session's profile decides whether the tool may run and
+// for how long, and every result passes the gate before it leaves.
 func (s *Server) handler(d def) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		start := time.Now()
@@ -116,10 +142,9 @@ func (s *Server) handler(d def) mcp.ToolHandler {
 			Tool:    d.tool.Name,
 			Session: s.session(req.Session),
 			Base:    &Base{Tool: d.tool.Name, OperationID: NewOperationID(), Notices: []string{}},
+			srv:     s,
 		}
-		ctx, cancel := context.WithTimeout(ctx, s.opts.CallTimeout)
-		defer cancel()
-		out, err := d.run(ctx, c, req.Params.Arguments)
+		out, err := s.runCall(ctx, c, d, req.Params.Arguments)
 		env := Envelope{OK: err == nil, Server: c.Base, PageContent: out.Page}
 		if out.Server != nil {
 			env.Server = out.Server
@@ -133,4 +158,43 @@ func (s *Server) handler(d def) mcp.ToolHandler {
 		s.log.Info("tool call", attrs...)
 		return toResult(env, out.Images), nil
 	}
+}
+
+// runCall applies the session's profile to one call, runs it, and passes
+// its result through the gate.
+func (s *Server) runCall(ctx context.Context, c *Call, d def, args json.RawMessage) (Outcome, error) {
+	p, err := s.profileOf(c.Session)
+	if err != nil {
+		return Outcome{}, err
+	}
+	c.Profile = p
+	if !p.Permits(c.Tool) {
+		return Outcome{}, browser.Errorf(protocol.CodePermissionDenied,
+			"The profile %q of this session does not permit the %s tool. Ask the person if you need it.", p.Name, c.Tool)
+	}
+	ctx, cancel := context.WithTimeout(ctx, p.CallTimeout)
+	defer cancel()
+	out, err := d.run(ctx, c, args)
+	return s.passGate(ctx, c, out, err)
+}
+
+// profileOf returns the session's profile as it is now (the person may
+// have edited its file since the last call).
+func (s *Server) profileOf(st *Session) (profile.Profile, error) {
+	name := st.hello.Profile
+	if name == "" || s.opts.Profiles == nil {
+		if name != "" && name != s.opts.Profile.Name {
+			return profile.Profile{}, browser.Errorf(protocol.CodePermissionDenied, "This host has no profile %q.", name)
+		}
+		return s.opts.Profile, nil
+	}
+	p, err := s.opts.Profiles.Get(name)
+	if err != nil {
+		return profile.Profile{}, &browser.Error{Code: protocol.CodePermissionDenied, Err: err,
+			Msg: fmt.Sprintf("This session's profile cannot be used: %v. Ask the person to fix it (diwall profile show %s).", err, name)}
+	}
+	if p.CallTimeout == 0 {
+		p.CallTimeout = profile.DefaultCallTimeout
+	}
+	return p, nil
 }

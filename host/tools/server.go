@@ -26,12 +26,25 @@ Work in turns: navigate {url}, observe, then act with the marks and server.snaps
 
 // Options configures the server.
 type Options struct {
-	// CallTimeout bounds every tool call. Zero means 60 seconds.
-	CallTimeout time.Duration
-	// Profile is what sessions may do; the zero value means profile.Launch().
+	// Profiles gives a session's profile by name; nil means every session
+	// runs under Profile.
+	Profiles Profiles
+	// Profile is the profile of sessions that name none (the host's
+	// default); the zero value means profile.Launch().
 	Profile profile.Profile
+	// Remember writes a site the person allowed "Always" into the named
+	// profile's file; nil means "Always" lasts for the session only.
+	Remember func(profileName, pattern string) error
+	// NoPerson says that nobody can answer a question in the browser (a
+	// headless browser): sites not on the list are refused at once.
+	NoPerson func() bool
 	// ObservePath is how observe finds roles and names (tests only).
 	ObservePath observe.Path
+}
+
+// Profiles looks profiles up by name (profile.Store implements it).
+type Profiles interface {
+	Get(name string) (profile.Profile, error)
 }
 
 // Server serves MCP sessions against one browser.
@@ -45,37 +58,17 @@ type Server struct {
 	sessions map[*mcp.ServerSession]*Session
 }
 
-// Session is one MCP client's state.
-type Session struct {
-	mu       sync.Mutex
-	selected string // opaque id of the selected tab
-}
-
-// Selected returns the session's selected tab id.
-func (s *Session) Selected() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.selected
-}
-
-// Select records the session's selected tab.
-func (s *Session) Select(id string) {
-	s.mu.Lock()
-	s.selected = id
-	s.mu.Unlock()
-}
-
 // New returns a server whose tools act on b.
 func New(b *browser.Browser, log *slog.Logger, opts *Options) *Server {
 	s := &Server{b: b, log: log, sessions: make(map[*mcp.ServerSession]*Session)}
 	if opts != nil {
 		s.opts = *opts
 	}
-	if s.opts.CallTimeout == 0 {
-		s.opts.CallTimeout = 60 * time.Second
-	}
-	if s.opts.Profile.Sites == nil {
+	if s.opts.Profile.Name == "" {
 		s.opts.Profile = profile.Launch()
+	}
+	if s.opts.NoPerson == nil {
+		s.opts.NoPerson = func() bool { return false }
 	}
 	s.mcp = NewMCPServer(log)
 	for _, d := range s.defs() {
@@ -107,31 +100,50 @@ func (s *Server) defs() []def {
 }
 
 // Serve runs one MCP session over rwc until the client goes away or ctx
-// ends.
+// ends. When it ends, the session's tabs are released.
 func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) error {
 	ss, err := s.mcp.Connect(ctx, &mcp.IOTransport{Reader: rwc, Writer: rwc}, nil)
 	if err != nil {
 		return err
 	}
-	s.session(ss)
-	defer func() {
-		s.mu.Lock()
-		delete(s.sessions, ss)
-		s.mu.Unlock()
-	}()
 	stop := context.AfterFunc(ctx, func() { ss.Close() })
 	defer stop()
-	return ss.Wait()
+	err = ss.Wait()
+	s.mu.Lock()
+	st := s.sessions[ss]
+	delete(s.sessions, ss)
+	s.mu.Unlock()
+	if st != nil && !s.keyInUse(st.Key()) {
+		dctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		s.b.Disconnect(dctx, st.Key())
+		cancel()
+	}
+	return err
 }
 
+// session returns the state of an MCP session, registering it with the
+// browser on its first call.
 func (s *Server) session(ss *mcp.ServerSession) *Session {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if st, ok := s.sessions[ss]; ok {
 		return st
 	}
-	// A call can race the registration in Serve; keep its state anyway.
-	st := &Session{}
+	st := &Session{hello: helloOf(ss), once: map[string]bool{}, denied: map[string]bool{}}
+	st.browser = s.b.Connect(st.hello.Key, st.hello.Client)
 	s.sessions[ss] = st
 	return st
+}
+
+// keyInUse reports whether another connection carries the session key (a
+// `diwall mcp` that reconnected before its old connection was noticed).
+func (s *Server) keyInUse(key string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, st := range s.sessions {
+		if st.Key() == key {
+			return true
+		}
+	}
+	return false
 }

@@ -8,20 +8,21 @@ import (
 )
 
 // tab finds the tab a call is about: the one named by id, else the
-// session's selected tab, else the newest agent tab. The model can only
-// reach agent tabs.
+// session's selected tab, else the session's newest tab. The model can only
+// reach its own session's tabs.
 func (s *Server) tab(c *Call, id string) (*browser.Tab, error) {
+	key := c.Session.Key()
 	if id != "" {
-		t, ok := s.b.Lookup(id)
+		t, ok := s.b.Lookup(key, id)
 		if !ok {
 			return nil, browser.Errorf(protocol.CodeTabGone, "No tab of yours has id %q (it may have closed). Call tabs {action:\"list\"} to see your tabs.", id)
 		}
 		return t, nil
 	}
-	if t, ok := s.b.Lookup(c.Session.Selected()); ok {
+	if t, ok := s.b.Lookup(key, c.Session.Selected()); ok {
 		return t, nil
 	}
-	if t, ok := s.b.Newest(); ok {
+	if t, ok := s.b.Newest(key); ok {
 		c.Session.Select(t.ID)
 		return t, nil
 	}
@@ -33,6 +34,8 @@ type pageInfo struct {
 	URL   string `json:"url"`
 	Title string `json:"title"`
 }
+
+func (p pageInfo) sourceURLs() []string { return []string{p.URL} }
 
 // dialogPage is page_content with an open dialog's words.
 type dialogPage struct {
@@ -53,7 +56,7 @@ func (s *Server) ensureTab(ctx context.Context, c *Call, id string) (*browser.Ta
 	if err == nil || id != "" {
 		return t, err
 	}
-	t, _, err = s.b.Open(ctx, "")
+	t, _, err = s.b.Open(ctx, c.Session.Key(), "")
 	if err != nil {
 		return nil, err
 	}
@@ -62,23 +65,11 @@ func (s *Server) ensureTab(ctx context.Context, c *Call, id string) (*browser.Ta
 	return t, nil
 }
 
-// checkHistoryURL is checkURL for a history entry, where a tab's first,
-// blank page may also be gone back to.
-func (s *Server) checkHistoryURL(raw string) error {
-	if raw == "about:blank" {
-		return nil
-	}
-	return s.checkURL(raw)
-}
-
-// checkURL refuses a URL that is not http(s), or whose origin is outside
-// the profile's sites, before anything loads it.
-func (s *Server) checkURL(raw string) error {
+// checkTarget refuses a URL that must never be loaded (not http(s)), and
+// admits its origin through the gate before anything loads it.
+func checkTarget(ctx context.Context, c *Call, raw string) error {
 	if err := browser.CheckURL(raw); err != nil {
 		return err
 	}
-	if origin := browser.Origin(raw); !s.opts.Profile.Allows(origin) {
-		return browser.Errorf(protocol.CodeOriginNotAllowed, "%s is outside the sites this session may use; it was not loaded.", origin)
-	}
-	return nil
+	return c.admit(ctx, raw)
 }

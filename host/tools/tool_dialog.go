@@ -15,6 +15,8 @@ type dialogIn struct {
 	TabID  string `json:"tab_id,omitempty" jsonschema:"default: the current tab"`
 }
 
+func (in *dialogIn) tabArg() string { return in.TabID }
+
 type dialogServer struct {
 	*Base
 	DialogType string `json:"dialog_type"`
@@ -27,15 +29,11 @@ func (s *Server) dialogDef() def {
 		Name:        "dialog",
 		Description: "Accept or dismiss the JavaScript dialog (alert, confirm, prompt, beforeunload) open on the tab; other tools answer dialog_open until you do.",
 		Annotations: &mcp.ToolAnnotations{Title: "Dialog", DestructiveHint: ptr(true), OpenWorldHint: ptr(true)},
-	}, map[string][]any{"action": {"accept", "dismiss"}}, s.dialog)
+	}, map[string][]any{"action": {"accept", "dismiss"}}, pageTool, s.dialog)
 }
 
 func (s *Server) dialog(ctx context.Context, c *Call, in dialogIn) (Outcome, error) {
-	t, err := s.tab(c, in.TabID)
-	if err != nil {
-		return Outcome{}, err
-	}
-	c.Base.TabID = t.ID
+	t := c.Tab
 	d := s.b.Info(t).Dialog
 	if d == nil {
 		return Outcome{}, browser.Errorf(protocol.CodeNoDialog, "No dialog is open on this tab.")

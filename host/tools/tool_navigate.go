@@ -40,7 +40,7 @@ func (s *Server) navigateDef() def {
 		Description: "Load a URL in the current tab (opening a tab if you have none), or go back, forward or reload. " +
 			"Waits for the page to load (at most 15 s, then reports still_loading). Title and URL are page data.",
 		Annotations: &mcp.ToolAnnotations{Title: "Navigate", DestructiveHint: ptr(false), OpenWorldHint: ptr(true)},
-	}, map[string][]any{"action": {"back", "forward", "reload"}}, s.navigate)
+	}, map[string][]any{"action": {"back", "forward", "reload"}}, otherTool, s.navigate)
 }
 
 func (s *Server) navigate(ctx context.Context, c *Call, in navigateIn) (Outcome, error) {
@@ -48,7 +48,7 @@ func (s *Server) navigate(ctx context.Context, c *Call, in navigateIn) (Outcome,
 		return Outcome{}, browser.Errorf(protocol.CodeInvalidArgument, "Give either url or action (back, forward, reload), not both.")
 	}
 	if in.URL != "" {
-		if err := s.checkURL(in.URL); err != nil {
+		if err := checkTarget(ctx, c, in.URL); err != nil {
 			return Outcome{}, err
 		}
 	}
@@ -63,16 +63,23 @@ func (s *Server) navigate(ctx context.Context, c *Call, in navigateIn) (Outcome,
 		return Outcome{}, err
 	}
 	c.Base.TabID = t.ID
+	// A history entry may also be the tab's first, blank page.
+	historyEntry := func(url string) error {
+		if url == "about:blank" {
+			return nil
+		}
+		return checkTarget(ctx, c, url)
+	}
 	var nav browser.Navigation
 	switch in.Action {
 	case "":
 		nav, err = s.b.Navigate(ctx, t, in.URL)
 	case "back":
-		nav, err = s.b.History(ctx, t, -1, s.checkHistoryURL)
+		nav, err = s.b.History(ctx, t, -1, historyEntry)
 	case "forward":
-		nav, err = s.b.History(ctx, t, +1, s.checkHistoryURL)
+		nav, err = s.b.History(ctx, t, +1, historyEntry)
 	case "reload":
-		if err = s.checkURL(s.b.Info(t).URL); err == nil {
+		if err = c.admit(ctx, s.b.Info(t).URL); err == nil {
 			nav, err = s.b.Reload(ctx, t)
 		}
 	}

@@ -37,6 +37,18 @@ type tabsPage struct {
 	Tabs []tabPage `json:"tabs"`
 }
 
+// keep drops what the pages of tabs outside the sites wrote: the server
+// part still lists those tabs, with their origins.
+func (p *tabsPage) keep(allowed func(url string) bool) {
+	kept := p.Tabs[:0]
+	for _, t := range p.Tabs {
+		if allowed(t.URL) {
+			kept = append(kept, t)
+		}
+	}
+	p.Tabs = kept
+}
+
 type tabPage struct {
 	TabID string `json:"tab_id"`
 	pageInfo
@@ -48,7 +60,7 @@ func (s *Server) tabsDef() def {
 		Description: "List, open, close or select your browser tabs. You only see tabs you opened. " +
 			"open makes the new tab current; select makes another current. Returns tab ids; titles and URLs are page data.",
 		Annotations: &mcp.ToolAnnotations{Title: "Tabs", DestructiveHint: ptr(false), OpenWorldHint: ptr(true)},
-	}, map[string][]any{"action": {"list", "open", "close", "select"}}, s.tabs)
+	}, map[string][]any{"action": {"list", "open", "close", "select"}}, otherTool, s.tabs)
 }
 
 func (s *Server) tabs(ctx context.Context, c *Call, in tabsIn) (Outcome, error) {
@@ -57,11 +69,11 @@ func (s *Server) tabs(ctx context.Context, c *Call, in tabsIn) (Outcome, error) 
 		return s.tabsList(ctx, c)
 	case "open":
 		if in.URL != "" {
-			if err := s.checkURL(in.URL); err != nil {
+			if err := checkTarget(ctx, c, in.URL); err != nil {
 				return Outcome{}, err
 			}
 		}
-		t, nav, err := s.b.Open(ctx, in.URL)
+		t, nav, err := s.b.Open(ctx, c.Session.Key(), in.URL)
 		if t != nil {
 			c.Session.Select(t.ID)
 		}
@@ -97,7 +109,7 @@ func (s *Server) tabs(ctx context.Context, c *Call, in tabsIn) (Outcome, error) 
 }
 
 func (s *Server) tabsList(ctx context.Context, c *Call) (Outcome, error) {
-	infos, err := s.b.List(ctx)
+	infos, err := s.b.List(ctx, c.Session.Key())
 	if err != nil {
 		return Outcome{}, err
 	}
@@ -111,7 +123,7 @@ func (s *Server) tabsList(ctx context.Context, c *Call) (Outcome, error) {
 			srv.Selected = selected
 		}
 	}
-	return Outcome{Server: srv, Page: page}, nil
+	return Outcome{Server: srv, Page: &page}, nil
 }
 
 func (s *Server) tabOutcome(c *Call, t *browser.Tab, nav *browser.Navigation) Outcome {

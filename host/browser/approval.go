@@ -1,0 +1,64 @@
+package browser
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"time"
+
+	"github.com/diwall/diwall/protocol"
+)
+
+// Ask asks the person, in the browser, whether the client may use origin:
+// Allow once, Always or Deny (protocol.Decision*). It waits for the answer
+// until ctx ends, then withdraws the question and returns ctx's error.
+func (b *Browser) Ask(ctx context.Context, client, origin string) (string, error) {
+	var raw [12]byte
+	rand.Read(raw[:])
+	id := hex.EncodeToString(raw[:])
+	answer := make(chan string, 1)
+	b.mu.Lock()
+	b.approvals[id] = answer
+	b.mu.Unlock()
+	defer func() {
+		b.mu.Lock()
+		delete(b.approvals, id)
+		b.mu.Unlock()
+	}()
+	if err := b.ext.Call(ctx, protocol.MethodApprovalAsk, protocol.ApprovalAskParams{ApprovalID: id, Client: client, Origin: origin}, nil); err != nil {
+		return "", err
+	}
+	select {
+	case d := <-answer:
+		return d, nil
+	case <-ctx.Done():
+		cctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		if err := b.ext.Call(cctx, protocol.MethodApprovalCancel, protocol.ApprovalParams{ApprovalID: id}, nil); err != nil {
+			b.log.Debug("withdrawing a question", "err", err)
+		}
+		return "", ctx.Err()
+	}
+}
+
+// answered delivers the person's answer to the call that asked. An answer
+// to no pending question, or that is not one of the three, is dropped.
+func (b *Browser) answered(ev protocol.ApprovalAnswered) {
+	switch ev.Decision {
+	case protocol.DecisionOnce, protocol.DecisionAlways, protocol.DecisionDeny:
+	default:
+		b.log.Warn("an approval answer that is not once, always or deny; ignored", "decision", ev.Decision)
+		return
+	}
+	b.mu.Lock()
+	ch, ok := b.approvals[ev.ApprovalID]
+	b.mu.Unlock()
+	if !ok {
+		b.log.Info("an approval answer for no pending question; ignored")
+		return
+	}
+	select {
+	case ch <- ev.Decision:
+	default:
+	}
+}

@@ -1,0 +1,166 @@
+package browser
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/diwall/diwall/protocol"
+)
+
+// Session is one connected MCP session as the browser knows it: the key
+// its tabs carry, and how the person sees it (the popup, the tab group).
+type Session struct {
+	Key   string // opaque, chosen by the session's `diwall mcp`
+	Name  string // the MCP client's name, e.g. "Claude Code"
+	Title string // its tab group's title, unique among connected sessions
+	Color string // its tab group's colour
+}
+
+// groupColors are chrome.tabGroups colours, handed to sessions in turn.
+var groupColors = []string{"blue", "green", "purple", "orange", "cyan", "pink", "red", "yellow", "grey"}
+
+// sideWait bounds the browser calls made on the side (grouping a tab,
+// telling the popup about sessions): they never hold up a tool call.
+const sideWait = 5 * time.Second
+
+// Connect registers a session: the person sees it in the popup and can
+// share tabs with it, and it finds again the tabs it owned before the host
+// restarted. A key already connected returns that session.
+func (b *Browser) Connect(key, name string) *Session {
+	if name == "" {
+		name = "MCP client"
+	}
+	b.mu.Lock()
+	for _, s := range b.sessions {
+		if s.Key == key {
+			b.mu.Unlock()
+			return s
+		}
+	}
+	s := &Session{Key: key, Name: name, Title: b.uniqueTitleLocked("Diwall · " + name)}
+	s.Color = groupColors[b.colorIndexLocked()]
+	b.sessions = append(b.sessions, s)
+	b.mu.Unlock()
+	b.log.Info("session connected", "name", name, "group", s.Title)
+	b.background(b.syncSessions)
+	return s
+}
+
+func (b *Browser) uniqueTitleLocked(base string) string {
+	title := base
+	for n := 2; slices.ContainsFunc(b.sessions, func(s *Session) bool { return s.Title == title }); n++ {
+		title = fmt.Sprintf("%s %d", base, n)
+	}
+	return title
+}
+
+// colorIndexLocked picks the first colour no connected session has.
+func (b *Browser) colorIndexLocked() int {
+	for i, c := range groupColors {
+		if !slices.ContainsFunc(b.sessions, func(s *Session) bool { return s.Color == c }) {
+			return i
+		}
+	}
+	return len(b.sessions) % len(groupColors)
+}
+
+// Disconnect ends a session's access: the debugger leaves its tabs, which
+// stay open for the person, and they are no longer agent tabs.
+func (b *Browser) Disconnect(ctx context.Context, key string) {
+	b.mu.Lock()
+	b.sessions = slices.DeleteFunc(b.sessions, func(s *Session) bool { return s.Key == key })
+	var released []*Tab
+	for _, id := range slices.Clone(b.order) {
+		if t := b.tabs[id]; t.owner == key {
+			released = append(released, t)
+			b.forgetLocked(id)
+		}
+	}
+	b.mu.Unlock()
+	for _, t := range released {
+		if err := b.ext.Call(ctx, protocol.MethodDebuggerDetach, protocol.TabParams{TabID: t.ChromeID}, nil); err != nil {
+			b.log.Debug("detach at session end", "tab", t.ChromeID, "err", err)
+		}
+	}
+	if len(released) > 0 {
+		if err := b.syncAgentTabs(ctx); err != nil {
+			b.log.Warn("agent tabs after a session ended", "err", err)
+		}
+	}
+	b.background(b.syncSessions)
+	b.log.Info("session disconnected", "released_tabs", len(released))
+}
+
+// sessionLocked finds a connected session by key. b.mu is held.
+func (b *Browser) sessionLocked(key string) *Session {
+	for _, s := range b.sessions {
+		if s.Key == key {
+			return s
+		}
+	}
+	return nil
+}
+
+// syncSessions tells the extension which sessions are connected.
+func (b *Browser) syncSessions(ctx context.Context) error {
+	b.mu.Lock()
+	params := protocol.SessionsParams{Sessions: make([]protocol.SessionEntry, 0, len(b.sessions))}
+	for _, s := range b.sessions {
+		params.Sessions = append(params.Sessions, protocol.SessionEntry{Session: s.Key, Name: s.Name, Color: s.Color})
+	}
+	b.mu.Unlock()
+	return b.ext.Call(ctx, protocol.MethodSessionsSet, params, nil)
+}
+
+// share adopts a tab the person shared with a connected session.
+func (b *Browser) share(ev protocol.TabShared) {
+	b.mu.Lock()
+	known := b.sessionLocked(ev.Session) != nil
+	b.mu.Unlock()
+	if !known {
+		b.log.Warn("a tab was shared with a session that is not connected; ignored", "tab", ev.TabID)
+		return
+	}
+	b.background(func(ctx context.Context) error {
+		var res protocol.TabsResult
+		if err := b.ext.Call(ctx, protocol.MethodTabsGet, protocol.TabsGetParams{TabIDs: []int{ev.TabID}}, &res); err != nil {
+			return err
+		}
+		if len(res.Tabs) != 1 {
+			return fmt.Errorf("shared tab %d is gone", ev.TabID)
+		}
+		b.mu.Lock()
+		tab := b.adoptLocked(res.Tabs[0], ev.Session)
+		b.mu.Unlock()
+		b.log.Info("the person shared a tab", "tab", ev.TabID)
+		if err := b.syncAgentTabs(ctx); err != nil {
+			return err
+		}
+		return b.group(ctx, tab)
+	})
+}
+
+// group puts the tab in its session's tab group.
+func (b *Browser) group(ctx context.Context, t *Tab) error {
+	b.mu.Lock()
+	s := b.sessionLocked(t.owner)
+	b.mu.Unlock()
+	if s == nil {
+		return nil
+	}
+	return b.ext.Call(ctx, protocol.MethodTabGroup, protocol.TabGroupParams{TabID: t.ChromeID, Title: s.Title, Color: s.Color}, nil)
+}
+
+// background runs a side call to the extension without holding up the
+// caller, and logs its failure.
+func (b *Browser) background(f func(ctx context.Context) error) {
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), sideWait)
+		defer cancel()
+		if err := f(ctx); err != nil {
+			b.log.Debug("side call to the extension failed", "err", err)
+		}
+	}()
+}
