@@ -14,7 +14,7 @@ type Tab struct {
 	ChromeID int
 	ID       string // opaque id shown to the model
 
-	owner              string // key of the session whose tab it is
+	owner string // key of the session whose tab it is
 
 	url, title, status string
 	windowID           int
