@@ -89,6 +89,7 @@ func fixtures() http.Handler {
 		// Sends the browser to another origin: the same server as localhost.
 		http.Redirect(w, r, r.URL.Query().Get("to"), http.StatusFound)
 	})
+	gateFixtures(mux)
 	mux.HandleFunc("/hang", func(w http.ResponseWriter, r *http.Request) {
 		// Answers headers and never finishes the body, until the client goes.
 		w.Header().Set("Content-Type", "text/html")
@@ -123,7 +124,7 @@ var (
 // opens tabs of its own. TestMain closes it and checks what it left.
 func shared(t *testing.T) *browserSession {
 	t.Helper()
-	sharedOnce.Do(func() { sharedLaunch, sharedErr = start(nil) })
+	sharedOnce.Do(func() { sharedLaunch, sharedErr = start(nil, nil) })
 	if sharedErr != nil {
 		t.Fatal(sharedErr)
 	}
@@ -141,7 +142,14 @@ func launch(t testing.TB, args ...string) *browserSession {
 // extra arguments for `diwall mcp`.
 func launchWith(t testing.TB, env []string, args ...string) *browserSession {
 	t.Helper()
-	l, err := start(env, args...)
+	return launchPrepared(t, nil, env, args...)
+}
+
+// launchPrepared is launchWith, with prepare called on the launch's fresh
+// DIWALL_HOME first (to write profiles, say).
+func launchPrepared(t testing.TB, prepare func(home string) error, env []string, args ...string) *browserSession {
+	t.Helper()
+	l, err := start(prepare, env, args...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,12 +165,18 @@ func launchWith(t testing.TB, env []string, args ...string) *browserSession {
 	return &browserSession{t: t, launched: l}
 }
 
-// start launches `diwall mcp --launch=headless` under a fresh DIWALL_HOME
-// and connects a go-sdk client to it.
-func start(env []string, args ...string) (*launched, error) {
+// start launches `diwall mcp --launch=headless` under a fresh DIWALL_HOME,
+// prepared by prepare when it is not nil, and connects a go-sdk client.
+func start(prepare func(home string) error, env []string, args ...string) (*launched, error) {
 	home, err := os.MkdirTemp("", "dw-")
 	if err != nil {
 		return nil, err
+	}
+	if prepare != nil {
+		if err := prepare(home); err != nil {
+			os.RemoveAll(home)
+			return nil, err
+		}
 	}
 	tmp := filepath.Join(home, "tmp")
 	os.MkdirAll(tmp, 0o700)

@@ -2,11 +2,14 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"strconv"
+	"sync"
 	"syscall"
 
 	"github.com/diwall/diwall/extension"
@@ -20,6 +23,7 @@ import (
 // hostPlace is where a host keeps its socket, state and logs.
 type hostPlace struct {
 	socket, state, logs string
+	config              string // the person's profiles
 	sites               string // the launch's --sites
 	treeChars, marks    int    // the launch's budgets
 	instance            string // the launch folder, when a launched browser started us
@@ -31,13 +35,13 @@ func resolveHostPlace() (hostPlace, error) {
 		if err != nil {
 			return hostPlace{}, err
 		}
-		return hostPlace{socket: f.Socket, state: f.State, logs: f.Logs, sites: f.Sites, treeChars: f.TreeChars, marks: f.Marks, instance: dir}, nil
+		return hostPlace{socket: f.Socket, state: f.State, logs: f.Logs, config: f.Config, sites: f.Sites, treeChars: f.TreeChars, marks: f.Marks, instance: dir}, nil
 	}
 	d := paths.Default()
 	if err := d.Ensure(); err != nil {
 		return hostPlace{}, err
 	}
-	return hostPlace{socket: d.Socket(), state: d.State, logs: d.Logs}, nil
+	return hostPlace{socket: d.Socket(), state: d.State, logs: d.Logs, config: d.Config}, nil
 }
 
 // runHost is the native-messaging host that Chrome starts. Its stdout is the
@@ -77,11 +81,43 @@ func runHost(ctx context.Context, args []string, stdio Stdio) int {
 			}
 		}
 	}
+	opts := nativehost.Options{
+		Stdin: stdio.In, Stdout: protocolOut,
+		SocketPath: place.socket, StateDir: place.state, Log: log, Ready: ready,
+		AskHeadless: os.Getenv("DIWALL_TEST_PERSON") == "1",
+	}
+	if place.instance != "" {
+		// The launched browser holds none of the person's data: sessions
+		// that name no profile get the built-in launch profile.
+		if opts.Profile, err = launchProfile(place); err != nil {
+			log.Error("bad launch profile", "err", err)
+			return 1
+		}
+	} else {
+		opts.DefaultProfile = profile.DefaultName
+	}
+	if place.config != "" {
+		opts.Profiles = profile.NewStore(place.config, map[string]profile.Profile{profile.DefaultName: profile.Default()})
+		opts.Remember = func(name, pattern string) error { return rememberSite(place.config, name, pattern) }
+	}
+	log.Info("host starting", "pid", os.Getpid(), "launched", place.instance != "")
+	err = nativehost.Run(ctx, opts)
+	if err != nil {
+		log.Error("host ended", "err", err)
+		return 1
+	}
+	log.Info("host ended")
+	return 0
+}
+
+// launchProfile is the built-in launch profile with the launch's --sites
+// and budgets.
+func launchProfile(place hostPlace) (profile.Profile, error) {
 	prof := profile.Launch()
 	if place.sites != "" {
+		var err error
 		if prof, err = prof.WithSites(place.sites); err != nil {
-			log.Error("bad sites", "err", err)
-			return 1
+			return prof, err
 		}
 	}
 	if place.treeChars > 0 {
@@ -90,15 +126,23 @@ func runHost(ctx context.Context, args []string, stdio Stdio) int {
 	if place.marks > 0 {
 		prof.Marks = place.marks
 	}
-	log.Info("host starting", "pid", os.Getpid(), "launched", place.instance != "", "sites", len(prof.Sites))
-	err = nativehost.Run(ctx, nativehost.Options{
-		Stdin: stdio.In, Stdout: protocolOut,
-		SocketPath: place.socket, StateDir: place.state, Log: log, Profile: prof, Ready: ready,
-	})
-	if err != nil {
-		log.Error("host ended", "err", err)
-		return 1
+	return prof, nil
+}
+
+// rememberMu keeps two "Always" answers from editing a file at once.
+var rememberMu sync.Mutex
+
+// rememberSite writes a site the person allowed "Always" into the profile's
+// file, creating the default profile's file when there is none yet.
+func rememberSite(configDir, name, pattern string) error {
+	rememberMu.Lock()
+	defer rememberMu.Unlock()
+	if name == profile.DefaultName {
+		if _, err := profile.Load(configDir, name); errors.Is(err, fs.ErrNotExist) {
+			if _, err := profile.Create(configDir, name); err != nil {
+				return err
+			}
+		}
 	}
-	log.Info("host ended")
-	return 0
+	return profile.AllowSite(configDir, name, pattern)
 }

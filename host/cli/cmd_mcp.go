@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"github.com/diwall/diwall/host/mcpbridge"
 	"github.com/diwall/diwall/host/paths"
 	"github.com/diwall/diwall/host/profile"
+	"github.com/diwall/diwall/host/socket"
 )
 
 // launchFlag is --launch, --launch=headless or --launch=headful.
@@ -59,11 +61,16 @@ func runMCP(ctx context.Context, args []string, stdio Stdio) int {
 	sites := fs.String("sites", "", "with --launch: comma-separated origin patterns the session may see, e.g. http://127.0.0.1:*,https://*.example.com (default: every http(s) site)")
 	treeChars := fs.Int("tree-chars", 0, "with --launch: the tree's character budget per observation (default 24000)")
 	marks := fs.Int("marks", 0, "with --launch: the most marks per observation (default 250)")
+	profileName := fs.String("profile", "", "the profile this session runs under (default: \"default\", or with --launch the built-in launch profile)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if (*treeChars != 0 || *marks != 0) && !lf.on {
 		fmt.Fprintln(stdio.Err, "diwall mcp: --tree-chars and --marks apply to --launch")
+		return 2
+	}
+	if *profileName != "" && (*sites != "" || *treeChars != 0 || *marks != 0) {
+		fmt.Fprintln(stdio.Err, "diwall mcp: --sites, --tree-chars and --marks shape the built-in launch profile; with --profile, the profile's file says them")
 		return 2
 	}
 	if *treeChars < 0 || *marks < 0 {
@@ -92,7 +99,24 @@ func runMCP(ctx context.Context, args []string, stdio Stdio) int {
 	}
 	defer closer.Close()
 
-	opts := mcpbridge.Options{SocketPath: dirs.Socket(), In: stdio.In, Out: stdio.Out, Log: log, NoBrowser: noBrowserEveryday}
+	opts := mcpbridge.Options{Socket: everydayOrLaunched(dirs), In: stdio.In, Out: stdio.Out, Log: log,
+		NoBrowser: noBrowserEveryday, Profile: *profileName}
+	if *profileName != "" || !lf.on {
+		// The host enforces the profile; here it only decides what is listed.
+		name := *profileName
+		if name == "" {
+			name = profile.DefaultName
+		}
+		prof, err := profile.Load(dirs.Config, name)
+		if errors.Is(err, os.ErrNotExist) && *profileName == "" {
+			prof, err = profile.Default(), nil
+		}
+		if err != nil {
+			fmt.Fprintln(stdio.Err, "diwall mcp:", err)
+			return 1
+		}
+		opts.Permits = prof.Permits
+	}
 	if lf.on {
 		self, err := executable()
 		if err != nil {
@@ -126,7 +150,7 @@ func runMCP(ctx context.Context, args []string, stdio Stdio) int {
 		} else {
 			log.Info("launched browser ready", "socket", inst.SocketPath)
 		}
-		opts.SocketPath = inst.SocketPath
+		opts.Socket = func() string { return inst.SocketPath }
 		opts.NoBrowser = noBrowserLaunched
 	}
 	if err := mcpbridge.Run(ctx, opts); err != nil {
@@ -134,4 +158,20 @@ func runMCP(ctx context.Context, args []string, stdio Stdio) int {
 		return 1
 	}
 	return 0
+}
+
+// everydayOrLaunched finds the host a plain `diwall mcp` talks to: the
+// everyday browser's, or else the host of a browser that a `diwall mcp
+// --launch` with the same DIWALL_HOME runs now, so several clients can
+// share one launched browser, each with its own tabs.
+func everydayOrLaunched(dirs paths.Dirs) func() string {
+	return func() string {
+		if socket.Alive(dirs.Socket()) {
+			return dirs.Socket()
+		}
+		if s := launch.Running(dirs.State); s != "" {
+			return s
+		}
+		return dirs.Socket()
+	}
 }

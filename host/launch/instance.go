@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
+
+	"github.com/diwall/diwall/host/socket"
 )
 
 // InstanceEnv names the environment variable that tells a host started by
@@ -17,6 +20,9 @@ type InstanceFile struct {
 	Socket string `json:"socket"`
 	State  string `json:"state"`
 	Logs   string `json:"logs"`
+	// Config is the folder of the person's profiles, which sessions that
+	// name one (diwall mcp --profile) run under.
+	Config string `json:"config,omitempty"`
 	// Sites restricts the built-in launch profile (comma-separated origin
 	// patterns); empty means every http(s) site.
 	Sites string `json:"sites,omitempty"`
@@ -49,6 +55,29 @@ func writeInstance(dir string, f InstanceFile) error {
 		return err
 	}
 	return os.WriteFile(filepath.Join(dir, instanceName), data, 0o600)
+}
+
+// Running returns the socket of a launched browser's host that serves now
+// under the state folder (the newest, if several), or "". A second `diwall
+// mcp` with the same DIWALL_HOME attaches to it.
+func Running(stateDir string) string {
+	dirs, _ := filepath.Glob(filepath.Join(stateDir, "l-*"))
+	var best string
+	var bestTime time.Time
+	for _, dir := range dirs {
+		info, err := os.Stat(HostPIDFile(dir))
+		if err != nil {
+			continue
+		}
+		f, err := ReadInstance(dir)
+		if err != nil || !socket.Alive(f.Socket) {
+			continue
+		}
+		if best == "" || info.ModTime().After(bestTime) {
+			best, bestTime = f.Socket, info.ModTime()
+		}
+	}
+	return best
 }
 
 // HostPIDFile is where the host of a launched browser records its pid,

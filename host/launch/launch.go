@@ -107,7 +107,7 @@ func (inst *Instance) prepare(opts Options) error {
 		return err
 	}
 	return writeInstance(inst.Dir, InstanceFile{
-		Socket: inst.SocketPath, State: inst.Dir, Logs: opts.Dirs.Logs,
+		Socket: inst.SocketPath, State: inst.Dir, Logs: opts.Dirs.Logs, Config: opts.Dirs.Config,
 		Sites: opts.Sites, TreeChars: opts.TreeChars, Marks: opts.Marks,
 	})
 }

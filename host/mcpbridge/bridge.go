@@ -21,22 +21,31 @@ import (
 
 // Options configures the bridge.
 type Options struct {
-	SocketPath string
-	In         io.ReadCloser
-	Out        io.WriteCloser
-	Log        *slog.Logger
+	// Socket says where the host listens; it is asked again at every
+	// (re)connection, so a host that moved is found.
+	Socket func() string
+	In     io.ReadCloser
+	Out    io.WriteCloser
+	Log    *slog.Logger
 	// NoBrowser is the message of a no_browser result: what the person or
 	// model should do to get a browser.
 	NoBrowser string
+	// Profile names the session's profile ("" is the host's default).
+	Profile string
+	// Permits says which tools the profile lists; nil lists every tool.
+	// The host enforces the profile; this only keeps the others unlisted.
+	Permits func(tool string) bool
 }
 
 // Run serves the client on In/Out until it goes away or ctx ends.
 func Run(ctx context.Context, opts Options) error {
-	f := &forwarder{opts: opts}
+	f := &forwarder{opts: opts, key: tools.NewSessionKey()}
 	defer f.close()
 	server := tools.NewMCPServer(opts.Log)
 	for _, t := range tools.Definitions() {
-		server.AddTool(t, f.handler(t.Name))
+		if opts.Permits == nil || opts.Permits(t.Name) {
+			server.AddTool(t, f.handler(t.Name))
+		}
 	}
 	err := server.Run(ctx, &mcp.IOTransport{Reader: opts.In, Writer: opts.Out})
 	if errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) {
@@ -46,9 +55,11 @@ func Run(ctx context.Context, opts Options) error {
 }
 
 // forwarder holds the MCP client session to the host, reconnecting when the
-// host has gone and come back.
+// host has gone and come back. Every connection carries the same session
+// key, so a restarted host gives the session its tabs back.
 type forwarder struct {
 	opts Options
+	key  string
 
 	mu   sync.Mutex
 	sess *mcp.ClientSession
@@ -57,7 +68,7 @@ type forwarder struct {
 
 func (f *forwarder) handler(name string) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		sess, err := f.session(ctx)
+		sess, err := f.session(ctx, clientName(req.Session))
 		if err != nil {
 			f.opts.Log.Info("no host", "tool", name, "err", err)
 			return tools.ErrorResult(name, protocol.CodeNoBrowser, f.opts.NoBrowser), nil
@@ -79,9 +90,24 @@ func (f *forwarder) handler(name string) mcp.ToolHandler {
 	}
 }
 
+// clientName is how the MCP client introduced itself, for the person.
+func clientName(ss *mcp.ServerSession) string {
+	if ss == nil {
+		return ""
+	}
+	p := ss.InitializeParams()
+	if p == nil || p.ClientInfo == nil {
+		return ""
+	}
+	if p.ClientInfo.Title != "" {
+		return p.ClientInfo.Title
+	}
+	return p.ClientInfo.Name
+}
+
 // session returns a live session to the host, dialing a new one when there
 // is none or the last one ended.
-func (f *forwarder) session(ctx context.Context) (*mcp.ClientSession, error) {
+func (f *forwarder) session(ctx context.Context, name string) (*mcp.ClientSession, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.sess != nil {
@@ -93,11 +119,14 @@ func (f *forwarder) session(ctx context.Context) (*mcp.ClientSession, error) {
 			return f.sess, nil
 		}
 	}
-	conn, err := socket.Dial(f.opts.SocketPath, time.Second)
+	conn, err := socket.Dial(f.opts.Socket(), time.Second)
 	if err != nil {
 		return nil, err
 	}
-	client := mcp.NewClient(&mcp.Implementation{Name: "diwall-mcp", Version: tools.Version}, nil)
+	hello := tools.SessionHello{Key: f.key, Client: name, Profile: f.opts.Profile}
+	client := mcp.NewClient(&mcp.Implementation{Name: "diwall-mcp", Version: tools.Version}, &mcp.ClientOptions{
+		Capabilities: &mcp.ClientCapabilities{Experimental: map[string]any{tools.SessionCapability: hello}},
+	})
 	cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	sess, err := client.Connect(cctx, &mcp.IOTransport{Reader: conn, Writer: conn}, nil)

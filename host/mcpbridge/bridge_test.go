@@ -62,7 +62,7 @@ func startBridge(t *testing.T, sock string) *mcp.ClientSession {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- Run(ctx, Options{SocketPath: sock, In: bridgeIn, Out: bridgeOut,
+		done <- Run(ctx, Options{Socket: func() string { return sock }, In: bridgeIn, Out: bridgeOut,
 			Log: slog.New(slog.DiscardHandler), NoBrowser: "start the browser"})
 	}()
 	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil)

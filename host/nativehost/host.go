@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
@@ -36,8 +37,19 @@ type Options struct {
 	Log      *slog.Logger
 	// HelloTimeout bounds the wait for the extension's first message.
 	HelloTimeout time.Duration
-	// Profile is what MCP sessions may do.
+	// DefaultProfile names the profile of MCP sessions that name none;
+	// "" means Profile.
+	DefaultProfile string
+	// Profile is what MCP sessions that name no profile may do when there
+	// is no DefaultProfile.
 	Profile profile.Profile
+	// Profiles finds the profiles that sessions name; nil: only Profile.
+	Profiles tools.Profiles
+	// Remember writes a site the person allowed "Always" into a profile.
+	Remember func(profileName, pattern string) error
+	// AskHeadless asks questions even in a headless browser, where a test
+	// harness stands in for the person (DIWALL_TEST_PERSON=1; tests only).
+	AskHeadless bool
 	// Ready, when set, is called once the socket accepts connections.
 	Ready func()
 }
@@ -87,7 +99,12 @@ func Run(ctx context.Context, opts Options) error {
 
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
-	srv := tools.New(b, log, &tools.Options{Profile: opts.Profile, ObservePath: observe.PathFromEnv(os.Getenv)})
+	// A headless browser has no one to answer the questions it would ask.
+	noPerson := strings.Contains(hello.UserAgent, "HeadlessChrome") && !opts.AskHeadless
+	srv := tools.New(b, log, &tools.Options{
+		DefaultProfile: opts.DefaultProfile, Profile: opts.Profile, Profiles: opts.Profiles, Remember: opts.Remember,
+		NoPerson: func() bool { return noPerson }, ObservePath: observe.PathFromEnv(os.Getenv),
+	})
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {

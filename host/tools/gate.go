@@ -150,8 +150,14 @@ func (s *Server) passGate(ctx context.Context, c *Call, out Outcome, err error) 
 	}
 	for _, u := range urls {
 		if aerr := c.admit(ctx, u); aerr != nil {
-			return Outcome{Server: &refusedServer{Base: c.Base, Origin: browser.Origin(u)}}, aerr
+			return c.refused(u), aerr
 		}
 	}
 	return out, err
+}
+
+// refused is the result of a call refused for the page at url: the
+// origin, and nothing else of the page.
+func (c *Call) refused(url string) Outcome {
+	return Outcome{Server: &refusedServer{Base: c.Base, Origin: browser.Origin(url)}}
 }

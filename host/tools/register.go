@@ -182,6 +182,9 @@ func (s *Server) runCall(ctx context.Context, c *Call, d def, args json.RawMessa
 // have edited its file since the last call).
 func (s *Server) profileOf(st *Session) (profile.Profile, error) {
 	name := st.hello.Profile
+	if name == "" {
+		name = s.opts.DefaultProfile
+	}
 	if name == "" || s.opts.Profiles == nil {
 		if name != "" && name != s.opts.Profile.Name {
 			return profile.Profile{}, browser.Errorf(protocol.CodePermissionDenied, "This host has no profile %q.", name)

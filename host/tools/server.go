@@ -29,8 +29,11 @@ type Options struct {
 	// Profiles gives a session's profile by name; nil means every session
 	// runs under Profile.
 	Profiles Profiles
-	// Profile is the profile of sessions that name none (the host's
-	// default); the zero value means profile.Launch().
+	// DefaultProfile names the profile, looked up in Profiles, of sessions
+	// that name none; "" means they run under Profile.
+	DefaultProfile string
+	// Profile is the profile of sessions that name none when there is no
+	// DefaultProfile; the zero value means profile.Launch().
 	Profile profile.Profile
 	// Remember writes a site the person allowed "Always" into the named
 	// profile's file; nil means "Always" lasts for the session only.

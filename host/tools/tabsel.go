@@ -64,12 +64,3 @@ func (s *Server) ensureTab(ctx context.Context, c *Call, id string) (*browser.Ta
 	c.Base.Notice("opened a new tab")
 	return t, nil
 }
-
-// checkTarget refuses a URL that must never be loaded (not http(s)), and
-// admits its origin through the gate before anything loads it.
-func checkTarget(ctx context.Context, c *Call, raw string) error {
-	if err := browser.CheckURL(raw); err != nil {
-		return err
-	}
-	return c.admit(ctx, raw)
-}

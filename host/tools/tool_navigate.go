@@ -47,28 +47,37 @@ func (s *Server) navigate(ctx context.Context, c *Call, in navigateIn) (Outcome,
 	if (in.URL == "") == (in.Action == "") {
 		return Outcome{}, browser.Errorf(protocol.CodeInvalidArgument, "Give either url or action (back, forward, reload), not both.")
 	}
-	if in.URL != "" {
-		if err := checkTarget(ctx, c, in.URL); err != nil {
-			return Outcome{}, err
-		}
-	}
 	var t *browser.Tab
 	var err error
+	if in.TabID != "" || in.URL == "" {
+		if t, err = s.tab(c, in.TabID); err != nil {
+			return Outcome{}, err
+		}
+		c.Base.TabID = t.ID
+	}
 	if in.URL != "" {
-		t, err = s.ensureTab(ctx, c, in.TabID)
-	} else {
-		t, err = s.tab(c, in.TabID)
+		if err := browser.CheckURL(in.URL); err != nil {
+			return Outcome{}, err
+		}
+		if err := c.admit(ctx, in.URL); err != nil {
+			return c.refused(in.URL), err
+		}
+		if t == nil {
+			if t, err = s.ensureTab(ctx, c, ""); err != nil {
+				return Outcome{}, err
+			}
+			c.Base.TabID = t.ID
+		}
 	}
-	if err != nil {
-		return Outcome{}, err
-	}
-	c.Base.TabID = t.ID
 	// A history entry may also be the tab's first, blank page.
 	historyEntry := func(url string) error {
 		if url == "about:blank" {
 			return nil
 		}
-		return checkTarget(ctx, c, url)
+		if err := browser.CheckURL(url); err != nil {
+			return err
+		}
+		return c.admit(ctx, url)
 	}
 	var nav browser.Navigation
 	switch in.Action {

@@ -69,8 +69,11 @@ func (s *Server) tabs(ctx context.Context, c *Call, in tabsIn) (Outcome, error) 
 		return s.tabsList(ctx, c)
 	case "open":
 		if in.URL != "" {
-			if err := checkTarget(ctx, c, in.URL); err != nil {
+			if err := browser.CheckURL(in.URL); err != nil {
 				return Outcome{}, err
+			}
+			if err := c.admit(ctx, in.URL); err != nil {
+				return c.refused(in.URL), err
 			}
 		}
 		t, nav, err := s.b.Open(ctx, c.Session.Key(), in.URL)
