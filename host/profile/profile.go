@@ -1,15 +1,10 @@
-// Package profile holds what a session may do: the sites it may see and act
-// on, the tools it may call, the credentials it may use, and its budgets.
-// Profiles are small TOML files a person edits, <config>/profiles/NAME.toml;
-// the host reads them, and neither the model, the page nor the extension can
-// change them (the one exception is the person's own "Always" click, which
-// AllowSite writes).
 package profile
 
 import (
 	"fmt"
 	"net"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -142,43 +137,74 @@ type Site struct {
 	Port   string // "" means the scheme's default port
 }
 
+// String returns the pattern as ParseSite reads it.
 func (s Site) String() string {
-	if s.Port == "" {
-		return s.Scheme + "://" + s.Host
+	host := s.Host
+	if strings.Contains(host, ":") {
+		host = "[" + host + "]"
 	}
-	return s.Scheme + "://" + s.Host + ":" + s.Port
+	if s.Port == "" {
+		return s.Scheme + "://" + host
+	}
+	return s.Scheme + "://" + host + ":" + s.Port
 }
 
 // ParseSite parses an origin pattern such as https://*.example.com or
 // http://127.0.0.1:*.
 func ParseSite(raw string) (Site, error) {
+	s, reason := parseSite(raw)
+	if reason != "" {
+		return Site{}, fmt.Errorf("site %q: %s", raw, reason)
+	}
+	return s, nil
+}
+
+// parseSite parses an origin pattern; when it is not one, reason says why.
+func parseSite(raw string) (s Site, reason string) {
 	scheme, rest, ok := strings.Cut(raw, "://")
 	scheme = strings.ToLower(scheme)
 	if !ok || (scheme != "http" && scheme != "https") {
-		return Site{}, fmt.Errorf("site %q: want http://host[:port] or https://host[:port]", raw)
+		return Site{}, "want http://host[:port] or https://host[:port]"
 	}
 	rest = strings.TrimSuffix(rest, "/")
 	if strings.ContainsAny(rest, "/?#@") || rest == "" {
-		return Site{}, fmt.Errorf("site %q: an origin pattern has no path, query or user", raw)
+		return Site{}, "an origin pattern has no path, query or user"
 	}
 	host, port := rest, ""
 	if h, p, err := net.SplitHostPort(rest); err == nil {
-		host, port = h, p
-	} else if strings.HasSuffix(rest, ":*") {
-		host, port = strings.TrimSuffix(rest, ":*"), "*"
+		host, port = h, p // an IPv6 host was in brackets, now removed
+	} else {
+		if strings.HasSuffix(rest, ":*") {
+			host, port = strings.TrimSuffix(rest, ":*"), "*"
+		}
+		if h, ok := strings.CutPrefix(host, "["); ok && strings.HasSuffix(h, "]") {
+			host = strings.TrimSuffix(h, "]")
+		} else if strings.Contains(host, ":") {
+			return Site{}, "an IPv6 address goes in brackets, as in http://[::1]:8080"
+		}
 	}
 	host = strings.ToLower(host)
-	if port != "" && port != "*" {
-		for _, c := range port {
-			if c < '0' || c > '9' {
-				return Site{}, fmt.Errorf("site %q: bad port %q", raw, port)
+	if host == "" {
+		return Site{}, "no host"
+	}
+	for _, c := range host {
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || strings.ContainsRune(".-_*:", c)) {
+			if c >= 0x80 {
+				return Site{}, fmt.Sprintf("bad character %q in host: write a non-ASCII name in its xn-- form", c)
 			}
+			return Site{}, fmt.Sprintf("bad character %q in host", c)
+		}
+	}
+	if port != "" && port != "*" {
+		n, err := strconv.Atoi(port)
+		if err != nil || n < 1 || n > 65535 || port[0] < '0' || port[0] > '9' {
+			return Site{}, fmt.Sprintf("bad port %q", port)
 		}
 	}
 	if host != "*" && strings.Contains(strings.TrimPrefix(host, "*."), "*") {
-		return Site{}, fmt.Errorf("site %q: * may only be the whole host or its first label (*.example.com)", raw)
+		return Site{}, "* may only be the whole host or its first label (*.example.com)"
 	}
-	return Site{Scheme: scheme, Host: host, Port: port}, nil
+	return Site{Scheme: scheme, Host: host, Port: port}, ""
 }
 
 // Allows reports whether an origin (scheme://host[:port], as browser.Origin

@@ -53,3 +53,34 @@ func TestParseSiteRefuses(t *testing.T) {
 		t.Error("an empty site list was accepted")
 	}
 }
+
+func TestParseSiteForms(t *testing.T) {
+	for raw, want := range map[string]string{
+		"HTTPS://Example.COM/":  "https://example.com",
+		"http://127.0.0.1:*":    "http://127.0.0.1:*",
+		"http://[::1]:8080":     "http://[::1]:8080",
+		"https://[::1]":         "https://[::1]",
+		"https://[::1]:*":       "https://[::1]:*",
+		"https://*":             "https://*",
+		"https://*.example.com": "https://*.example.com",
+	} {
+		s, err := ParseSite(raw)
+		if err != nil || s.String() != want {
+			t.Errorf("ParseSite(%q) = %v, %v; want %s", raw, s, err, want)
+			continue
+		}
+		if again, err := ParseSite(s.String()); err != nil || again != s {
+			t.Errorf("%q does not read back: %v, %v", s.String(), again, err)
+		}
+	}
+	p, _ := Default().WithSites("http://[::1]:8080")
+	if !p.Allows("http://[::1]:8080") || p.Allows("http://[::1]:8081") {
+		t.Error("an IPv6 site does not match its origin")
+	}
+	for _, bad := range []string{"http://::1:8080", "https://:80", "https://a.test:0", "https://a.test:65536",
+		"https://a.test:+80", "https://a b.test", `https://a"b.test`, "https://bücher.test"} {
+		if _, err := ParseSite(bad); err == nil {
+			t.Errorf("ParseSite(%q) accepted", bad)
+		}
+	}
+}
