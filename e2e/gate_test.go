@@ -21,7 +21,7 @@ func gateCases(tab, snapshot string) map[string][]map[string]any {
 			{"tab_id": tab, "snapshot_id": snapshot, "steps": []map[string]any{{"action": "press", "keys": "Tab"}}},
 			{"tab_id": tab, "snapshot_id": snapshot, "steps": []map[string]any{{"action": "click", "mark": 1}}, "observe": true},
 		},
-		"read": {{"tab_id": tab, "snapshot_id": snapshot}, {"tab_id": tab, "snapshot_id": snapshot, "query": "Secret"}},
+		"read":     {{"tab_id": tab, "snapshot_id": snapshot}, {"tab_id": tab, "snapshot_id": snapshot, "query": "Secret"}},
 		"navigate": {{"tab_id": tab, "action": "reload"}, {"tab_id": tab, "url": outsideURL("/gate/secret?direct=1")}},
 		"tabs":     {{"action": "list"}, {"action": "select", "tab_id": tab}},
 		"dialog":   {{"tab_id": tab, "action": "dismiss"}, {"tab_id": tab, "action": "accept"}},
