@@ -1,6 +1,6 @@
 // Package cli parses diwall's command line and runs its modes: the
 // native-messaging host (started by Chrome), `mcp` (started by an MCP
-// client), and install, uninstall, doctor.
+// client), and install, uninstall, doctor and profile.
 package cli
 
 import (
@@ -31,6 +31,9 @@ Usage:
   diwall install      Register the native host with Chrome, Chromium, Edge and Brave.
   diwall uninstall    Undo install.
   diwall doctor       Check the installation, line by line.
+  diwall profile list | show | create | allow | disallow | path ...
+      Manage profiles, the TOML files that say what a session may do (its
+      sites, tools and budgets). "diwall profile help" says more.
   diwall version
 
 Chrome starts diwall itself as a native-messaging host (argument
@@ -57,6 +60,8 @@ func Run(ctx context.Context, args []string, stdio Stdio) int {
 		return runUninstall(args[1:], stdio)
 	case "doctor":
 		return runDoctor(args[1:], stdio)
+	case "profile":
+		return runProfile(args[1:], stdio)
 	case "version", "--version":
 		fmt.Fprintln(stdio.Out, "diwall", tools.Version)
 		return 0

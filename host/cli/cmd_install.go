@@ -6,6 +6,7 @@ import (
 
 	"github.com/diwall/diwall/extension"
 	"github.com/diwall/diwall/host/paths"
+	"github.com/diwall/diwall/host/profile"
 	"github.com/diwall/diwall/installer"
 )
 
@@ -48,10 +49,32 @@ func runInstall(args []string, stdio Stdio) int {
 		fmt.Fprintln(stdio.Err, "diwall install:", err)
 		return 1
 	}
+	if code := installDefaultProfile(o.Dirs.Config, stdio); code != 0 {
+		return code
+	}
 	fmt.Fprintln(stdio.Out)
 	fmt.Fprint(stdio.Out, installer.Instructions(installer.InstructionsOptions{
 		BinaryPath: o.BinaryPath, ExtensionDir: o.Dirs.ExtensionDir(), ExtensionID: o.ExtensionID,
 	}))
+	return 0
+}
+
+// installDefaultProfile creates the default profile unless it exists, and
+// says where it is, in the style of the install report.
+func installDefaultProfile(configDir string, stdio Stdio) int {
+	path, created, err := installer.EnsureDefaultProfile(configDir)
+	if err != nil {
+		fmt.Fprintln(stdio.Err, "diwall install: the default profile:", err)
+		return 1
+	}
+	if created {
+		fmt.Fprintf(stdio.Out, "%-9s default profile: %s (no sites yet: every site is asked for in the browser)\n", "created", path)
+		return 0
+	}
+	fmt.Fprintf(stdio.Out, "%-9s default profile: %s (already there)\n", "kept", path)
+	if _, err := profile.Load(configDir, profile.DefaultName); err != nil {
+		fmt.Fprintf(stdio.Out, "warning: %v\n", err)
+	}
 	return 0
 }
 

@@ -179,13 +179,13 @@ func TestErrorMessage(t *testing.T) {
 }
 
 func TestValidName(t *testing.T) {
-	for _, ok := range []string{"default", "work", "a", "0", "my-profile_2", strings.Repeat("x", 64)} {
+	for _, ok := range []string{"default", "work", "a", "0", "my-profile_2", strings.Repeat("x", 64), "console", "com0", "com10"} {
 		if err := ValidName(ok); err != nil {
 			t.Errorf("ValidName(%q) = %v", ok, err)
 		}
 	}
 	for _, bad := range []string{"", "../x", "..", ".", "a/b", `a\b`, "A", "Work", "-x", "_x", "x.toml", "a b",
-		"é", strings.Repeat("x", 65), "x\x00", "/etc/passwd"} {
+		"é", strings.Repeat("x", 65), "x\x00", "/etc/passwd", "con", "nul", "com1", "lpt9"} {
 		if err := ValidName(bad); err == nil {
 			t.Errorf("ValidName(%q) accepted", bad)
 		}
@@ -314,9 +314,11 @@ func TestToolNames(t *testing.T) {
 }
 
 func TestTomlString(t *testing.T) {
+	base := t.TempDir()
 	for _, s := range []string{"", "plain", `q"uote`, `back\slash`, "tab\tnew\nline\x7f", "été"} {
-		p, err := Parse("x", "", []byte("upload_dir = "+tomlString("/"+s)+"\n"))
-		if err != nil || p.UploadDir != filepath.Clean("/"+s) {
+		dir := filepath.Join(base, s)
+		p, err := Parse("x", "", []byte("upload_dir = "+tomlString(dir)+"\n"))
+		if err != nil || p.UploadDir != dir {
 			t.Errorf("%q: %q, %v", s, p.UploadDir, err)
 		}
 	}
