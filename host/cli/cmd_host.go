@@ -2,9 +2,7 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -129,20 +127,14 @@ func launchProfile(place hostPlace) (profile.Profile, error) {
 	return prof, nil
 }
 
-// rememberMu keeps two "Always" answers from editing a file at once.
+// rememberMu keeps two "Always" answers of this host from editing a file
+// at once (AllowSite also starts over when the person edited it meanwhile,
+// and creates the default profile's file when there is none yet).
 var rememberMu sync.Mutex
 
-// rememberSite writes a site the person allowed "Always" into the profile's
-// file, creating the default profile's file when there is none yet.
+// rememberSite writes a site the person allowed "Always" into the profile.
 func rememberSite(configDir, name, pattern string) error {
 	rememberMu.Lock()
 	defer rememberMu.Unlock()
-	if name == profile.DefaultName {
-		if _, err := profile.Load(configDir, name); errors.Is(err, fs.ErrNotExist) {
-			if _, err := profile.Create(configDir, name); err != nil {
-				return err
-			}
-		}
-	}
 	return profile.AllowSite(configDir, name, pattern)
 }
