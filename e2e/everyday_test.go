@@ -46,6 +46,14 @@ func TestEverydayBrowser(t *testing.T) {
 	if _, err := os.Stat(manifest); err != nil {
 		t.Fatalf("install did not register the host for Chromium: %v\n%s", err, out)
 	}
+	if !strings.Contains(out, "default profile") {
+		t.Errorf("install did not create the default profile:\n%s", out)
+	}
+	// The default profile has no sites and asks; this browser is headless,
+	// with no one to ask: the person allows the test's pages by hand.
+	if out, err := run("profile", "allow", "default", "http://127.0.0.1:*"); err != nil {
+		t.Fatalf("profile allow: %v\n%s", err, out)
+	}
 	extDir := filepath.Join(home, ".local", "share", "diwall", "extension")
 	if !strings.Contains(out, extDir) || !strings.Contains(out, "claude mcp add") {
 		t.Errorf("install output lacks the extension folder or client configuration:\n%s", out)
@@ -96,6 +104,10 @@ func TestEverydayBrowser(t *testing.T) {
 	o := bs.observe()
 	if markOf(t, o, "link", "Second page") == 0 {
 		t.Fatal("no mark")
+	}
+	// A site not in the default profile: no one to ask in a headless browser.
+	if env := bs.call("navigate", map[string]any{"url": outsideURL("/home.html")}); env.errorCode() != "permission_denied" {
+		t.Errorf("a site outside the default profile: ok=%v code=%s", env.OK, env.errorCode())
 	}
 
 	out, err = run("doctor")
