@@ -5,8 +5,8 @@
  * for the worker, which shares a tab only with a session on this list.
  */
 
-import { GROUP_COLORS } from "./tab_groups.js";
 import { boundedStringParam, isPlainObject, objectListParam, oneOfParam, requireUnique, sessionKeyParam } from "./params.js";
+import { GROUP_COLORS } from "./tab_groups.js";
 
 /** The storage.session key; its value is a list of ConnectedSession. */
 export const SESSIONS_KEY = "sessions";
