@@ -3,8 +3,8 @@ package extension
 
 import "embed"
 
-// Files holds manifest.json and src/*.js, at those paths: what Chrome loads as the unpacked
-// extension.
+// Files holds manifest.json and src/*.js, src/*.html and src/*.css, at those paths: what Chrome
+// loads as the unpacked extension.
 //
-//go:embed manifest.json src/*.js
+//go:embed manifest.json src/*.js src/*.html src/*.css
 var Files embed.FS

@@ -2,15 +2,28 @@
 import js from "@eslint/js";
 import globals from "globals";
 
+/** The scripts of the extension's pages (popup.html, approve.html). */
+const PAGE_SCRIPTS = ["src/popup.js", "src/approve.js"];
+
 export default [
   { ignores: ["node_modules/"] },
   js.configs.recommended,
   {
     files: ["src/**/*.js"],
+    ignores: PAGE_SCRIPTS,
     languageOptions: {
       ecmaVersion: 2022,
       sourceType: "module",
       globals: { ...globals.webextensions, ...globals.serviceworker },
+    },
+  },
+  {
+    // The extension's pages run in a window, not in the service worker.
+    files: PAGE_SCRIPTS,
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: "module",
+      globals: { ...globals.webextensions, ...globals.browser },
     },
   },
   {

@@ -2,22 +2,50 @@
 /**
  * The service worker's entry. Everything here runs at the top level on every worker start:
  * listeners are added synchronously (so Chrome wakes a stopped worker for their events), and the
- * worker connects to the host at once. The extension decides nothing; the host does.
+ * worker connects to the host at once. The extension decides nothing; the host does. The only
+ * things it does unasked are the person's own clicks in its pages (the popup and the approval
+ * windows), which arrive here as runtime messages.
  */
 
 import { AgentTabs } from "./agent_tabs.js";
+import { APPROVAL_PAGE, Approvals, chromeApprovalWindows } from "./approvals.js";
+import { ConnectedSessions } from "./connected_sessions.js";
 import { DebuggerSessions } from "./debugger_sessions.js";
 import { registerEventForwarders } from "./events.js";
 import { createHandlers } from "./handlers.js";
 import { HostPort } from "./host_port.js";
+import { handlePageMessage, senderPage } from "./page_messages.js";
 import { handleHostMessage } from "./requests.js";
+import { shareTab, stopSharing } from "./sharing.js";
+import { chromeGroupApi } from "./tab_groups.js";
 
 /** Wakes the worker every 30 s (Chrome 120+; older Chrome rounds up to a minute) to reconnect. */
 const WAKE_ALARM = "diwall-reconnect";
 
 const agentTabs = new AgentTabs(chrome.storage.session);
+const connectedSessions = new ConnectedSessions(chrome.storage.session);
 const sessions = new DebuggerSessions((tabId) => agentTabs.has(tabId));
-const handlers = createHandlers({ agentTabs, sessions });
+
+/** @type {(event: string, params: object) => void} */
+const emit = (event, params) => void host.send({ type: "event", event, params });
+
+const approvals = new Approvals({
+  area: chrome.storage.session,
+  windows: chromeApprovalWindows,
+  pageUrl: chrome.runtime.getURL(APPROVAL_PAGE),
+  emit,
+});
+const handlers = createHandlers({ agentTabs, sessions, connectedSessions, approvals, groupApi: chromeGroupApi });
+
+/** @type {import("./sharing.js").SharingDeps} */
+const sharing = {
+  agentTabs,
+  sessions: () => connectedSessions.list(),
+  getTab: (tabId) => chrome.tabs.get(tabId).catch(() => undefined),
+  detach: (tabId) => sessions.detach(tabId),
+  ungroup: (tabId) => chrome.tabs.ungroup(tabId),
+  emit,
+};
 
 const host = new HostPort({
   hello: async () => ({
@@ -26,16 +54,31 @@ const host = new HostPort({
     params: {
       extension_version: chrome.runtime.getManifest().version,
       user_agent: navigator.userAgent,
-      agent_tab_ids: await agentTabs.list(),
+      agent_tabs: await agentTabs.list(),
     },
   }),
   onMessage: (message, reply) => void handleHostMessage(message, reply, handlers),
 });
 
-registerEventForwarders({
-  agentTabs,
-  sessions,
-  emit: (event, params) => host.send({ type: "event", event, params }),
+registerEventForwarders({ agentTabs, sessions, emit });
+
+// Closing a question's window without answering it is a deny.
+chrome.windows.onRemoved.addListener((windowId) => {
+  approvals.windowClosed(windowId).catch((err) => console.warn("diwall: handling a closed window failed:", err));
+});
+
+// The person's clicks in the extension's own pages; nothing else may send these.
+chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
+  const page = senderPage(sender, chrome.runtime.id, chrome.runtime.getURL(""));
+  if (page === undefined) {
+    return false;
+  }
+  void handlePageMessage(message, page, {
+    share: (tabId, session) => shareTab(sharing, tabId, session),
+    stopSharing: (tabId) => stopSharing(sharing, tabId),
+    answer: (approvalId, decision) => approvals.answer(approvalId, decision),
+  }).then(sendResponse);
+  return true; // sendResponse is called later
 });
 
 chrome.runtime.onStartup.addListener(() => host.ensureConnected());

@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * Browser events forwarded to the host (PROTOCOL.md, "Events"): only about agent tabs, the tabs
- * they open, and the extension's own debugger sessions.
+ * they open, and the extension's own debugger sessions. (The events of the person's decisions,
+ * `tab.shared`, `tab.unshared` and `approval.answered`, come from sharing.js and approvals.js.)
  */
 
 import { FORWARDED_CDP_EVENTS } from "./cdp_allowlist.js";
@@ -30,10 +31,15 @@ export function registerEventForwarders({ agentTabs, sessions, emit }) {
 
   chrome.tabs.onCreated.addListener((tab) =>
     inOrder("tabs.onCreated", async () => {
-      if (tab.id === undefined || tab.openerTabId === undefined || !(await agentTabs.has(tab.openerTabId))) {
+      if (tab.id === undefined || tab.openerTabId === undefined) {
         return;
       }
-      await agentTabs.add(tab.id);
+      // A tab opened by an agent tab belongs to its opener's session.
+      const session = await agentTabs.sessionOf(tab.openerTabId);
+      if (session === undefined) {
+        return;
+      }
+      await agentTabs.add(tab.id, session);
       emit("tab.created", { tab: toTab(tab) });
     }),
   );

@@ -4,7 +4,10 @@
  * object, or rejects with a ProtocolError.
  */
 
+import { agentTabsParam } from "./agent_tabs.js";
+import { approvalAskParams, approvalIdParam } from "./approvals.js";
 import { ALLOWED_CDP_COMMANDS } from "./cdp_allowlist.js";
+import { sessionsParam } from "./connected_sessions.js";
 import { ProtocolError, chromeCall, cdpErrorMessage, errorText, fromChromeError, invalidArgument } from "./errors.js";
 import {
   optionalBoolParam,
@@ -14,18 +17,35 @@ import {
   tabIdParam,
   tabIdsParam,
 } from "./params.js";
+import { serialQueue } from "./serial.js";
 import { toTab } from "./tab.js";
+import { groupTab, tabGroupParams } from "./tab_groups.js";
 
 /** @typedef {import("./params.js").Params} Params */
 /** @typedef {import("./agent_tabs.js").AgentTabs} AgentTabs */
+/** @typedef {import("./approvals.js").Approvals} Approvals */
+/** @typedef {import("./connected_sessions.js").ConnectedSessions} ConnectedSessions */
 /** @typedef {import("./debugger_sessions.js").DebuggerSessions} DebuggerSessions */
+/** @typedef {import("./tab_groups.js").GroupApi} GroupApi */
 /** @typedef {(params: Params) => Promise<object>} Handler */
 
 /**
- * @param {{agentTabs: AgentTabs, sessions: DebuggerSessions}} deps
+ * @typedef {object} HandlerDeps
+ * @property {AgentTabs} agentTabs
+ * @property {DebuggerSessions} sessions the debugger sessions
+ * @property {ConnectedSessions} connectedSessions the MCP sessions, for the popup
+ * @property {Approvals} approvals
+ * @property {GroupApi} groupApi
+ */
+
+/**
+ * @param {HandlerDeps} deps
  * @returns {Map<string, Handler>}
  */
-export function createHandlers({ agentTabs, sessions }) {
+export function createHandlers({ agentTabs, sessions, connectedSessions, approvals, groupApi }) {
+  // Two tab.group calls at once could each find no group and create two of the same title.
+  const oneGroupingAtATime = serialQueue();
+
   /** @type {[string, Handler][]} */
   const entries = [
     ["tabs.get", tabsGet],
@@ -33,6 +53,10 @@ export function createHandlers({ agentTabs, sessions }) {
     ["tab.close", tabClose],
     ["tab.activate", tabActivate],
     ["agent_tabs.set", agentTabsSet],
+    ["sessions.set", sessionsSet],
+    ["tab.group", tabGroup],
+    ["approval.ask", approvalAsk],
+    ["approval.cancel", approvalCancel],
     ["debugger.attach", debuggerAttach],
     ["debugger.detach", debuggerDetach],
     ["cdp", cdp],
@@ -42,7 +66,32 @@ export function createHandlers({ agentTabs, sessions }) {
 
   /** @type {Handler} */
   async function agentTabsSet(params) {
-    await chromeCall(agentTabs.replace(tabIdsParam(params)));
+    await chromeCall(agentTabs.replace(agentTabsParam(params)));
+    return {};
+  }
+
+  /** @type {Handler} */
+  async function sessionsSet(params) {
+    await chromeCall(connectedSessions.replace(sessionsParam(params)));
+    return {};
+  }
+
+  /** @type {Handler} */
+  async function tabGroup(params) {
+    const request = tabGroupParams(params);
+    const groupId = await chromeCall(oneGroupingAtATime(() => groupTab(request, groupApi)));
+    return { group_id: groupId };
+  }
+
+  /** @type {Handler} */
+  async function approvalAsk(params) {
+    await chromeCall(approvals.ask(approvalAskParams(params)));
+    return {};
+  }
+
+  /** @type {Handler} */
+  async function approvalCancel(params) {
+    await chromeCall(approvals.cancel(approvalIdParam(params)));
     return {};
   }
 

@@ -1,5 +1,5 @@
 // @ts-check
-/** The `Tab` object of PROTOCOL.md, made from a chrome.tabs.Tab. */
+/** The `Tab` object of PROTOCOL.md, made from a chrome.tabs.Tab, and which tabs are web pages. */
 
 /**
  * @typedef {object} Tab
@@ -32,4 +32,21 @@ export function toTab(tab) {
     out.opener_tab_id = tab.openerTabId;
   }
   return out;
+}
+
+/**
+ * Whether url is a web page (http or https): the only tabs the person can share with an agent.
+ * @param {string | undefined} url
+ * @returns {boolean}
+ */
+export function isWebUrl(url) {
+  if (url === undefined) {
+    return false;
+  }
+  try {
+    const { protocol } = new URL(url);
+    return protocol === "http:" || protocol === "https:";
+  } catch {
+    return false;
+  }
 }

@@ -1,0 +1,291 @@
+// @ts-check
+/**
+ * Approval questions (`approval.ask`, `approval.cancel`, the event `approval.answered`): one small
+ * window of the extension's own page per question, "Allow <client> on <origin>?". The person's
+ * click, or closing the window (a deny), is the answer; the extension only carries it.
+ *
+ * Which window asks which question is kept in chrome.storage.session, so a restarted worker still
+ * knows. All bookkeeping runs one step at a time: a window closed, or a button clicked, while the
+ * window is still being opened is handled after the question is on record.
+ *
+ * The chrome.* calls sit behind ApprovalWindows, so the logic runs under node:test with a fake.
+ */
+
+import { invalidArgument } from "./errors.js";
+import { boundedStringParam, isPlainObject, matchingParam } from "./params.js";
+import { serialQueue } from "./serial.js";
+
+/** The storage.session key; its value is a list of PendingApproval. */
+export const APPROVALS_KEY = "approvals";
+
+/** The page that asks, relative to the extension's root. */
+export const APPROVAL_PAGE = "src/approve.html";
+
+/** The size of the question's window, in CSS pixels. */
+export const APPROVAL_WINDOW_SIZE = Object.freeze({ width: 440, height: 240 });
+
+/** @typedef {"once" | "always" | "deny"} Decision */
+
+/** @type {readonly Decision[]} */
+export const DECISIONS = ["once", "always", "deny"];
+
+const APPROVAL_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const CLIENT_MAX = 200;
+const ORIGIN_MAX = 2048;
+
+/**
+ * @typedef {object} ApprovalRequest
+ * @property {string} approval_id
+ * @property {string} client the MCP client's name, as it announced it (untrusted text)
+ * @property {string} origin the site asked for (untrusted text)
+ */
+
+/**
+ * @typedef {object} PendingApproval
+ * @property {string} approval_id
+ * @property {number} window_id
+ */
+
+/**
+ * @param {import("./params.js").Params} params
+ * @returns {string}
+ */
+export function approvalIdParam(params) {
+  return matchingParam(params, "approval_id", APPROVAL_ID, "1..64 characters of A-Z, a-z, 0-9, _ and -");
+}
+
+/**
+ * The params of `approval.ask`.
+ * @param {import("./params.js").Params} params
+ * @returns {ApprovalRequest}
+ */
+export function approvalAskParams(params) {
+  return {
+    approval_id: approvalIdParam(params),
+    client: boundedStringParam(params, "client", 1, CLIENT_MAX),
+    origin: boundedStringParam(params, "origin", 1, ORIGIN_MAX),
+  };
+}
+
+/**
+ * The URL of the page that asks request; the page reads `id`, `client` and `origin` back.
+ * @param {string} pageUrl the absolute URL of APPROVAL_PAGE
+ * @param {ApprovalRequest} request
+ * @returns {string}
+ */
+export function approvalPageUrl(pageUrl, { approval_id, client, origin }) {
+  const query = new URLSearchParams({ id: approval_id, client, origin });
+  return `${pageUrl}?${query}`;
+}
+
+/**
+ * What the page reads back from its query: the inverse of approvalPageUrl. Undefined when the
+ * query does not carry a valid question.
+ * @param {string} search location.search
+ * @returns {ApprovalRequest | undefined}
+ */
+export function approvalFromQuery(search) {
+  const query = new URLSearchParams(search);
+  const params = { approval_id: query.get("id"), client: query.get("client"), origin: query.get("origin") };
+  try {
+    return approvalAskParams(params);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Reads the stored list back, skipping anything malformed.
+ * @param {unknown} stored
+ * @returns {PendingApproval[]}
+ */
+export function parsePendingApprovals(stored) {
+  if (!Array.isArray(stored)) {
+    return [];
+  }
+  return stored.filter(
+    (entry) =>
+      isPlainObject(entry) &&
+      typeof entry.approval_id === "string" &&
+      APPROVAL_ID.test(entry.approval_id) &&
+      Number.isSafeInteger(entry.window_id),
+  );
+}
+
+/**
+ * @typedef {object} ApprovalWindows the chrome.* calls Approvals makes
+ * @property {(url: string) => Promise<number>} open opens the question's window; returns its id
+ * @property {(windowId: number) => Promise<void>} close
+ */
+
+/** @typedef {(event: string, params: object) => void} Emit */
+
+/** A question that is no longer open: answered, withdrawn, or never asked. */
+export class NotPendingError extends Error {
+  /** @param {string} approvalId */
+  constructor(approvalId) {
+    super(`The question ${approvalId} is no longer open.`);
+    this.name = "NotPendingError";
+  }
+}
+
+export class Approvals {
+  #area;
+  #windows;
+  #pageUrl;
+  #emit;
+  #serial = serialQueue();
+
+  /**
+   * @param {object} deps
+   * @param {chrome.storage.StorageArea} deps.area chrome.storage.session
+   * @param {ApprovalWindows} deps.windows
+   * @param {string} deps.pageUrl the absolute URL of APPROVAL_PAGE
+   * @param {Emit} deps.emit sends an event to the host
+   */
+  constructor({ area, windows, pageUrl, emit }) {
+    this.#area = area;
+    this.#windows = windows;
+    this.#pageUrl = pageUrl;
+    this.#emit = emit;
+  }
+
+  /**
+   * Opens the question's window and resolves once it is open.
+   * @param {ApprovalRequest} request
+   * @returns {Promise<void>}
+   */
+  ask(request) {
+    return this.#serial(async () => {
+      const pending = await this.#read();
+      if (pending.some((p) => p.approval_id === request.approval_id)) {
+        throw invalidArgument(`approval_id ${request.approval_id} is already being asked`);
+      }
+      const windowId = await this.#windows.open(approvalPageUrl(this.#pageUrl, request));
+      try {
+        await this.#write([...pending, { approval_id: request.approval_id, window_id: windowId }]);
+      } catch (err) {
+        // A question nobody could answer must not stay on screen.
+        await this.#closeQuietly(windowId);
+        throw err;
+      }
+    });
+  }
+
+  /**
+   * Withdraws the question: closes its window and sends nothing. Withdrawing a question that is no
+   * longer open (it was answered meanwhile) is not an error.
+   * @param {string} approvalId
+   * @returns {Promise<void>}
+   */
+  cancel(approvalId) {
+    return this.#serial(async () => {
+      const entry = await this.#take((p) => p.approval_id === approvalId);
+      if (entry !== undefined) {
+        await this.#closeQuietly(entry.window_id);
+      }
+    });
+  }
+
+  /**
+   * The person clicked a button: sends the answer and closes the window.
+   * @param {string} approvalId
+   * @param {Decision} decision
+   * @returns {Promise<void>} rejects with NotPendingError when the question is no longer open
+   */
+  answer(approvalId, decision) {
+    return this.#serial(async () => {
+      // Taken off the record before the window closes, so its closing is not a second answer.
+      const entry = await this.#take((p) => p.approval_id === approvalId);
+      if (entry === undefined) {
+        throw new NotPendingError(approvalId);
+      }
+      this.#emit("approval.answered", { approval_id: approvalId, decision });
+      await this.#closeQuietly(entry.window_id);
+    });
+  }
+
+  /**
+   * A window was closed (chrome.windows.onRemoved): when it still asked a question, that is a deny.
+   * @param {number} windowId
+   * @returns {Promise<void>}
+   */
+  windowClosed(windowId) {
+    return this.#serial(async () => {
+      const entry = await this.#take((p) => p.window_id === windowId);
+      if (entry !== undefined) {
+        this.#emit("approval.answered", { approval_id: entry.approval_id, decision: "deny" });
+      }
+    });
+  }
+
+  /** @returns {Promise<PendingApproval[]>} the questions open now */
+  pending() {
+    return this.#serial(() => this.#read());
+  }
+
+  /**
+   * Removes and returns the first entry that matches.
+   * @param {(entry: PendingApproval) => boolean} matches
+   * @returns {Promise<PendingApproval | undefined>}
+   */
+  async #take(matches) {
+    const pending = await this.#read();
+    const index = pending.findIndex(matches);
+    if (index < 0) {
+      return undefined;
+    }
+    const [entry] = pending.splice(index, 1);
+    await this.#write(pending);
+    return entry;
+  }
+
+  /** @returns {Promise<PendingApproval[]>} */
+  async #read() {
+    const items = await this.#area.get(APPROVALS_KEY);
+    return parsePendingApprovals(items[APPROVALS_KEY]);
+  }
+
+  /** @param {PendingApproval[]} pending */
+  async #write(pending) {
+    await this.#area.set({ [APPROVALS_KEY]: pending });
+  }
+
+  /** @param {number} windowId */
+  async #closeQuietly(windowId) {
+    try {
+      await this.#windows.close(windowId);
+    } catch {
+      // Already closed: the person was quicker.
+    }
+  }
+}
+
+/**
+ * Opens the question as a small popup window, centred on the last focused normal window when
+ * there is one.
+ * @type {ApprovalWindows}
+ */
+export const chromeApprovalWindows = {
+  async open(url) {
+    /** @type {chrome.windows.CreateData} */
+    const create = { type: "popup", url, focused: true, ...APPROVAL_WINDOW_SIZE };
+    try {
+      const parent = await chrome.windows.getLastFocused({ windowTypes: ["normal"] });
+      if (parent.left !== undefined && parent.top !== undefined && parent.width !== undefined && parent.height !== undefined) {
+        create.left = Math.max(0, Math.round(parent.left + (parent.width - APPROVAL_WINDOW_SIZE.width) / 2));
+        create.top = Math.max(0, Math.round(parent.top + (parent.height - APPROVAL_WINDOW_SIZE.height) / 3));
+      }
+    } catch {
+      // No normal window: Chrome places it.
+    }
+    const win = await chrome.windows.create(create);
+    if (win?.id === undefined) {
+      throw new Error("the question's window was not created");
+    }
+    return win.id;
+  },
+  async close(windowId) {
+    await chrome.windows.remove(windowId);
+  },
+};

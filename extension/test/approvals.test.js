@@ -1,0 +1,191 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import {
+  APPROVALS_KEY,
+  Approvals,
+  NotPendingError,
+  approvalFromQuery,
+  approvalPageUrl,
+  parsePendingApprovals,
+} from "../src/approvals.js";
+import { ProtocolError } from "../src/errors.js";
+import { FakeStorageArea } from "./helpers/fake_storage.js";
+
+const PAGE = "chrome-extension://jnkblebobpkmgfmabfliknkpdffmpgob/src/approve.html";
+
+/** Fake windows: ids from 100 up; `onOpen` runs while open is in progress. */
+class FakeWindows {
+  next = 100;
+  /** @type {Map<number, string>} */
+  open = new Map();
+  /** @type {number[]} */
+  closed = [];
+  /** @type {((windowId: number) => void) | undefined} */
+  onOpen;
+  failOpen = false;
+
+  windows = {
+    /** @param {string} url */
+    open: async (url) => {
+      if (this.failOpen) {
+        throw new Error("cannot open");
+      }
+      const id = this.next++;
+      this.open.set(id, url);
+      this.onOpen?.(id);
+      return id;
+    },
+    /** @param {number} windowId */
+    close: async (windowId) => {
+      if (!this.open.delete(windowId)) {
+        throw new Error(`No window with id: ${windowId}.`);
+      }
+      this.closed.push(windowId);
+    },
+  };
+}
+
+function setup(area = new FakeStorageArea(), fake = new FakeWindows()) {
+  /** @type {[string, object][]} */
+  const events = [];
+  const approvals = new Approvals({
+    area,
+    windows: fake.windows,
+    pageUrl: PAGE,
+    emit: (event, params) => events.push([event, params]),
+  });
+  return { area, fake, events, approvals };
+}
+
+const ASK = { approval_id: "q1", client: "Claude Code", origin: "https://example.com" };
+
+test("the page URL carries the question and reads back", () => {
+  const tricky = { approval_id: "a_b-9", client: "A & B <script>?", origin: "https://x.test:8443/?q=1#h" };
+  const url = approvalPageUrl(PAGE, tricky);
+  assert.ok(url.startsWith(`${PAGE}?id=a_b-9&client=`));
+  assert.deepEqual(approvalFromQuery(new URL(url).search), tricky);
+  assert.equal(approvalFromQuery(""), undefined);
+  assert.equal(approvalFromQuery("?id=bad id&client=c&origin=o"), undefined);
+  assert.equal(approvalFromQuery("?id=q&client=&origin=o"), undefined);
+});
+
+test("ask opens one window and records it; a click answers and closes it", async () => {
+  const { area, fake, events, approvals } = setup();
+  await approvals.ask(ASK);
+  assert.equal(fake.open.size, 1);
+  assert.equal(fake.open.get(100), approvalPageUrl(PAGE, ASK));
+  assert.deepEqual(area.peek(APPROVALS_KEY), [{ approval_id: "q1", window_id: 100 }]);
+  assert.deepEqual(events, []);
+
+  await approvals.answer("q1", "always");
+  assert.deepEqual(events, [["approval.answered", { approval_id: "q1", decision: "always" }]]);
+  assert.deepEqual(fake.closed, [100]);
+  assert.deepEqual(area.peek(APPROVALS_KEY), []);
+
+  // The window's closing, reported by Chrome after the click, is not a second answer.
+  await approvals.windowClosed(100);
+  assert.equal(events.length, 1);
+});
+
+test("closing the window without answering is a deny", async () => {
+  const { fake, events, approvals } = setup();
+  await approvals.ask(ASK);
+  await approvals.ask({ ...ASK, approval_id: "q2" });
+  fake.open.delete(101);
+  await approvals.windowClosed(101);
+  assert.deepEqual(events, [["approval.answered", { approval_id: "q2", decision: "deny" }]]);
+  assert.deepEqual(await approvals.pending(), [{ approval_id: "q1", window_id: 100 }]);
+  await approvals.windowClosed(555); // someone else's window
+  assert.equal(events.length, 1);
+});
+
+test("cancel closes the window and sends nothing; a late cancel or click is harmless", async () => {
+  const { fake, events, approvals } = setup();
+  await approvals.ask(ASK);
+  await approvals.cancel("q1");
+  assert.deepEqual(fake.closed, [100]);
+  await approvals.windowClosed(100);
+  await approvals.cancel("q1");
+  await approvals.cancel("never-asked");
+  assert.deepEqual(events, []);
+  await assert.rejects(approvals.answer("q1", "once"), NotPendingError);
+  assert.deepEqual(events, []);
+});
+
+test("a second answer to the same question is refused", async () => {
+  const { events, approvals } = setup();
+  await approvals.ask(ASK);
+  await approvals.answer("q1", "once");
+  await assert.rejects(approvals.answer("q1", "deny"), /no longer open/);
+  assert.deepEqual(events, [["approval.answered", { approval_id: "q1", decision: "once" }]]);
+});
+
+test("the same approval_id cannot be asked twice at once", async () => {
+  const { fake, approvals } = setup();
+  await approvals.ask(ASK);
+  await assert.rejects(approvals.ask(ASK), (err) => err instanceof ProtocolError && err.code === "invalid_argument");
+  assert.equal(fake.open.size, 1);
+  await approvals.answer("q1", "deny");
+  await approvals.ask(ASK); // once answered, the id may be asked again
+  assert.equal(fake.open.size, 1);
+});
+
+test("a window closed while it is still being opened is a deny, not a lost question", async () => {
+  const { fake, events, approvals } = setup();
+  /** @type {Promise<void> | undefined} */
+  let closing;
+  fake.onOpen = (id) => {
+    fake.open.delete(id);
+    closing = approvals.windowClosed(id);
+  };
+  await approvals.ask(ASK);
+  await closing;
+  assert.deepEqual(events, [["approval.answered", { approval_id: "q1", decision: "deny" }]]);
+  assert.deepEqual(await approvals.pending(), []);
+});
+
+test("a restarted worker still knows the open questions", async () => {
+  const area = new FakeStorageArea();
+  const fake = new FakeWindows();
+  await setup(area, fake).approvals.ask(ASK);
+  await setup(area, fake).approvals.ask({ ...ASK, approval_id: "q2" });
+
+  const restarted = setup(area, fake);
+  await restarted.approvals.answer("q1", "once");
+  fake.open.delete(101);
+  await restarted.approvals.windowClosed(101);
+  assert.deepEqual(restarted.events, [
+    ["approval.answered", { approval_id: "q1", decision: "once" }],
+    ["approval.answered", { approval_id: "q2", decision: "deny" }],
+  ]);
+});
+
+test("a window that cannot be opened leaves nothing on record", async () => {
+  const { fake, approvals } = setup();
+  fake.failOpen = true;
+  await assert.rejects(approvals.ask(ASK), /cannot open/);
+  assert.deepEqual(await approvals.pending(), []);
+});
+
+test("a question that cannot be recorded does not stay on screen", async () => {
+  const { area, fake, approvals } = setup();
+  area.failNextSet = true;
+  await assert.rejects(approvals.ask(ASK), /quota/);
+  assert.deepEqual(fake.closed, [100]);
+  assert.equal(fake.open.size, 0);
+});
+
+test("malformed stored entries are skipped", () => {
+  assert.deepEqual(parsePendingApprovals(undefined), []);
+  assert.deepEqual(parsePendingApprovals({ q1: 3 }), []);
+  assert.deepEqual(
+    parsePendingApprovals([
+      { approval_id: "ok", window_id: 1 },
+      { approval_id: "bad id", window_id: 2 },
+      { approval_id: "x", window_id: "3" },
+      null,
+    ]),
+    [{ approval_id: "ok", window_id: 1 }],
+  );
+});
