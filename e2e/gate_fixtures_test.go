@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"html"
 	"net/http"
-	"net/url"
 	"strings"
 )
 
@@ -25,7 +24,21 @@ func gateFixtures(mux *http.ServeMux) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprintf(w, "<!doctype html><meta charset=utf-8><title>%s</title>%s", title, body)
 	}
-	to := func(r *http.Request) string { return r.URL.Query().Get("to") }
+	// to is where a page leads: ?dest=secret (or secret-dialog) names the
+	// outside page, so the leading page's own URL carries none of it;
+	// ?to= is any URL.
+	to := func(r *http.Request) string {
+		switch r.URL.Query().Get("dest") {
+		case "secret":
+			return outsideURL("/gate/secret?oauth_code=" + secretToken)
+		case "secret-dialog":
+			return outsideURL("/gate/secret?confirm=1&oauth_code=" + secretToken)
+		}
+		return r.URL.Query().Get("to")
+	}
+	mux.HandleFunc("/gate/redirect", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, to(r), http.StatusFound)
+	})
 	mux.HandleFunc("/gate/secret", func(w http.ResponseWriter, r *http.Request) {
 		body := fmt.Sprintf(`<h1>Secret page %[1]s</h1><p>Secret text %[1]s</p><label>Code <input value="%[1]s"></label><a href="/gate/secret?again=%[1]s">More %[1]s</a>`, secretToken)
 		if r.URL.Query().Get("confirm") == "1" {
@@ -41,7 +54,7 @@ func gateFixtures(mux *http.ServeMux) {
 	})
 	mux.HandleFunc("/gate/links", func(w http.ResponseWriter, r *http.Request) {
 		dest := html.EscapeString(to(r))
-		post := html.EscapeString("/gate/post?to=" + url.QueryEscape(to(r)))
+		post := html.EscapeString("/gate/post?" + r.URL.RawQuery)
 		page(w, "Ways out", fmt.Sprintf(`
 <p><a href="%[1]s">Same tab</a></p>
 <p><a href="%[1]s" target="_blank">New tab</a></p>

@@ -169,6 +169,9 @@ func (b *Browser) HandleEvent(m *protocol.Message) {
 			b.forgetLocked(ev.TabID)
 			b.mu.Unlock()
 			b.log.Info("the person stopped sharing a tab", "tab", ev.TabID)
+			// A set sent before this event arrived may have given the tab
+			// back to the extension's list: send the set again.
+			b.background(b.syncAgentTabs)
 		}
 	case protocol.EventApprovalAnswered:
 		var ev protocol.ApprovalAnswered

@@ -124,9 +124,16 @@ func (b *Browser) navigateWith(ctx context.Context, t *Tab, start func() (string
 	if err := b.ready(ctx, t); err != nil {
 		return Navigation{}, err
 	}
+	// A load event counts only after this navigation's document commits:
+	// the one of the page before may still be on its way.
+	committed := false
 	events, cancel := b.Watch(t, func(m string) bool {
 		switch m {
-		case "Page.loadEventFired", "Page.navigatedWithinDocument", "Page.javascriptDialogOpening", EventRestored:
+		case EventMainFrameCommitted:
+			committed = true
+		case "Page.loadEventFired":
+			return committed
+		case "Page.navigatedWithinDocument", "Page.javascriptDialogOpening", EventRestored:
 			return true
 		}
 		return false

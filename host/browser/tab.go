@@ -149,6 +149,8 @@ func (t *Tab) cdpEvent(method string, params json.RawMessage) {
 				// load event: it is already loaded.
 				t.status = "complete"
 				method = EventRestored
+			} else {
+				t.notify(EventMainFrameCommitted, nil)
 			}
 		}
 	case "Page.navigatedWithinDocument":
@@ -177,6 +179,10 @@ func (t *Tab) cdpEvent(method string, params json.RawMessage) {
 // EventMainFrameNavigating is the event waiters see when the main frame
 // starts loading or asks to navigate.
 const EventMainFrameNavigating = "main-frame-navigating"
+
+// EventMainFrameCommitted is the event waiters see when the main frame
+// commits a new document (its load event comes later).
+const EventMainFrameCommitted = "main-frame-committed"
 
 // EventRestored is the event waiters see for a main-frame navigation that
 // restored a page from the back/forward cache.
