@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -183,7 +184,8 @@ func TestProfileFiles(t *testing.T) {
 	for _, tool := range tools.Tools {
 		names = append(names, tool.Name)
 	}
-	if strings.Join(names, ",") != "observe,navigate,tabs" {
+	sort.Strings(names)
+	if strings.Join(names, ",") != "navigate,observe,tabs" {
 		t.Errorf("listed tools %v, want observe, navigate, tabs", names)
 	}
 	bs.openPage("/home.html")
