@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -117,9 +118,22 @@ func TestSessionsHaveTheirOwnTabs(t *testing.T) {
 		t.Errorf("tab groups = %v", groups)
 	}
 
-	// When the second client goes, its tab is released: no longer an agent
-	// tab, and the first session still does not see it.
+	// When the second client goes, its tab is released: the debugger
+	// leaves it, it stays open, and the first session still does not see it.
+	var bTarget string
+	for _, tg := range c.targets(t) {
+		if tg.Type == "page" && strings.HasSuffix(tg.URL, "/second.html") {
+			bTarget = tg.TargetID
+		}
+	}
+	chromeTab := c.tabIDOf(t, bTarget)
 	b.session.Close()
+	attached := fmt.Sprintf(`chrome.debugger.getTargets().then(ts => ts.some(x => x.tabId === %d && x.attached))`, chromeTab)
+	for end := time.Now().Add(10 * time.Second); string(c.inWorker(t, attached)) != "false"; time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatal("the debugger stayed on the tab of a session that ended")
+		}
+	}
 	if env := a.call("observe", map[string]any{"tab_id": bTab}); env.errorCode() != "tab_gone" {
 		t.Errorf("after the second session ended: code %s", env.errorCode())
 	}

@@ -102,8 +102,14 @@ func (s *Server) defs() []def {
 	return []def{s.observeDef(), s.actDef(), s.readDef(), s.navigateDef(), s.tabsDef(), s.dialogDef()}
 }
 
+// releaseGrace is how long a session's tabs wait for its `diwall mcp` to
+// reconnect (its old connection may end after the new one began) before
+// they are released.
+const releaseGrace = 2 * time.Second
+
 // Serve runs one MCP session over rwc until the client goes away or ctx
-// ends. When it ends, the session's tabs are released.
+// ends. When it ends, and its key does not come back at once, the
+// session's tabs are released.
 func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) error {
 	ss, err := s.mcp.Connect(ctx, &mcp.IOTransport{Reader: rwc, Writer: rwc}, nil)
 	if err != nil {
@@ -116,10 +122,14 @@ func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) error {
 	st := s.sessions[ss]
 	delete(s.sessions, ss)
 	s.mu.Unlock()
-	if st != nil && !s.keyInUse(st.Key()) {
-		dctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		s.b.Disconnect(dctx, st.Key())
-		cancel()
+	if st != nil {
+		time.AfterFunc(releaseGrace, func() {
+			if !s.keyInUse(st.Key()) {
+				dctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+				defer cancel()
+				s.b.Disconnect(dctx, st.Key())
+			}
+		})
 	}
 	return err
 }
