@@ -328,7 +328,10 @@ func TestOriginsOutsideSites(t *testing.T) {
 		t.Fatalf("navigate outside the sites: ok=%v code=%s", env.OK, env.errorCode())
 	}
 	bs.mustOK("navigate", map[string]any{"url": siteURL + "/home.html"})
-	bs.mustOK("navigate", map[string]any{"url": siteURL + "/redirect?to=" + outside})
+	// A navigation that lands outside (a redirect) fails, with the origin.
+	if env := bs.call("navigate", map[string]any{"url": siteURL + "/redirect?to=" + outside}); env.OK || env.errorCode() != "origin_not_allowed" {
+		t.Fatalf("navigate that lands outside the sites: ok=%v code=%s", env.OK, env.errorCode())
+	}
 	obs := bs.call("observe", map[string]any{})
 	if obs.OK || obs.errorCode() != "origin_not_allowed" {
 		t.Fatalf("observe outside the sites: ok=%v code=%s", obs.OK, obs.errorCode())
