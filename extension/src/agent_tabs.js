@@ -1,10 +1,10 @@
 // @ts-check
 /**
  * The agent's tabs: a map from tab id to the key of the MCP session that owns the tab. It is what
- * the host last gave with `agent_tabs.set`, plus the tabs those tabs opened (each in its opener's
- * session), plus the tabs the person shared from the popup. Kept in chrome.storage.session, so it
- * survives the service worker being stopped, lasts as long as the browser session, and the popup
- * can read it.
+ * the host last gave with `agent_tabs.set`, plus the tabs their pages opened (each in its opener's
+ * session; see events.js), plus the tabs the person shared from the popup. Only these may be
+ * attached or sent CDP commands. Kept in chrome.storage.session, so it survives the service
+ * worker being stopped, lasts as long as the browser session, and the popup can read it.
  */
 
 import { isPlainObject, objectListParam, requireUnique, sessionKeyParam, tabIdParam } from "./params.js";

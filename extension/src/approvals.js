@@ -4,9 +4,11 @@
  * window of the extension's own page per question, "Allow <client> on <origin>?". The person's
  * click, or closing the window (a deny), is the answer; the extension only carries it.
  *
- * Which window asks which question is kept in chrome.storage.session, so a restarted worker still
- * knows. All bookkeeping runs one step at a time: a window closed, or a button clicked, while the
- * window is still being opened is handled after the question is on record.
+ * A question belongs to the host connection that asked it: when that connection ends, or a new
+ * one starts, its window is closed unanswered (dismissAll). Which window asks which question is
+ * kept in chrome.storage.session, so a restarted worker still knows which windows to close. All
+ * bookkeeping runs one step at a time: a window closed, or a button clicked, while the window is
+ * still being opened is handled after the question is on record.
  *
  * The chrome.* calls sit behind ApprovalWindows, so the logic runs under node:test with a fake.
  */
@@ -216,6 +218,23 @@ export class Approvals {
       if (entry !== undefined) {
         this.#emit("approval.answered", { approval_id: entry.approval_id, decision: "deny" });
       }
+    });
+  }
+
+  /**
+   * The host that asked is gone, or a new one is starting: closes every question's window and
+   * forgets them all, sending nothing (the old host cannot hear an answer; the new one never asked).
+   * @returns {Promise<void>}
+   */
+  dismissAll() {
+    return this.#serial(async () => {
+      const pending = await this.#read();
+      if (pending.length === 0) {
+        return;
+      }
+      // Off the record before the windows close, so their closing is not taken for a deny.
+      await this.#write([]);
+      await Promise.all(pending.map((entry) => this.#closeQuietly(entry.window_id)));
     });
   }
 

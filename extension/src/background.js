@@ -58,6 +58,10 @@ const host = new HostPort({
     },
   }),
   onMessage: (message, reply) => void handleHostMessage(message, reply, handlers),
+  // The old host cannot hear an answer, and a new one never asked: close the questions unanswered.
+  hostGone: () => {
+    approvals.dismissAll().catch((err) => console.warn("diwall: closing the approval windows failed:", err));
+  },
 });
 
 registerEventForwarders({ agentTabs, sessions, emit });

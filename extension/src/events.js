@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Browser events forwarded to the host (PROTOCOL.md, "Events"): only about agent tabs, the tabs
- * they open, and the extension's own debugger sessions. (The events of the person's decisions,
+ * their pages open, and the extension's own debugger sessions. (The events of the person's decisions,
  * `tab.shared`, `tab.unshared` and `approval.answered`, come from sharing.js and approvals.js.)
  */
 
@@ -18,8 +18,9 @@ import { toTab } from "./tab.js";
  * @param {{agentTabs: AgentTabs, sessions: DebuggerSessions, emit: Emit}} deps
  */
 export function registerEventForwarders({ agentTabs, sessions, emit }) {
-  // Events are handled one at a time, in Chrome's order: a child tab joins the agent set before
-  // its first update is looked at, and the host sees tab.created before that tab's tab.updated.
+  // Events are handled one at a time, in Chrome's order. A tab's updates that come before it is
+  // adopted are not forwarded (it is not an agent tab yet); its tab.created carries its state as
+  // of then, so the host sees tab.created before any tab.updated of it.
   let queue = Promise.resolve();
   /**
    * @param {string} what
@@ -29,19 +30,12 @@ export function registerEventForwarders({ agentTabs, sessions, emit }) {
     queue = queue.then(work).catch((err) => console.warn(`diwall: handling ${what} failed:`, err));
   };
 
-  chrome.tabs.onCreated.addListener((tab) =>
-    inOrder("tabs.onCreated", async () => {
-      if (tab.id === undefined || tab.openerTabId === undefined) {
-        return;
-      }
-      // A tab opened by an agent tab belongs to its opener's session.
-      const session = await agentTabs.sessionOf(tab.openerTabId);
-      if (session === undefined) {
-        return;
-      }
-      await agentTabs.add(tab.id, session);
-      emit("tab.created", { tab: toTab(tab) });
-    }),
+  // A tab that the page of an agent tab opened (window.open, a link or a form with a target)
+  // belongs to its opener's session. Chrome's openerTabId cannot tell this: it also names the
+  // active tab as the opener of a tab the person opens (Ctrl+T, a DevTools Target.createTarget),
+  // so only webNavigation's source tab counts.
+  chrome.webNavigation.onCreatedNavigationTarget.addListener((details) =>
+    inOrder("webNavigation.onCreatedNavigationTarget", () => adoptOpenedTab(agentTabs, emit, details)),
   );
 
   chrome.tabs.onUpdated.addListener((tabId, change, tab) =>
@@ -84,4 +78,36 @@ export function registerEventForwarders({ agentTabs, sessions, emit }) {
       emit("cdp.event", { tab_id: source.tabId, method, params: params ?? {} });
     }),
   );
+}
+
+/**
+ * Adopts the tab details.tabId into the session of details.sourceTabId when that is an agent tab:
+ * the tab joins the agent tabs first, then `tab.created` goes out (with `opener_tab_id` the source
+ * tab), so a debugger.attach the host sends on hearing of it finds an agent tab.
+ * @param {AgentTabs} agentTabs
+ * @param {Emit} emit
+ * @param {{tabId: number, sourceTabId: number, url: string}} details
+ * @returns {Promise<void>}
+ */
+export async function adoptOpenedTab(agentTabs, emit, { tabId, sourceTabId, url }) {
+  const session = await agentTabs.sessionOf(sourceTabId);
+  if (session === undefined || (await agentTabs.has(tabId))) {
+    return;
+  }
+  /** @type {chrome.tabs.Tab} */
+  let tab;
+  try {
+    // Its state now: updates Chrome reported before this event were not forwarded.
+    tab = await chrome.tabs.get(tabId);
+  } catch {
+    return; // closed already
+  }
+  await agentTabs.add(tabId, session);
+  const created = toTab(tab);
+  created.opener_tab_id = sourceTabId;
+  if (created.url === "") {
+    // Chrome may not have started the navigation yet; this is the URL the tab will load.
+    created.url = url;
+  }
+  emit("tab.created", { tab: created });
 }

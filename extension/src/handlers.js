@@ -97,7 +97,15 @@ export function createHandlers({ agentTabs, sessions, connectedSessions, approva
 
   /** @type {Handler} */
   async function debuggerAttach(params) {
-    await chromeCall(sessions.attach(tabIdParam(params)));
+    const tabId = tabIdParam(params);
+    await requireAgentTab(tabId);
+    await chromeCall(sessions.attach(tabId));
+    // The person may have taken the tab back while it was being attached: stopSharing drops it
+    // from the agent tabs before it detaches, so either it detached this session or we see it here.
+    if (!(await agentTabs.has(tabId))) {
+      await sessions.detach(tabId).catch(() => {});
+      throw notAnAgentTab(tabId);
+    }
     return {};
   }
 
@@ -115,6 +123,7 @@ export function createHandlers({ agentTabs, sessions, connectedSessions, approva
     if (!ALLOWED_CDP_COMMANDS.has(method)) {
       throw new ProtocolError("not_allowed", `CDP command ${method} is not on the extension's allow-list`);
     }
+    await requireAgentTab(tabId);
     try {
       return await sessions.send(tabId, method, cdpParams);
     } catch (err) {
@@ -125,6 +134,29 @@ export function createHandlers({ agentTabs, sessions, connectedSessions, approva
       throw fromChromeError(err);
     }
   }
+
+  /**
+   * Refuses a tab that is not an agent tab: the debugger is for the agent's tabs only, whatever
+   * the host asks (a request sent before the person took the tab back must not attach it again).
+   * @param {number} tabId
+   * @returns {Promise<void>}
+   */
+  async function requireAgentTab(tabId) {
+    if (!(await agentTabs.has(tabId))) {
+      throw notAnAgentTab(tabId);
+    }
+  }
+}
+
+/**
+ * @param {number} tabId
+ * @returns {ProtocolError}
+ */
+function notAnAgentTab(tabId) {
+  return new ProtocolError(
+    "not_allowed",
+    `tab ${tabId} is not an agent tab: the host did not give it with agent_tabs.set, or the person stopped sharing it`,
+  );
 }
 
 /** @type {Handler} */

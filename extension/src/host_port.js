@@ -22,6 +22,8 @@ const HEALTHY_AFTER_MS = 5_000;
  * @property {string} [name] native host name; default HOST_NAME
  * @property {() => Promise<object>} hello builds the hello event, right before each connection
  * @property {(message: unknown, reply: Reply) => void} onMessage one whole message from the host
+ * @property {() => void} [hostGone] called when the connection drops, and before every new one:
+ *   what the last host left open (its approval questions) belongs to no host now
  */
 
 export class HostPort {
@@ -35,12 +37,14 @@ export class HostPort {
   #name;
   #hello;
   #onMessage;
+  #hostGone;
 
   /** @param {HostPortOptions} options */
-  constructor({ name = HOST_NAME, hello, onMessage }) {
+  constructor({ name = HOST_NAME, hello, onMessage, hostGone = () => {} }) {
     this.#name = name;
     this.#hello = hello;
     this.#onMessage = onMessage;
+    this.#hostGone = hostGone;
   }
 
   /** @returns {boolean} */
@@ -75,6 +79,8 @@ export class HostPort {
     let hello;
     /** @type {chrome.runtime.Port} */
     let port;
+    // A worker that was stopped starts here too: the connection it had is gone with it.
+    this.#forgetHost();
     try {
       hello = await this.#hello();
       port = chrome.runtime.connectNative(this.#name);
@@ -140,7 +146,16 @@ export class HostPort {
       return;
     }
     this.#conn = undefined;
+    this.#forgetHost();
     this.#retryLater(reason);
+  }
+
+  #forgetHost() {
+    try {
+      this.#hostGone();
+    } catch (err) {
+      console.warn(`diwall: cleaning up after the host failed: ${errorText(err)}`);
+    }
   }
 
   /** @param {string} reason */

@@ -62,8 +62,8 @@ export async function shareTab(deps, tabId, session) {
 }
 
 /**
- * Takes tabId away from the agent: detaches the debugger at once, ungroups the tab, drops it from
- * the agent tabs, and tells the host.
+ * Takes tabId away from the agent: drops it from the agent tabs (from then on the host's requests
+ * cannot attach it), detaches the debugger, ungroups the tab, and tells the host.
  * @param {SharingDeps} deps
  * @param {number} tabId
  * @returns {Promise<void>}
@@ -72,6 +72,8 @@ export async function stopSharing(deps, tabId) {
   if ((await deps.agentTabs.sessionOf(tabId)) === undefined) {
     throw new RefusedError("This tab is not shared with an agent.");
   }
+  // First, so that an attach already under way either sees it gone or is detached below.
+  await deps.agentTabs.remove(tabId);
   try {
     await deps.detach(tabId);
   } catch (err) {
@@ -84,7 +86,6 @@ export async function stopSharing(deps, tabId) {
   } catch {
     // Not in a group, or the tab is gone: nothing to undo.
   }
-  await deps.agentTabs.remove(tabId);
   deps.emit("tab.unshared", { tab_id: tabId });
 }
 

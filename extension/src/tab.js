@@ -9,7 +9,7 @@
  * @property {string} title
  * @property {"loading" | "complete"} status
  * @property {boolean} active
- * @property {number} [opener_tab_id]
+ * @property {number} [opener_tab_id] in tab.created only: the agent tab whose page opened this one
  */
 
 /**
@@ -28,9 +28,8 @@ export function toTab(tab) {
     status: tab.status === "loading" ? "loading" : "complete",
     active: tab.active,
   };
-  if (tab.openerTabId !== undefined) {
-    out.opener_tab_id = tab.openerTabId;
-  }
+  // opener_tab_id is only for tab.created (events.js): Chrome's openerTabId also names the active
+  // tab as the opener of tabs the person opens, so it is never passed on.
   return out;
 }
 

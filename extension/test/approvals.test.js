@@ -176,6 +176,31 @@ test("a question that cannot be recorded does not stay on screen", async () => {
   assert.equal(fake.open.size, 0);
 });
 
+test("a gone host's questions are closed unanswered and forgotten", async () => {
+  const { area, fake, events, approvals } = setup();
+  await approvals.ask(ASK);
+  await approvals.ask({ ...ASK, approval_id: "q2" });
+  fake.open.delete(101); // the person closed one just now; Chrome has not told us yet
+  await approvals.dismissAll();
+  assert.deepEqual(fake.closed, [100]);
+  assert.equal(fake.open.size, 0);
+  assert.deepEqual(area.peek(APPROVALS_KEY), []);
+  // Chrome reports the windows closed: no deny goes to the new host, which never asked.
+  await approvals.windowClosed(100);
+  await approvals.windowClosed(101);
+  await assert.rejects(approvals.answer("q1", "once"), NotPendingError);
+  assert.deepEqual(events, []);
+  // The new host may ask again, under the same id.
+  await approvals.ask(ASK);
+  assert.deepEqual(await approvals.pending(), [{ approval_id: "q1", window_id: 102 }]);
+});
+
+test("dismissing with no question open writes nothing", async () => {
+  const { area, approvals } = setup();
+  await approvals.dismissAll();
+  assert.equal(area.sets, 0);
+});
+
 test("malformed stored entries are skipped", () => {
   assert.deepEqual(parsePendingApprovals(undefined), []);
   assert.deepEqual(parsePendingApprovals({ q1: 3 }), []);

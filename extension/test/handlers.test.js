@@ -1,0 +1,117 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { AgentTabs } from "../src/agent_tabs.js";
+import { ProtocolError } from "../src/errors.js";
+import { createHandlers } from "../src/handlers.js";
+import { stopSharing } from "../src/sharing.js";
+import { FakeStorageArea } from "./helpers/fake_storage.js";
+
+/**
+ * A stand-in for DebuggerSessions that records what it was asked; `beforeAttach` runs while an
+ * attach is under way.
+ */
+class FakeSessions {
+  /** @type {Set<number>} */
+  attached = new Set();
+  /** @type {string[]} */
+  calls = [];
+  /** @type {(() => Promise<void>) | undefined} */
+  beforeAttach;
+
+  /** @param {number} tabId */
+  async attach(tabId) {
+    this.calls.push(`attach ${tabId}`);
+    await this.beforeAttach?.();
+    this.attached.add(tabId);
+  }
+
+  /** @param {number} tabId */
+  async detach(tabId) {
+    this.calls.push(`detach ${tabId}`);
+    if (!this.attached.delete(tabId)) {
+      throw new Error(`Debugger is not attached to the tab with id: ${tabId}.`);
+    }
+  }
+
+  /**
+   * @param {number} tabId
+   * @param {string} method
+   */
+  async send(tabId, method) {
+    this.calls.push(`${method} ${tabId}`);
+    return {};
+  }
+}
+
+async function setup() {
+  const agentTabs = new AgentTabs(new FakeStorageArea());
+  await agentTabs.replace([{ tab_id: 1, session: "k1" }]);
+  const sessions = new FakeSessions();
+  const handlers = createHandlers(
+    /** @type {any} */ ({ agentTabs, sessions, connectedSessions: {}, approvals: {}, groupApi: {} }),
+  );
+  /**
+   * @param {string} method
+   * @param {Record<string, unknown>} params
+   */
+  const call = (method, params) => /** @type {import("../src/handlers.js").Handler} */ (handlers.get(method))(params);
+  return { agentTabs, sessions, call };
+}
+
+/** @param {unknown} err */
+const notAgentTab = (err) =>
+  err instanceof ProtocolError && err.code === "not_allowed" && /\btab 2 is not an agent tab\b/.test(err.message);
+
+test("debugger.attach and cdp work on an agent tab", async () => {
+  const { sessions, call } = await setup();
+  assert.deepEqual(await call("debugger.attach", { tab_id: 1 }), {});
+  assert.deepEqual(await call("cdp", { tab_id: 1, method: "Page.enable" }), {});
+  assert.deepEqual(sessions.calls, ["attach 1", "Page.enable 1"]);
+});
+
+test("debugger.attach and cdp are refused for a tab that is not an agent tab", async () => {
+  const { sessions, call } = await setup();
+  await assert.rejects(call("debugger.attach", { tab_id: 2 }), notAgentTab);
+  await assert.rejects(call("cdp", { tab_id: 2, method: "Page.enable" }), notAgentTab);
+  // The allow-list is still checked first, whatever the tab.
+  await assert.rejects(call("cdp", { tab_id: 2, method: "Browser.close" }), /not on the extension's allow-list/);
+  assert.deepEqual(sessions.calls, []);
+});
+
+test("debugger.detach is allowed for any tab", async () => {
+  const { sessions, call } = await setup();
+  sessions.attached.add(2);
+  assert.deepEqual(await call("debugger.detach", { tab_id: 2 }), {});
+  assert.deepEqual(sessions.calls, ["detach 2"]);
+});
+
+test("a tab that stops being an agent tab is refused from then on", async () => {
+  const { agentTabs, call } = await setup();
+  await agentTabs.add(2, "k1");
+  await call("debugger.attach", { tab_id: 2 });
+  await agentTabs.remove(2);
+  await assert.rejects(call("cdp", { tab_id: 2, method: "Page.enable" }), notAgentTab);
+  await assert.rejects(call("debugger.attach", { tab_id: 2 }), notAgentTab);
+});
+
+test("an attach under way when the person stops sharing does not leave the tab attached", async () => {
+  const { agentTabs, sessions, call } = await setup();
+  await agentTabs.add(2, "k1");
+  /** @type {string[]} */
+  const events = [];
+  /** @type {import("../src/sharing.js").SharingDeps} */
+  const sharing = {
+    agentTabs,
+    sessions: async () => [],
+    getTab: async () => ({ url: "https://a.test/" }),
+    detach: (tabId) => sessions.detach(tabId),
+    ungroup: async () => {},
+    emit: (event) => events.push(event),
+  };
+  // The person's click lands after the attach was checked and before Chrome attached.
+  sessions.beforeAttach = () => stopSharing(sharing, 2);
+  await assert.rejects(call("debugger.attach", { tab_id: 2 }), notAgentTab);
+  assert.equal(sessions.attached.has(2), false);
+  assert.deepEqual(events, ["tab.unshared"]);
+});
