@@ -46,6 +46,7 @@ const (
 	ExtTabGone          = "tab_gone"
 	ExtDebuggerDetached = "debugger_detached"
 	ExtNotAllowed       = "not_allowed"
+	ExtNotAgentTab      = "not_agent_tab"
 	ExtInvalidArgument  = "invalid_argument"
 	ExtCaptureFailed    = "capture_failed"
 	ExtCDPError         = "cdp_error"

@@ -4,7 +4,7 @@
  * Chrome's error messages onto them.
  */
 
-/** @typedef {"tab_gone" | "debugger_detached" | "not_allowed" | "invalid_argument" | "capture_failed" | "cdp_error" | "internal"} ErrorCode */
+/** @typedef {"tab_gone" | "debugger_detached" | "not_allowed" | "not_agent_tab" | "invalid_argument" | "capture_failed" | "cdp_error" | "internal"} ErrorCode */
 
 /** An error that goes to the host as `{code, message}`. */
 export class ProtocolError extends Error {

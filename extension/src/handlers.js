@@ -50,8 +50,8 @@ export function createHandlers({ agentTabs, sessions, connectedSessions, approva
   const entries = [
     ["tabs.get", tabsGet],
     ["tab.open", tabOpen],
-    ["tab.close", tabClose],
-    ["tab.activate", tabActivate],
+    ["tab.close", agentTabOnly(tabClose)],
+    ["tab.activate", agentTabOnly(tabActivate)],
     ["agent_tabs.set", agentTabsSet],
     ["sessions.set", sessionsSet],
     ["tab.group", tabGroup],
@@ -60,7 +60,7 @@ export function createHandlers({ agentTabs, sessions, connectedSessions, approva
     ["debugger.attach", debuggerAttach],
     ["debugger.detach", debuggerDetach],
     ["cdp", cdp],
-    ["tab.capture", tabCapture],
+    ["tab.capture", agentTabOnly(tabCapture)],
   ];
   return new Map(entries);
 
@@ -136,6 +136,18 @@ export function createHandlers({ agentTabs, sessions, connectedSessions, approva
   }
 
   /**
+   * Wraps a handler of one tab so that it runs only on an agent tab.
+   * @param {Handler} handler
+   * @returns {Handler}
+   */
+  function agentTabOnly(handler) {
+    return async (params) => {
+      await requireAgentTab(tabIdParam(params));
+      return handler(params);
+    };
+  }
+
+  /**
    * Refuses a tab that is not an agent tab: the debugger is for the agent's tabs only, whatever
    * the host asks (a request sent before the person took the tab back must not attach it again).
    * @param {number} tabId
@@ -154,7 +166,7 @@ export function createHandlers({ agentTabs, sessions, connectedSessions, approva
  */
 function notAnAgentTab(tabId) {
   return new ProtocolError(
-    "not_allowed",
+    "not_agent_tab",
     `tab ${tabId} is not an agent tab: the host did not give it with agent_tabs.set, or the person stopped sharing it`,
   );
 }

@@ -61,7 +61,7 @@ async function setup() {
 
 /** @param {unknown} err */
 const notAgentTab = (err) =>
-  err instanceof ProtocolError && err.code === "not_allowed" && /\btab 2 is not an agent tab\b/.test(err.message);
+  err instanceof ProtocolError && err.code === "not_agent_tab" && /\btab 2 is not an agent tab\b/.test(err.message);
 
 test("debugger.attach and cdp work on an agent tab", async () => {
   const { sessions, call } = await setup();

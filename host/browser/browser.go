@@ -154,7 +154,14 @@ func (b *Browser) HandleEvent(m *protocol.Message) {
 			}
 			b.mu.Unlock()
 			if tab != nil {
-				b.background(func(ctx context.Context) error { return b.group(ctx, tab) })
+				// A set sent before this event may have dropped the new tab
+				// from the extension's list: send the set again.
+				b.background(func(ctx context.Context) error {
+					if err := b.syncAgentTabs(ctx); err != nil {
+						return err
+					}
+					return b.group(ctx, tab)
+				})
 			}
 		}
 	case protocol.EventTabShared:

@@ -37,6 +37,8 @@ func AsError(err error) *Error {
 		switch re.Code {
 		case protocol.ExtTabGone:
 			return &Error{protocol.CodeTabGone, "The tab is gone (closed or crashed). Call tabs {action:list} and pick another, or open one.", err}
+		case protocol.ExtNotAgentTab:
+			return &Error{protocol.CodeTabGone, "That tab is no longer yours (the person stopped sharing it). Call tabs {action:list} and pick another, or open one.", err}
 		case protocol.ExtDebuggerDetached:
 			return &Error{protocol.CodeDebuggerDetached, "Diwall lost control of the tab (the debugger was detached, perhaps by the person). Call the tool again to re-attach.", err}
 		case protocol.ExtCaptureFailed:
