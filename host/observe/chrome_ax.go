@@ -60,20 +60,16 @@ func askChrome(ctx context.Context, b *browser.Browser, t *browser.Tab, r *raw, 
 				return
 			}
 			n := &r.Nodes[i]
-			if role != "" && role != "generic" && role != "none" {
+			if role != "" && !(neutral(role) && neutral(n.Role)) {
 				n.Role = role
 			}
-			name = truncate(strings.Join(strings.Fields(name), " "), maxName)
-			if path == PathChrome && n.NameFrom == 1 && n.Unsure == 0 {
-				// A name from content is built from what a person can see;
+			if n.NameHidden == 1 {
+				// A heading's or a cell's name keeps to what a person sees;
 				// Chrome's also counts text hidden from sight (sr-only),
-				// which observe leaves out on purpose.
+				// which observe leaves out of the page's text on purpose.
 				return
 			}
-			if name != n.Name {
-				n.Name = name
-				n.NameFrom = 0
-			}
+			n.Name = name
 		}()
 	}
 	wg.Wait()
@@ -120,21 +116,30 @@ func chromeRoleName(ctx context.Context, b *browser.Browser, t *browser.Tab, i i
 	return role, name, true
 }
 
-// axRole maps Chrome's role names to the ones the tree uses. Roles that
-// only describe text styling are generic: they are noise in the tree.
+// neutral reports whether a role says nothing of its own: the serializer's
+// generic and Chrome's none (an ignored node) are the same to the tree.
+func neutral(role string) bool { return role == "generic" || role == "none" }
+
+// axRole maps Chrome's role names to the ones the tree uses (and the
+// serializer's accname.js computes). Roles that only describe text styling
+// are generic: they are noise in the tree.
 func axRole(r string) string {
 	switch r {
 	case "StaticText", "InlineTextBox":
 		return "text"
 	case "RootWebArea", "GenericContainer", "LayoutTable", "LayoutTableRow", "LayoutTableCell",
 		"LabelText", "strong", "emphasis", "time", "mark", "subscript", "superscript", "insertion",
-		"deletion", "Abbr", "Pre", "Ruby", "RubyAnnotation", "code", "ListMarker", "Canvas", "Legend":
+		"deletion", "Abbr", "Pre", "Ruby", "RubyAnnotation", "code", "ListMarker", "Canvas", "Legend",
+		"SectionHeader", "SectionFooter", "sectionheader", "sectionfooter", "HeaderAsNonLandmark",
+		"FooterAsNonLandmark", "Section", "SectionWithoutName", "SvgRoot", "Audio", "Video":
 		return "generic"
+	case "LineBreak":
+		return "none"
 	case "image":
 		return "img"
-	case "DisclosureTriangle":
+	case "DisclosureTriangle", "DisclosureTriangleGrouped", "ToggleButton", "PopUpButton", "ColorWell":
 		return "button"
-	case "MenuListOption":
+	case "MenuListOption", "ListBoxOption":
 		return "option"
 	case "MenuListPopup":
 		return "none"
@@ -148,16 +153,17 @@ func axRole(r string) string {
 		return "definition"
 	case "Details":
 		return "group"
-	case "SectionHeader", "SectionFooter", "HeaderAsNonLandmark", "FooterAsNonLandmark":
+	case "Figcaption":
+		return "caption"
+	case "Date", "DateTime", "InputTime", "TextField":
+		return "textbox"
+	case "ComboBoxGrouping", "ComboBoxMenuButton", "ComboBoxSelect", "TextFieldWithComboBox":
+		return "combobox"
+	case "MathMLMath":
+		return "math"
+	}
+	if strings.HasPrefix(r, "MathML") {
 		return "generic"
 	}
 	return r
-}
-
-func truncate(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
 }

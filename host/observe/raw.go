@@ -29,23 +29,26 @@ type raw struct {
 // rawNode is one node as the serializer saw it. Short keys keep the one
 // string the page returns small.
 type rawNode struct {
-	Parent   int       `json:"p"`
-	Role     string    `json:"r"`
-	Tag      string    `json:"tg"`
-	Name     string    `json:"n"`
-	NameFrom int       `json:"nf"` // 1: the name is the node's own text
-	Text     string    `json:"tx"`
-	Value    *string   `json:"v"`
-	States   rawStates `json:"s"`
-	Box      []float64 `json:"b"` // x, y, w, h in CSS px, viewport-relative
-	Act      int       `json:"a"` // actionable facts, see act* bits
-	Cues     *rawCues  `json:"cue"`
-	PageSens int       `json:"sx"` // the page side withheld the value
-	Frame    int       `json:"fr"`
-	Unsure   int       `json:"u"`  // Chrome's role or name may differ
-	InView   int       `json:"iv"` // actionable and intersecting the viewport
-	Covered  *int      `json:"cov"`
-	Prior    *int      `json:"m"` // read: the node's index in the snapshot
+	Parent   int    `json:"p"`
+	Role     string `json:"r"`
+	Tag      string `json:"tg"`
+	Name     string `json:"n"`
+	NameFrom int    `json:"nf"` // 1: the name is the node's own text
+	// NameHidden 1: the name from content left out text a person cannot
+	// see (which Chrome's counts), where the name doubles as page text.
+	NameHidden int       `json:"nh"`
+	Text       string    `json:"tx"`
+	Value      *string   `json:"v"`
+	States     rawStates `json:"s"`
+	Box        []float64 `json:"b"` // x, y, w, h in CSS px, viewport-relative
+	Act        int       `json:"a"` // actionable facts, see act* bits
+	Cues       *rawCues  `json:"cue"`
+	PageSens   int       `json:"sx"` // the page side withheld the value
+	Frame      int       `json:"fr"`
+	Unsure     int       `json:"u"`  // Chrome's role or name may differ
+	InView     int       `json:"iv"` // actionable and intersecting the viewport
+	Covered    *int      `json:"cov"`
+	Prior      *int      `json:"m"` // read: the node's index in the snapshot
 }
 
 type rawStates struct {

@@ -7,7 +7,15 @@ import (
 )
 
 //go:embed serializer.js
-var serializerSource string
+var walkerSource string
+
+// accnameSource computes roles and accessible names; it shares the
+// serializer's scope, spliced in at its placeholder.
+//
+//go:embed accname.js
+var accnameSource string
+
+var serializerSource = strings.Replace(walkerSource, "/*__ACCNAME__*/", accnameSource, 1)
 
 // Name and text lengths the serializer keeps.
 const (

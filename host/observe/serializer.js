@@ -36,16 +36,6 @@
   const interactiveRoles = new Set(["button", "link", "checkbox", "radio", "switch", "tab", "menuitem",
     "menuitemcheckbox", "menuitemradio", "option", "combobox", "textbox", "searchbox", "slider",
     "spinbutton", "listbox", "treeitem", "gridcell", "scrollbar"]);
-  const nameFromContent = new Set(["button", "link", "checkbox", "radio", "switch", "tab", "menuitem",
-    "menuitemcheckbox", "menuitemradio", "option", "treeitem", "heading", "cell", "columnheader",
-    "rowheader", "gridcell", "tooltip", "caption", "legend", "term", "row", "label", "status"]);
-  const knownRoles = new Set([...interactiveRoles, "alert", "alertdialog", "application", "article",
-    "banner", "blockquote", "caption", "cell", "code", "columnheader", "complementary", "contentinfo",
-    "definition", "dialog", "directory", "document", "feed", "figure", "form", "generic", "grid",
-    "group", "heading", "img", "image", "list", "listitem", "log", "main", "marquee", "math", "menu",
-    "menubar", "meter", "navigation", "none", "note", "paragraph", "presentation", "progressbar",
-    "radiogroup", "region", "row", "rowgroup", "rowheader", "search", "separator", "status", "table",
-    "tablist", "tabpanel", "term", "timer", "toolbar", "tooltip", "tree", "treegrid"]);
 
   // Closed shadow roots the host found for us (DOM.describeNode with
   // pierce), keyed by their host element.
@@ -72,133 +62,19 @@
 
   const clip = (s, max) => {
     s = s.replace(/\s+/g, " ").trim();
-    return s.length > max ? s.slice(0, max - 1) + "…" : s;
+    if (s.length <= max) return s;
+    // Never half of a surrogate pair.
+    const cut = /[\ud800-\udbff]/.test(s[max - 2]) ? max - 2 : max - 1;
+    return s.slice(0, cut) + "…";
   };
+  // Names go to the host whole, up to a bound; the host cuts them to size
+  // the same way on both paths.
+  const bound = (s) => s.length > 4 * opts.maxName ? s.slice(0, 4 * opts.maxName) : s;
+  // Text nodes a person can see, as the walk found them (names of headings
+  // and cells keep to these).
+  const textSeen = new WeakSet();
 
-  function implicitRole(el, tag) {
-    switch (tag) {
-      case "A": case "AREA": return el.hasAttribute("href") ? "link" : "generic";
-      case "BUTTON": return "button";
-      case "INPUT": {
-        const t = (el.getAttribute("type") || "text").toLowerCase();
-        switch (t) {
-          case "hidden": return "";
-          case "checkbox": return "checkbox";
-          case "radio": return "radio";
-          case "range": return "slider";
-          case "number": return "spinbutton";
-          case "search": return el.hasAttribute("list") ? "combobox" : "searchbox";
-          case "button": case "submit": case "reset": case "image": case "file": case "color": return "button";
-          default: return el.hasAttribute("list") ? "combobox" : "textbox";
-        }
-      }
-      case "SELECT": return el.multiple || el.size > 1 ? "listbox" : "combobox";
-      case "OPTION": return "option";
-      case "TEXTAREA": return "textbox";
-      case "H1": case "H2": case "H3": case "H4": case "H5": case "H6": return "heading";
-      case "IMG": return el.getAttribute("alt") === "" ? "none" : "img";
-      case "SVG": return "img";
-      case "NAV": return "navigation";
-      case "MAIN": return "main";
-      case "HEADER": return el.closest("article,aside,main,nav,section") ? "generic" : "banner";
-      case "FOOTER": return el.closest("article,aside,main,nav,section") ? "generic" : "contentinfo";
-      case "ASIDE": return "complementary";
-      case "FORM": return "form";
-      case "SECTION": return "region";
-      case "ARTICLE": return "article";
-      case "UL": case "OL": case "MENU": return "list";
-      case "LI": return "listitem";
-      case "TABLE": return "table";
-      case "TR": return "row";
-      case "TH": return el.getAttribute("scope") === "row" || (el.parentElement && el.parentElement.firstElementChild === el && el.closest("tbody")) ? "rowheader" : "columnheader";
-      case "TD": return "cell";
-      case "CAPTION": case "FIGCAPTION": return "caption";
-      case "P": return "paragraph";
-      case "DIALOG": return "dialog";
-      case "DETAILS": case "FIELDSET": case "OPTGROUP": return "group";
-      case "SUMMARY": return "button";
-      case "HR": return "separator";
-      case "PROGRESS": return "progressbar";
-      case "METER": return "meter";
-      case "BLOCKQUOTE": return "blockquote";
-      case "FIGURE": return "figure";
-      case "DL": return "list";
-      case "DT": return "term";
-      case "DD": return "definition";
-      case "OUTPUT": return "status";
-      case "SEARCH": return "search";
-      case "IFRAME": case "FRAME": case "OBJECT": case "EMBED": return "iframe";
-    }
-    return "generic";
-  }
-
-  function textOfIds(ids) {
-    const parts = [];
-    for (const id of ids.split(/\s+/)) {
-      const ref = id && doc.getElementById(id);
-      if (ref) parts.push(ref.getAttribute("aria-label") || ref.textContent || "");
-    }
-    return parts.join(" ");
-  }
-
-  // The accessible name from attributes and labels; "" when the name must
-  // come from content (computed by the caller from the subtree).
-  function attrName(el, tag, role) {
-    let u = 0;
-    const lb = el.getAttribute("aria-labelledby");
-    if (lb) {
-      const t = textOfIds(lb);
-      if (t.trim()) return [t, u];
-      u = 1; // refers to nothing we could read
-    }
-    const al = el.getAttribute("aria-label");
-    if (al && al.trim()) return [al, u];
-    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || tag === "METER" || tag === "PROGRESS" || tag === "OUTPUT") {
-      const parts = [];
-      if (el.id) for (const l of labelsFor(el)) parts.push(labelText(l));
-      const wrap = el.closest("label");
-      if (wrap && !wrap.hasAttribute("for")) parts.push(labelText(wrap));
-      const joined = parts.join(" ").trim();
-      if (joined) return [joined, u];
-      const t = (el.getAttribute("type") || "").toLowerCase();
-      if (tag === "INPUT" && (t === "submit" || t === "reset" || t === "button")) {
-        return [el.value || (t === "submit" ? "Submit" : t === "reset" ? "Reset" : ""), u];
-      }
-      if (tag === "INPUT" && t === "image") return [el.getAttribute("alt") || el.getAttribute("value") || "Submit", u];
-    }
-    if (tag === "IMG" || tag === "AREA") {
-      const alt = el.getAttribute("alt");
-      if (alt) return [alt, u];
-    }
-    if (tag === "FIELDSET") {
-      const lg = el.querySelector(":scope > legend");
-      if (lg) return [lg.textContent || "", u];
-    }
-    if (tag === "TABLE") {
-      const cap = el.querySelector(":scope > caption");
-      if (cap) return [cap.textContent || "", u];
-    }
-    if (tag === "FIGURE") {
-      const fc = el.querySelector(":scope > figcaption");
-      if (fc) return [fc.textContent || "", u];
-    }
-    if (nameFromContent.has(role)) return ["", u];
-    const title = el.getAttribute("title");
-    if (title) return [title, u];
-    const ph = el.getAttribute("placeholder");
-    if (ph && (tag === "INPUT" || tag === "TEXTAREA")) return [ph, u];
-    return ["", u];
-  }
-
-  // A label's text, without the values of the controls inside it.
-  function labelText(label) {
-    let s = "";
-    for (const n of label.childNodes) {
-      if (n.nodeType === 3) s += n.data;
-      else if (n.nodeType === 1 && !/^(INPUT|SELECT|TEXTAREA|BUTTON)$/.test(n.tagName)) s += " " + labelText(n);
-    }
-    return s;
-  }
+/*__ACCNAME__*/
 
   function sensitiveCues(el, tag, name) {
     const type = (el.getAttribute("type") || "").toLowerCase();
@@ -294,6 +170,7 @@
         // small or transparent to see.
         if (!parentStyle || parentStyle.fontSize === "0px" || /rgba\([^)]*,\s*0\)$|transparent/.test(parentStyle.color)) { hidden++; continue; }
         text += t;
+        textSeen.add(n);
         emit({ p: parentIdx, r: "text", tx: clip(t, opts.maxText) }, null);
       } else if (n.nodeType === 1) {
         text += walkElement(n, parentIdx);
@@ -326,12 +203,14 @@
       if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea")) hidden++;
       return "";
     }
-    const explicit = (el.getAttribute("role") || "").trim().split(/\s+/)[0].toLowerCase();
-    let role = explicit && knownRoles.has(explicit) ? explicit : implicitRole(el, tag);
+    const role = roleOf(el);
     if (role === "") return ""; // <input type=hidden>
-    if (role === "presentation") role = "none";
     const node = { p: parentIdx, r: role, tg: tag.toLowerCase() };
-    let uncertain = explicit && !knownRoles.has(explicit) ? 1 : 0;
+    // A link without href is a link to Chrome when it has click listeners,
+    // which only Chrome sees.
+    let uncertain = tag === "A" && role === "generic" && cs.cursor === "pointer" ? 1 : 0;
+    // Media: Chrome names them from controls of its own.
+    if (tag === "VIDEO" || tag === "AUDIO") uncertain = 1;
 
     if (frameTags.has(tag)) {
       // Frames are masked and never read.
@@ -343,28 +222,21 @@
       return "";
     }
 
-    let [name, u] = attrName(el, tag, role);
-    uncertain |= u;
     const idx = emit(node, el);
     // A textarea's children are its value, already reported (or withheld);
     // so is the text of an editable region, which is withheld whole when
-    // its cues say it holds a secret.
+    // its cues say it holds a secret. (An editable region is never named
+    // from its content: its name is known before its text is read.)
     const editable = el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable);
-    const secretText = editable && sensitiveCues(el, tag, name || "");
-    const contentText = tag !== "TEXTAREA" && !secretText && (el.childNodes.length || el.shadowRoot || closedRoots.has(el)) ? walkChildren(el, idx, cs) : "";
-    if (!name && nameFromContent.has(role)) {
-      name = contentText;
-      node.nf = 1;
-      if (!name.trim()) {
-        // Content from ::before/::after, an icon font or a background
-        // image: only Chrome's tree knows the name.
-        const before = win.getComputedStyle(el, "::before").content;
-        const after = win.getComputedStyle(el, "::after").content;
-        if ((before && before !== "none" && before !== "normal") || (after && after !== "none" && after !== "normal")) uncertain = 1;
-        const title = el.getAttribute("title");
-        if (title) { name = title; node.nf = 0; }
-      }
-    }
+    let nm = editable ? nameOf(el, role) : null;
+    const secretText = editable && sensitiveCues(el, tag, nm.n);
+    if (tag !== "TEXTAREA" && !secretText && (el.childNodes.length || el.shadowRoot || closedRoots.has(el))) walkChildren(el, idx, cs);
+    // The name comes after the walk: a name from content keeps to the text
+    // the walk found visible, where it doubles as page text.
+    if (!nm) nm = nameOf(el, role);
+    if (nm.nf) node.nf = 1;
+    if (nm.nh) node.nh = 1;
+    uncertain |= nm.u;
     if (el.hasAttribute("aria-owns")) uncertain = 1;
     if (tag.includes("-") && !el.shadowRoot && !closedRoots.has(el) && r.width > 0 && r.height > 0) {
       // Rendered content with no light DOM and no open root: a closed
@@ -372,7 +244,7 @@
       if (!el.childElementCount) closedCandidates.push(idx);
     }
 
-    node.n = clip(name, opts.maxName);
+    node.n = bound(nm.n);
     const st = states(el, tag, role);
     if (Object.keys(st).length) node.s = st;
 
@@ -402,11 +274,7 @@
     }
     if (r.width > 0 && r.height > 0) node.b = box(r);
     if (uncertain) node.u = 1;
-
-    if (el.getAttribute("aria-label")) return " " + el.getAttribute("aria-label") + " ";
-    if (tag === "IMG") return " " + (el.getAttribute("alt") || "") + " ";
-    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return " ";
-    return cs.display.startsWith("inline") ? contentText : " " + contentText + " ";
+    return "";
   }
 
   // pointer says where a pointer aimed at el lands: the centre of the part

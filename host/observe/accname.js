@@ -1,0 +1,813 @@
+  // ---- Roles and accessible names, as Chrome computes them ----
+  //
+  // This part is spliced into serializer.js (at its ACCNAME placeholder) and
+  // shares its scope. roleOf follows html-aam and ARIA as Chromium maps
+  // them, in the vocabulary of chrome_ax.go's axRole; nameOf follows
+  // accname 1.2 as Chromium implements it (ax_object.cc, ax_node_object.cc:
+  // TextAlternative, TextFromDescendants). Where the two disagree Chrome
+  // wins: the names must match what the slow path reads from Chrome's tree.
+
+  // Concrete ARIA roles Chrome knows, with the name it reports for each
+  // when that is not the role itself.
+  const ariaRoles = new Set(("alert alertdialog application article banner blockquote button caption cell " +
+    "checkbox columnheader combobox comment complementary contentinfo definition dialog document feed " +
+    "figure form generic grid gridcell group heading img link list listbox listitem log main marquee math " +
+    "menu menubar menuitem menuitemcheckbox menuitemradio meter navigation none note option paragraph " +
+    "progressbar radio radiogroup region row rowgroup rowheader scrollbar search searchbox separator " +
+    "slider spinbutton status suggestion switch tab table tablist tabpanel term textbox timer toolbar " +
+    "tooltip tree treegrid treeitem graphics-document graphics-object graphics-symbol " +
+    "doc-abstract doc-acknowledgments doc-afterword doc-appendix doc-backlink doc-biblioentry " +
+    "doc-bibliography doc-biblioref doc-chapter doc-colophon doc-conclusion doc-cover doc-credit " +
+    "doc-credits doc-dedication doc-endnote doc-endnotes doc-epigraph doc-epilogue doc-errata doc-example " +
+    "doc-footnote doc-foreword doc-glossary doc-glossref doc-index doc-introduction doc-noteref doc-notice " +
+    "doc-pagebreak doc-pagefooter doc-pageheader doc-pagelist doc-part doc-preface doc-prologue " +
+    "doc-pullquote doc-qna doc-subtitle doc-tip doc-toc").split(" "));
+  const roleAlias = new Map([["image", "img"], ["presentation", "none"], ["directory", "list"],
+    ["code", "generic"], ["deletion", "generic"], ["emphasis", "generic"], ["insertion", "generic"],
+    ["mark", "generic"], ["strong", "generic"], ["subscript", "generic"], ["superscript", "generic"],
+    ["time", "generic"], ["sectionheader", "generic"], ["sectionfooter", "generic"]]);
+  // Attributes that make role=none/presentation void (ARIA's conflict
+  // resolution, as Chrome applies it).
+  const globalAria = ["aria-atomic", "aria-busy", "aria-controls", "aria-current", "aria-describedby",
+    "aria-description", "aria-details", "aria-dropeffect", "aria-errormessage", "aria-flowto", "aria-grabbed",
+    "aria-invalid", "aria-keyshortcuts", "aria-label", "aria-labelledby", "aria-live", "aria-owns",
+    "aria-relevant", "aria-roledescription"];
+  // Roles that only exist inside another: alone, Chrome exposes them as
+  // generic containers.
+  const roleContext = new Map([["option", "listbox"], ["treeitem", "tree"], ["listitem", "list"]]);
+  const textInputTypes = new Set(["text", "search", "url", "tel", "email", "password", "number"]);
+
+  const roleCache = new Map();
+  function roleOf(el) {
+    let r = roleCache.get(el);
+    if (r === undefined) {
+      r = computeRole(el, el.tagName.toUpperCase());
+      roleCache.set(el, r);
+    }
+    return r;
+  }
+
+  function focusable(el) {
+    if (el.hasAttribute("tabindex") || el.isContentEditable) return true;
+    switch (el.tagName) {
+      case "A": case "AREA": return el.hasAttribute("href");
+      case "BUTTON": case "SELECT": case "TEXTAREA": case "IFRAME": case "SUMMARY": return true;
+      case "INPUT": return el.type !== "hidden";
+    }
+    return false;
+  }
+
+  function hasGlobalAria(el) {
+    for (const a of globalAria) if (el.hasAttribute(a)) return true;
+    return false;
+  }
+
+  function computeRole(el, tag) {
+    const attr = el.getAttribute("role");
+    if (attr) {
+      for (let t of attr.trim().toLowerCase().split(/\s+/)) {
+        if (!ariaRoles.has(t) && !roleAlias.has(t)) continue; // abstract or unknown: the next one
+        t = roleAlias.get(t) || t;
+        if (t === "none" && (focusable(el) || hasGlobalAria(el))) break; // conflict: the native role
+        if ((t === "region" || t === "form") && !authorName(el)) return "generic";
+        if (roleContext.has(t) && !inContext(el, roleContext.get(t))) break; // out of context: the native role
+        if ((t === "cell") && inGrid(el)) return "gridcell";
+        return t;
+      }
+    }
+    if (presentationalParent(el, tag)) return "none";
+    return nativeRole(el, tag);
+  }
+
+  // An author-given name: aria-label, aria-labelledby or title.
+  function authorName(el) {
+    return /\S/.test(el.getAttribute("aria-label") || "") || el.hasAttribute("aria-labelledby") ||
+      el.hasAttribute("aria-labeledby") || /\S/.test(el.getAttribute("title") || "");
+  }
+
+  // Whether the nearest ancestor of a role other than generic is the
+  // role el needs, or a group.
+  function inContext(el, want) {
+    for (let p = parentOf(el); p && p.nodeType === 1; p = parentOf(p)) {
+      const r = roleOf(p);
+      if (r !== "generic" && r !== "none") return r === want || r === "group";
+    }
+    return false;
+  }
+
+  function inGrid(el) {
+    for (let p = parentOf(el); p && p.nodeType === 1; p = parentOf(p)) {
+      const r = roleOf(p);
+      if (r === "grid" || r === "treegrid") return true;
+      if (r !== "generic" && r !== "none" && r !== "group" && r !== "rowgroup" && r !== "row") return false;
+    }
+    return false;
+  }
+
+  // The parent in the flat tree (a slotted node's parent is its slot's).
+  function parentOf(n) {
+    if (n.assignedSlot) return n.assignedSlot;
+    const p = n.parentNode;
+    return p && p.nodeType === 11 ? p.host || null : p;
+  }
+
+  // List items of a presentational list, and table parts of a
+  // presentational table, are presentational too.
+  function presentationalParent(el, tag) {
+    if (tag === "LI") {
+      const p = el.parentElement;
+      return !!p && (p.tagName === "UL" || p.tagName === "OL" || p.tagName === "MENU") && roleOf(p) === "none";
+    }
+    return false;
+  }
+
+  function nativeRole(el, tag) {
+    switch (tag) {
+      case "A":
+        if (el.hasAttribute("href") || el.hasAttribute("onclick")) return "link";
+        return el.namespaceURI === svgNS && !el.closest("text") ? "group" : "generic";
+      case "AREA": return el.hasAttribute("href") ? "link" : "generic";
+      case "BUTTON": return "button";
+      case "INPUT": {
+        const t = el.type;
+        if (t === "hidden") return "";
+        if (el.list && t !== "color") return "combobox";
+        switch (t) {
+          case "checkbox": return "checkbox";
+          case "radio": return "radio";
+          case "range": return "slider";
+          case "number": return "spinbutton";
+          case "search": return "searchbox";
+          case "button": case "submit": case "reset": case "image": case "file": case "color": return "button";
+        }
+        return "textbox";
+      }
+      case "SELECT": return !el.multiple && el.size <= 1 ? "combobox" : "listbox";
+      case "OPTION": return "option";
+      case "OPTGROUP": case "FIELDSET": case "DETAILS": case "ADDRESS": case "HGROUP": return "group";
+      case "TEXTAREA": return "textbox";
+      case "H1": case "H2": case "H3": case "H4": case "H5": case "H6": return "heading";
+      case "IMG":
+        return el.getAttribute("alt") === "" && !el.hasAttribute("title") && !hasGlobalAria(el) && !focusable(el) ? "none" : "img";
+      case "SVG": return svgRole(el);
+      case "G": return el.namespaceURI === svgNS && authorName(el) ? "group" : "generic";
+      case "NAV": return "navigation";
+      case "MAIN": return "main";
+      case "ASIDE": return authorName(el) || !sectioned(el, false) ? "complementary" : "generic";
+      case "HEADER": return sectioned(el, true) ? "generic" : "banner";
+      case "FOOTER": return sectioned(el, true) ? "generic" : "contentinfo";
+      case "FORM": return "form";
+      case "SECTION": return authorName(el) ? "region" : "generic";
+      case "ARTICLE": return "article";
+      case "UL": case "OL": case "MENU": case "DL": case "DIR": return "list";
+      case "LI": return "listitem";
+      case "DT": case "DFN": return "term";
+      case "DD": return "definition";
+      case "TABLE": return dataTable(el) ? "table" : "generic";
+      case "THEAD": case "TFOOT": case "TBODY": return sectionRole(el, tag);
+      case "TR": return tableLike(el.closest("table")) ? "row" : "generic";
+      case "TD": case "TH": return cellRole(el, tag);
+      case "CAPTION": case "FIGCAPTION": return "caption";
+      case "FIGURE": return "figure";
+      case "P": return "paragraph";
+      case "DIALOG": return "dialog";
+      case "SUMMARY": return el.parentElement && el.parentElement.tagName === "DETAILS" ? "button" : "generic";
+      case "HR": return "separator";
+      case "PROGRESS": return "progressbar";
+      case "METER": return "meter";
+      case "BLOCKQUOTE": return "blockquote";
+      case "OUTPUT": return "status";
+      case "SEARCH": return "search";
+      case "MATH": return "math";
+      case "IFRAME": case "FRAME": case "OBJECT": case "EMBED": return "iframe";
+    }
+    // Chrome's minimum role for an element that can be dragged or takes
+    // the focus on load.
+    if (el.hasAttribute("draggable") || el.hasAttribute("autofocus")) return "group";
+    return "generic";
+  }
+
+  const svgNS = "http://www.w3.org/2000/svg";
+  function svgRole(el) {
+    if (el.namespaceURI !== svgNS) return "generic";
+    if (el.parentElement && el.parentElement.closest("svg")) return "group";
+    if (!el.firstElementChild) return "none";
+    return el.querySelector("text") ? "generic" : "img";
+  }
+
+  // Whether a header, footer or aside lies in sectioning content (or, for
+  // header and footer, in main): then it is not a landmark.
+  function sectioned(el, withMain) {
+    for (let p = parentOf(el); p && p.nodeType === 1; p = parentOf(p)) {
+      const t = p.tagName;
+      if (t === "ARTICLE" || t === "ASIDE" || t === "NAV" || t === "SECTION" || (withMain && t === "MAIN")) return true;
+      const r = p.getAttribute("role");
+      if (r && /^(article|complementary|navigation|region|main)$/.test(r.trim())) return true;
+    }
+    return false;
+  }
+
+  function tableLike(t) {
+    if (!t) return false;
+    const r = roleOf(t);
+    return r === "table" || r === "grid" || r === "treegrid";
+  }
+
+  function sectionRole(el, tag) {
+    const t = el.closest("table");
+    if (!tableLike(t)) return "generic";
+    // Chrome leaves a bare <tbody> out of its tree.
+    return tag === "TBODY" && !el.attributes.length ? "generic" : "rowgroup";
+  }
+
+  function cellRole(el, tag) {
+    const tr = el.parentElement;
+    if (!tr || tr.tagName !== "TR" || roleOf(tr) !== "row") return "generic";
+    const tr2 = roleOf(tr.closest("table"));
+    if (tag === "TD") return tr2 === "grid" || tr2 === "treegrid" ? "gridcell" : "cell";
+    const scope = (el.getAttribute("scope") || "").toLowerCase();
+    if (scope === "row" || scope === "rowgroup") return "rowheader";
+    if (scope === "col" || scope === "colgroup") return "columnheader";
+    // Chromium's DecideRoleFromSiblings.
+    const next = el.nextSibling, prev = el.previousSibling;
+    if (!next && !prev) return "columnheader";
+    const isTH = (n) => !!n && n.nodeName === "TH";
+    const fullTD = (n) => !!n && n.nodeName === "TD" && n.hasChildNodes();
+    if (isTH(next) && isTH(prev)) return "columnheader";
+    if (fullTD(next) || fullTD(prev)) return "rowheader";
+    const first = tr.firstElementChild, last = tr.lastElementChild;
+    if (fullTD(first) || fullTD(last)) return "rowheader";
+    if (fullTD(first.nextElementSibling) || fullTD(last.previousElementSibling)) return "rowheader";
+    return "columnheader";
+  }
+
+  // Chromium's heuristic for data tables (AXNodeObject::IsDataTable); the
+  // others are layout tables, exposed as generic containers.
+  const dataTables = new Map();
+  function dataTable(t) {
+    let d = dataTables.get(t);
+    if (d === undefined) {
+      d = isDataTable(t);
+      dataTables.set(t, d);
+    }
+    return d;
+  }
+
+  function isDataTable(t) {
+    if (t.hasAttribute("role") || t.isContentEditable) return true;
+    if (t.getAttribute("summary") || t.tHead || t.tFoot || t.caption || t.getAttribute("rules")) return true;
+    for (const c of t.children) if (c.tagName === "COL" || c.tagName === "COLGROUP") return true;
+    const rows = t.rows;
+    if (rows.length >= 20) return true;
+    if (rows.length === 0) return false;
+    if (rows.length === 1 && rows[0].cells.length === 1) return false;
+    const ts = win.getComputedStyle(t);
+    const tableBg = ts.backgroundColor;
+    const sp = ts.borderSpacing.split(/\s+/).map(parseFloat);
+    const spacing = sp[0] > 0 && (sp.length > 1 ? sp[1] : sp[0]) > 0;
+    let valid = 0, bordered = 0, bgDiff = 0, top = 0, bottom = 0, left = 0, right = 0;
+    const rowBg = [];
+    for (let i = 0; i < rows.length; i++) {
+      for (const cell of rows[i].cells) {
+        if (cell.tagName === "TH") return true;
+        if (cell.getAttribute("headers") || cell.getAttribute("abbr") || cell.getAttribute("axis") || cell.getAttribute("scope")) return true;
+        const cs = win.getComputedStyle(cell);
+        if (cs.display === "none" || !cell.checkVisibility()) continue;
+        if (cell.offsetWidth < 1 || cell.offsetHeight < 1) continue;
+        valid++;
+        if (cs.emptyCells === "hide") return true;
+        const bt = parseFloat(cs.borderTopWidth) > 0, bb = parseFloat(cs.borderBottomWidth) > 0;
+        const bl = parseFloat(cs.borderLeftWidth) > 0, br = parseFloat(cs.borderRightWidth) > 0;
+        if ((bt && bb) || (bl && br)) bordered++;
+        top += bt; bottom += bb; left += bl; right += br;
+        const bg = cs.backgroundColor;
+        if (spacing && bg !== tableBg && !transparent(bg)) bgDiff++;
+        if (bordered >= 10 || bgDiff >= 10) return true;
+        if (i < 5 && i === rowBg.length) rowBg.push(win.getComputedStyle(rows[i]).backgroundColor);
+      }
+    }
+    if (valid <= 1) return false;
+    const need = Math.floor(valid / 2);
+    if (bordered >= need || top >= need || bottom >= need || left >= need || right >= need) return true;
+    if (bgDiff >= need) return true;
+    if (rowBg.length > 2) {
+      for (let k = 1; k < rowBg.length; k++) {
+        if (k % 2 === 1 && rowBg[k] === rowBg[0]) return false;
+        if (k % 2 === 0 && rowBg[k] !== rowBg[0]) return false;
+      }
+      return true;
+    }
+    return false;
+  }
+
+  const transparent = (c) => c === "transparent" || /^rgba\(.*,\s*0\)$/.test(c);
+
+  // ---- Names ----
+
+  const htmlSpace = /[ \t\n\r\f]+/g;
+  const collapse = (s) => s.replace(htmlSpace, " ").trim();
+  // Roles named from their content (Chromium's SupportsNameFromContents).
+  const contentRoles = new Set(["button", "cell", "checkbox", "columnheader", "gridcell", "heading", "link", "math",
+    "option", "menuitem", "menuitemcheckbox", "menuitemradio", "radio", "rowheader", "switch", "tab",
+    "treeitem", "tooltip", "term", "doc-backlink", "doc-biblioref", "doc-noteref", "doc-glossref"]);
+  // Controls: their names count every word Chrome counts, even visually
+  // hidden ones ("Bold" on an icon button). Other roles named from content
+  // double as page text and keep to what a person sees.
+  const controlRoles = new Set(["button", "checkbox", "gridcell", "link", "option", "menuitem",
+    "menuitemcheckbox", "menuitemradio", "radio", "switch", "tab", "treeitem", "doc-backlink",
+    "doc-biblioref", "doc-noteref", "doc-glossref"]);
+  // Roles whose content never counts towards a name, not even an
+  // ancestor's.
+  const noContentRoles = new Set(["alert", "alertdialog", "application", "article", "banner", "blockquote",
+    "combobox", "comment", "complementary", "contentinfo", "dialog", "document", "feed", "figure", "form",
+    "graphics-document", "graphics-object", "graphics-symbol", "grid", "group", "iframe", "img", "listbox",
+    "log", "main", "marquee", "menu", "menubar", "meter", "navigation", "note", "progressbar", "radiogroup",
+    "rowgroup", "scrollbar", "search", "searchbox", "separator", "slider", "spinbutton", "status", "suggestion",
+    "table", "tablist", "tabpanel", "textbox", "timer", "toolbar", "tree", "treegrid"]);
+  // Roles whose name may not come from a tooltip (title).
+  const prohibitedRoles = new Set(["caption", "code", "definition", "deletion", "emphasis", "generic",
+    "insertion", "mark", "none", "paragraph", "strong", "subscript", "suggestion", "superscript", "term", "time"]);
+  const controlLike = new Set(["button", "checkbox", "radio", "switch", "textbox", "searchbox", "combobox",
+    "listbox", "slider", "spinbutton", "scrollbar", "menuitem", "menuitemcheckbox", "menuitemradio", "tab"]);
+  const maxVisited = 100; // Chromium's kMaxDescendantsForTextAlternativeComputation
+
+  let focused = doc.activeElement;
+  while (focused && focused.shadowRoot && focused.shadowRoot.activeElement) focused = focused.shadowRoot.activeElement;
+
+  // nameOf returns el's accessible name with how it was found: nf 1 when
+  // from its content; nh 1 when text Chrome counts but a person cannot see
+  // was left out (roles whose name is also their visible text); u 1 when
+  // only Chrome can tell.
+  function nameOf(el, role) {
+    const st = { visited: new Set(), count: 0, u: 0, nh: 0, nf: 0, seen: !controlRoles.has(role) };
+    const [text] = textAlt(el, role, st, false, null);
+    if (st.count > maxVisited - 20) st.u = 1; // near Chromium's cut: its count may differ from ours
+    return { n: collapse(text), nf: st.nf, nh: st.nh, u: st.u };
+  }
+
+  // Kinds of text, for the spaces Chrome puts between them: from content,
+  // or from an attribute, label or value (always set apart).
+  const fromContent = 0, fromAttr = 1;
+
+  // textAlt is accname's text alternative of element el. root is the
+  // element an aria-labelledby traversal started from (or null).
+  function textAlt(el, role, st, recursive, root) {
+    const tag = el.tagName.toUpperCase();
+    if (tag === "BR") return ["\n", fromContent];
+    if (recursive && !st.visited.has(el)) {
+      const v = embeddedValue(el, tag, role);
+      if (v !== null) return [v, fromAttr];
+    }
+    const already = st.visited.has(el);
+    if (!already) {
+      st.visited.add(el);
+      st.count++;
+    }
+    if (tag === "SLOT") return contentOf(el, st, root, styleOf(el));
+    if (recursive && hiddenFor(el, root, styleOf(el))) return ["", fromContent];
+    if (!root && !already) {
+      const refs = labelledBy(el);
+      if (refs) {
+        const parts = [];
+        for (const ref of refs) {
+          const t = referenced(ref, st);
+          if (t) parts.push(t);
+        }
+        const t = parts.join(" ");
+        if (/\S/.test(t)) return [t, fromAttr];
+      }
+    }
+    const al = el.getAttribute("aria-label");
+    if (al && /\S/.test(al)) return [al, fromAttr];
+    const native = nativeText(el, tag, role, st);
+    if (native !== null) return [native, fromAttr];
+    if ((root || takesContent(el, tag, role, recursive)) && tag !== "SELECT" && !(textField(el, tag) && root !== el)) {
+      if (!recursive) st.nf = 1;
+      const c = contentOf(el, st, root, styleOf(el));
+      if (c[0]) return recursive && ignoredByChrome(el, tag, role) ? c : [c[0], fromContent];
+    }
+    if (root || !prohibited(el, tag, role)) {
+      const title = el.getAttribute("title");
+      if (title && title.trim() !== (el.innerText || "").trim()) return [title, fromAttr];
+    }
+    return ["", fromContent];
+  }
+
+  function takesContent(el, tag, role, recursive) {
+    if (contentRoles.has(role)) return tag !== "MATH";
+    if (role === "row") return inGrid(el);
+    if ((noContentRoles.has(role) || tag === "HEADER" || tag === "FOOTER") && tag !== "DETAILS") return false;
+    if (recursive || layoutCell(el, tag, role)) return true;
+    // Chrome's repair: a focused element of a neutral role is named from
+    // its content.
+    return el === focused && !el.isContentEditable && !el.hasAttribute("aria-activedescendant");
+  }
+
+  // Whether Chrome leaves el out of its tree (a plain span): then the spaces
+  // around its text are its children's.
+  const plainTags = new Set(["A", "B", "BDI", "BDO", "BIG", "CITE", "DATA", "DIV", "FONT", "I", "KBD", "NOBR", "Q",
+    "SAMP", "SMALL", "SPAN", "TT", "U", "VAR"]);
+  function ignoredByChrome(el, tag, role) {
+    if (role !== "generic" && role !== "none") return false;
+    if (el.hasAttribute("id") || el.hasAttribute("tabindex") || el.hasAttribute("title")) return false;
+    for (const a of el.attributes) if (a.name.startsWith("aria-")) return false;
+    if (role === "none") return true;
+    return (plainTags.has(tag) || (tag.includes("-") && !el.hasAttribute("role"))) && styleOf(el).display === "inline";
+  }
+
+  // A cell of a layout table: Chrome names it from its content.
+  function layoutCell(el, tag, role) {
+    if ((tag !== "TD" && tag !== "TH") || role !== "generic") return false;
+    const t = el.closest("table");
+    return !!t && !t.hasAttribute("role") && roleOf(t) === "generic" && el.parentElement.tagName === "TR";
+  }
+
+  function prohibited(el, tag, role) {
+    if (tag === "LABEL" || tag === "LEGEND" || tag === "ABBR") return false;
+    return prohibitedRoles.has(role);
+  }
+
+  function textField(el, tag) {
+    return tag === "TEXTAREA" || (tag === "INPUT" && textInputTypes.has(el.type));
+  }
+
+  // The elements aria-labelledby (or its old spelling) refers to, or null.
+  function labelledBy(el) {
+    const attr = el.hasAttribute("aria-labelledby") ? "aria-labelledby" : el.hasAttribute("aria-labeledby") ? "aria-labeledby" : "";
+    if (!attr) return null;
+    if (attr === "aria-labelledby" && el.ariaLabelledByElements !== undefined) {
+      const els = el.ariaLabelledByElements;
+      return els && els.length ? els : null;
+    }
+    const scope = el.getRootNode();
+    const out = [];
+    for (const id of el.getAttribute(attr).split(htmlSpace)) {
+      const ref = id && scope.getElementById(id);
+      if (ref) out.push(ref);
+    }
+    return out.length ? out : null;
+  }
+
+  // The text of an element aria-labelledby refers to: hidden parts count
+  // when the element itself is hidden.
+  function referenced(ref, st) {
+    if (ref.closest("[inert]")) return "";
+    const open = !visibleForAX(ref);
+    const [t] = textAlt(ref, roleOf(ref), st, true, { el: ref, open });
+    st.visited.add(ref);
+    return t;
+  }
+
+  function visibleForAX(el) {
+    if (!el.checkVisibility()) return false;
+    if (win.getComputedStyle(el).visibility !== "visible") return false;
+    for (let p = el; p; p = parentOf(p)) if (p.nodeType === 1 && p.getAttribute("aria-hidden") === "true") return false;
+    return true;
+  }
+
+  // Whether el is left out of a name computed through its parent.
+  function hiddenFor(el, root, cs) {
+    const tag = el.tagName.toUpperCase();
+    if (tag === "NOSCRIPT") return true;
+    if (root && root.open) return false;
+    if (el.namespaceURI === svgNS && (tag === "TITLE" || tag === "DESC")) return false;
+    if (el.getAttribute("aria-hidden") === "true" || el.inert) return true;
+    return cs.display === "none" || cs.visibility !== "visible" && cs.visibility !== "";
+  }
+
+  const styles = new Map();
+  function styleOf(el) {
+    let cs = styles.get(el);
+    if (!cs) {
+      cs = win.getComputedStyle(el);
+      styles.set(el, cs);
+    }
+    return cs;
+  }
+
+  // The value an embedded control gives the name of what it is in (a
+  // textbox, a select, a range), or null. Values that may be secrets give
+  // nothing.
+  function embeddedValue(el, tag, role) {
+    switch (role) {
+      case "textbox": case "searchbox":
+        if (sensitiveCues(el, tag, "")) return "";
+        if (tag === "INPUT" || tag === "TEXTAREA") return el.value;
+        return el.isContentEditable || tag !== "INPUT" ? (el.innerText || "") : null;
+      case "combobox":
+        if (tag === "SELECT") return selectedText(el);
+        if (tag === "INPUT") return sensitiveCues(el, tag, "") ? "" : el.value;
+        return null;
+      case "listbox": {
+        if (tag === "SELECT") return el.selectedOptions.length ? selectedText(el) : null;
+        const sel = el.querySelector('[role="option"][aria-selected="true"]');
+        return sel ? textAlt(sel, roleOf(sel), { visited: new Set(), count: 0, u: 0, nh: 0, nf: 0 }, true, null)[0] : null;
+      }
+      case "slider": case "spinbutton": case "progressbar": case "meter": case "scrollbar": {
+        const vt = el.getAttribute("aria-valuetext");
+        if (vt !== null) return vt;
+        const vn = el.getAttribute("aria-valuenow");
+        if (vn !== null) return vn;
+        if (tag === "INPUT" || tag === "PROGRESS" || tag === "METER") return String(el.value);
+        return "";
+      }
+    }
+    return null;
+  }
+
+  function selectedText(sel) {
+    const o = sel.selectedOptions[0];
+    return o ? collapse(o.label || o.text || "") : "";
+  }
+
+  // The name HTML gives el by its own means (labels, alt, value, legend,
+  // caption, title of an SVG), or null to go on with its content.
+  function nativeText(el, tag, role, st) {
+    if (tag === "OPTION") {
+      if (el.childNodes.length === 1 && el.firstChild.nodeType === 3) {
+        const t = collapse(el.label || "");
+        if (t) return t;
+      }
+      return null;
+    }
+    if (tag === "OPTGROUP") return el.getAttribute("label") || null;
+    const labelable = tag === "BUTTON" || tag === "METER" || tag === "OUTPUT" || tag === "PROGRESS" ||
+      tag === "SELECT" || tag === "TEXTAREA" || (tag === "INPUT" && el.type !== "hidden");
+    const type = tag === "INPUT" ? el.type : "";
+    if (labelable) {
+      const labels = labelsOf(el);
+      if (labels.length) {
+        const parts = [];
+        for (const l of labels) {
+          if (st.visited.has(l)) continue;
+          const [t] = textAlt(l, roleOf(l), st, true, null);
+          st.visited.add(l);
+          if (t) parts.push(t);
+        }
+        if (type === "file" && el.files && el.files.length) st.u = 1;
+        return parts.join(" ").trim();
+      }
+    }
+    if (type === "button" || type === "submit" || type === "reset") {
+      if (el.hasAttribute("value")) return el.value;
+      if (type === "button") return "";
+      if (!/^en\b/i.test(navigator.language)) st.u = 1; // Chrome's words are localised
+      return type === "submit" ? "Submit" : "Reset";
+    }
+    if (type === "image") {
+      const alt = el.getAttribute("alt");
+      if (alt) return alt;
+      if (el.hasAttribute("value")) return el.getAttribute("value");
+      const title = el.getAttribute("title");
+      if (title) return title;
+      if (!/^en\b/i.test(navigator.language)) st.u = 1;
+      return "Submit";
+    }
+    if (type === "file") {
+      st.u = 1; // "Choose File", in the browser's language
+      return "";
+    }
+    if (textField(el, tag)) {
+      const title = el.getAttribute("title");
+      if (title) return title;
+      const ph = el.getAttribute("placeholder");
+      if (ph) return ph;
+      return el.getAttribute("aria-placeholder") || "";
+    }
+    if (role === "textbox" || role === "searchbox") {
+      const ph = el.getAttribute("aria-placeholder");
+      if (ph) return ph;
+    }
+    if (tag === "IMG" || tag === "AREA") return el.getAttribute("alt");
+    if (tag === "TABLE") {
+      if (el.caption) {
+        const [t] = textAlt(el.caption, roleOf(el.caption), st, true, null);
+        return t;
+      }
+      return el.getAttribute("summary");
+    }
+    if (el.namespaceURI === svgNS) {
+      for (const c of el.children) {
+        if (c.tagName === "title") {
+          const t = c.textContent;
+          if (t) return t;
+          break;
+        }
+      }
+      if (tag === "A") return el.getAttributeNS("http://www.w3.org/1999/xlink", "title") || null;
+      return null;
+    }
+    if (tag === "FIELDSET") {
+      for (const c of el.children) {
+        if (c.tagName === "LEGEND") {
+          if (st.visited.has(c)) return null;
+          const [t] = textAlt(c, roleOf(c), st, true, null);
+          return t || null;
+        }
+      }
+    }
+    return null;
+  }
+
+  // The labels of a labelable element, in document order: label[for] in
+  // its tree scope and the label around it.
+  function labelsOf(el) {
+    const out = [];
+    if (el.id) {
+      for (const l of labelsFor(el)) if (l.control === el) out.push(l);
+    }
+    const wrap = el.parentElement && el.parentElement.closest("label");
+    if (wrap && !wrap.hasAttribute("for") && wrap.control === el) out.push(wrap);
+    if (out.length > 1) out.sort((a, b) => a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1);
+    return out;
+  }
+
+  // The children of el in the flat tree: its shadow tree when it has one,
+  // what a slot shows.
+  function flatChildren(el) {
+    const shadow = el.shadowRoot || closedRoots.get(el);
+    if (shadow) return shadow.childNodes;
+    if (el.tagName === "SLOT") {
+      const assigned = el.assignedNodes({ flatten: true });
+      return assigned.length ? assigned : el.childNodes;
+    }
+    return el.childNodes;
+  }
+
+  // How a child sits in its parent's line, for the spaces between names:
+  // in the same line of inline text, or set apart.
+  function layoutOf(cs, tag) {
+    if (!cs) return { inline: false, atomic: false }; // no box: display: contents, a slot
+    const d = cs.display;
+    if (d === "contents") return { inline: false, atomic: false };
+    const inline = d.startsWith("inline") && cs.position !== "absolute" && cs.position !== "fixed" && cs.cssFloat === "none";
+    const atomic = inline && (d !== "inline" || replaced.has(tag));
+    return { inline, atomic };
+  }
+  const replaced = new Set(["IMG", "INPUT", "BUTTON", "SELECT", "TEXTAREA", "VIDEO", "AUDIO", "CANVAS", "IFRAME",
+    "OBJECT", "EMBED", "SVG", "METER", "PROGRESS"]);
+  const textLayout = { inline: true, atomic: false };
+
+  function textFromDescendants(el, st, root, cs) {
+    return contentOf(el, st, root, cs)[0];
+  }
+
+  // Chromium's TextFromDescendants: the names of el's children, joined
+  // with a space where they are not in the same line of text. It returns
+  // the text with the kinds of its first and last parts: a neutral
+  // container (a span) is not in Chrome's tree, and the spaces around it
+  // are its children's.
+  function contentOf(el, st, root, cs) {
+    const open = root && root.open;
+    const parentHidden = !open && cs && cs.visibility !== "visible" && cs.visibility !== "";
+    let acc = "";
+    let prev = null, lastFrom = fromContent, firstFrom = null;
+    const add = (text, from, lay, endFrom = from) => {
+      if (text && prev && acc && !/[ \t\n\r\f]$/.test(acc) && !/^[ \t\n\r\f]/.test(text) &&
+        (!prev.inline || !lay.inline || prev.atomic || lay.atomic || from === fromAttr || lastFrom === fromAttr || prev.control || lay.control)) {
+        acc += " ";
+      }
+      acc += text;
+      prev = lay;
+      if (text) {
+        lastFrom = endFrom;
+        if (firstFrom === null && /\S/.test(text)) firstFrom = from;
+      }
+    };
+    const rendered = !open || el.checkVisibility();
+    if (rendered) {
+      const b = pseudoText(el, "::before", st);
+      if (b) add(b.text, b.from, b.lay);
+    }
+    for (const kid of flatChildren(el)) {
+      if (st.count > maxVisited) break;
+      if (kid.nodeType === 3) {
+        if (parentHidden) continue;
+        let t = kid.data;
+        if (!/\S/.test(t)) {
+          if (t) add(" ", fromContent, textLayout);
+          continue;
+        }
+        if (st.seen && !textSeen.has(kid) && !open) {
+          st.nh = 1; // text a person cannot see, in a name that doubles as text
+          continue;
+        }
+        st.count++;
+        if (cs && rendered) t = transform(t, cs.textTransform, st);
+        add(t, fromContent, textLayout);
+        continue;
+      }
+      if (kid.nodeType !== 1) continue;
+      const ktag = kid.tagName.toUpperCase();
+      if (ktag === "SCRIPT" || ktag === "STYLE" || ktag === "TEMPLATE") continue;
+      const kcs = styleOf(kid);
+      if (hiddenFor(kid, root, kcs)) {
+        // A visibility:hidden element is not in Chrome's tree; its visible
+        // descendants take its place.
+        if (!open && kcs.display !== "none" && kcs.visibility === "hidden" && kid.getAttribute("aria-hidden") !== "true" && !kid.inert) {
+          const t = textFromDescendants(kid, st, root, kcs);
+          if (t) add(t, fromContent, layoutOf(kcs, ktag));
+        }
+        continue;
+      }
+      if (st.seen && !open && !index.has(kid) && kcs.display !== "contents" && ktag !== "SLOT" && !frameTags.has(ktag)) {
+        // Not on the page for a person (clipped, off-screen, too small).
+        if (kid.textContent.trim() || ktag === "IMG" || ktag === "INPUT") st.nh = 1;
+        continue;
+      }
+      const krole = roleOf(kid);
+      const lay = layoutOf(ktag === "SLOT" ? null : kcs, ktag);
+      if (controlLike.has(krole)) lay.control = true;
+      let t, from, last;
+      if (krole === "none" && ktag !== "IMG") {
+        [t, from, last] = contentOf(kid, st, root, kcs);
+      } else if (st.visited.has(kid) && !root) {
+        t = "";
+        from = fromContent;
+      } else {
+        [t, from, last] = textAlt(kid, krole, st, true, root);
+      }
+      add(t, from, lay, last === undefined ? from : last);
+    }
+    if (rendered) {
+      const a = pseudoText(el, "::after", st);
+      if (a) add(a.text, a.from, a.lay);
+    }
+    return [acc, firstFrom === null ? fromContent : firstFrom, lastFrom];
+  }
+
+  // CSS text-transform, as Chrome's layout applies it to the text it names.
+  function transform(t, tt, st) {
+    switch (tt) {
+      case "none": case "": return t;
+      case "uppercase": return t.toUpperCase();
+      case "lowercase": return t.toLowerCase();
+      case "capitalize": return t.replace(/(^|[^\p{L}\p{N}'’])(\p{Ll})/gu, (m, a, b) => a + b.toUpperCase());
+    }
+    st.u = 1;
+    return t;
+  }
+
+  // The text of a ::before or ::after box: CSS generated content, or the
+  // alternative text given after a slash. Counters are not part of names.
+  function pseudoText(el, which, st) {
+    const ps = win.getComputedStyle(el, which);
+    const c = ps.content;
+    if (!c || c === "none" || c === "normal" || ps.display === "none") return null;
+    let text = "", alt = null, i = 0;
+    const n = c.length;
+    while (i < n) {
+      const ch = c[i];
+      if (ch === " ") { i++; continue; }
+      if (ch === '"' || ch === "'") {
+        let s = "";
+        i++;
+        while (i < n && c[i] !== ch) {
+          if (c[i] === "\\") {
+            const m = /^[0-9a-fA-F]{1,6} ?/.exec(c.slice(i + 1, i + 8));
+            if (m) {
+              s += String.fromCodePoint(parseInt(m[0], 16));
+              i += 1 + m[0].length;
+            } else {
+              s += c[i + 1] || "";
+              i += 2;
+            }
+          } else {
+            s += c[i++];
+          }
+        }
+        i++;
+        if (alt !== null) alt += s;
+        else text += s;
+        continue;
+      }
+      if (ch === "/") { alt = ""; i++; continue; }
+      const m = /^([a-zA-Z-]+)(\()?/.exec(c.slice(i));
+      if (!m) { st.u = 1; return null; }
+      let arg = "";
+      i += m[0].length;
+      if (m[2]) {
+        let depth = 1, q = "";
+        while (i < n && depth) {
+          const x = c[i++];
+          if (q) { if (x === q) q = ""; } else if (x === '"' || x === "'") q = x;
+          else if (x === "(") depth++;
+          else if (x === ")") { depth--; if (!depth) break; }
+          arg += x;
+        }
+      }
+      const fn = m[1].toLowerCase();
+      if (fn === "attr") {
+        const v = el.getAttribute(arg.trim().split(/[\s,]/)[0]) || "";
+        if (alt !== null) alt += v;
+        else text += v;
+      } else if (fn === "counter" || fn === "counters" || fn === "url" || fn.endsWith("gradient") || fn === "image-set") {
+        // Counters are left out of names; images have no text.
+      } else {
+        st.u = 1; // quotes and the like: Chrome knows
+      }
+    }
+    const lay = layoutOf(ps, "");
+    if (alt !== null) return { text: transform(alt, ps.textTransform, st), from: fromAttr, lay };
+    return { text: transform(text, ps.textTransform, st), from: fromContent, lay };
+  }
