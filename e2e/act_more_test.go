@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -12,7 +13,11 @@ func (bs *browserSession) logText() string {
 	o := bs.observe()
 	for _, l := range o.Tree {
 		if s := strings.TrimSpace(l); strings.HasPrefix(s, "paragraph: ") {
-			if v := strings.TrimPrefix(s, "paragraph: "); v != "The end" && !strings.HasPrefix(v, "Saved") {
+			v := strings.TrimPrefix(s, "paragraph: ")
+			if u, err := strconv.Unquote(v); err == nil {
+				v = u // page text is quoted
+			}
+			if v != "The end" && !strings.HasPrefix(v, "Saved") {
 				return v
 			}
 		}

@@ -2,6 +2,7 @@ package observe
 
 import (
 	"strings"
+	"unicode/utf8"
 )
 
 // Budgets bound one observation.
@@ -68,6 +69,9 @@ type node struct {
 	sensitive bool
 	hideKids  bool   // under a sensitive field: withheld
 	textOnly  string // a kept node whose only content is text: that text
+	// hideName: the tree leaves out the node's name from content, which
+	// its children's lines say (the elements still carry it).
+	hideName bool
 }
 
 // build turns the serializer's facts into the tree, the elements, the
@@ -79,6 +83,9 @@ func build(r *raw, b Budgets) Built {
 	}
 	out := Built{MarkNode: map[int]int{}}
 	out.Counters.OmittedNotVisible = r.Hidden
+	for _, n := range nodes {
+		cleanNode(n.rawNode)
+	}
 
 	// Decide sensitivity, actionability and which nodes are kept.
 	actionable := make([]bool, len(nodes))
@@ -162,6 +169,7 @@ func build(r *raw, b Budgets) Built {
 		}
 		n.depth = d
 	}
+	contentNames(nodes)
 	dropLabelText(nodes)
 	foldText(nodes)
 	pruneEmpty(nodes)
@@ -169,7 +177,10 @@ func build(r *raw, b Budgets) Built {
 	// Elements, masks and labels.
 	for _, n := range nodes {
 		if n.mark > 0 {
-			el := Element{Mark: n.mark, Role: n.Role, Name: n.Name, Value: n.Value, State: stateWords(n, markOf), Text: n.textOnly}
+			el := Element{Mark: n.mark, Role: n.Role, Name: n.Name, Value: n.Value, State: stateWords(n, markOf)}
+			if n.Name == "" {
+				el.Text = n.textOnly
+			}
 			out.Elements = append(out.Elements, el)
 			if n.InView == 1 && n.Box != nil {
 				out.Labels = append(out.Labels, MarkBox{n.mark, boxOf(n)})
@@ -201,16 +212,19 @@ func boxOf(n *node) Box { return Box{n.Box[0], n.Box[1], n.Box[2], n.Box[3]} }
 func keep(n *node, nodes []*node) bool {
 	switch n.Role {
 	case "text":
-		// Text that is its parent's name (from content, or a legend or
-		// caption) says nothing new.
-		if p := keptAncestor(n, nodes); p != nil && p.Name != "" && (p.NameFrom == 1 || sameText(p.Name, n.Text)) {
+		// Text that is its parent's name (a legend or caption, an
+		// aria-label) or value (a spinbutton's) says nothing new. (Names
+		// from content are decided by contentNames.)
+		if p := keptAncestor(n, nodes); p != nil && (p.Name != "" && sameText(p.Name, n.Text) || p.Value != nil && sameText(*p.Value, n.Text)) {
 			return false
 		}
 		return strings.TrimSpace(n.Text) != ""
 
-	case "generic":
-		return n.Name != ""
-	case "none", "rowgroup":
+	case "generic", "rowgroup":
+		// A container's name from its content (a layout table's cell, a
+		// focused element) only repeats the text below it.
+		return n.Name != "" && n.NameFrom != 1
+	case "none":
 		return false
 	case "form", "region", "group":
 		return n.Name != "" || n.Role == "group"
@@ -310,17 +324,7 @@ func foldText(nodes []*node) {
 	}
 	for i, kids := range children {
 		p := nodes[i]
-		if p.NameFrom == 1 && p.Name != "" {
-			for _, k := range kids {
-				if k.Role != "text" {
-					// Its children say it: "row" over its cells, not the
-					// cells' text twice.
-					p.Name = ""
-					break
-				}
-			}
-		}
-		if p.Role == "text" || p.Name != "" || len(kids) == 0 {
+		if p.Role == "text" || (p.Name != "" && !p.hideName) || len(kids) == 0 {
 			continue
 		}
 		var parts []string
@@ -338,5 +342,83 @@ func foldText(nodes []*node) {
 		for _, k := range kids {
 			k.kept = false
 		}
+	}
+}
+
+// Sizes past which a name from content does not stand for the nodes it
+// was made from: the tree shows those nodes instead.
+const foldMaxNodes = 40
+
+// contentNames decides what the tree shows of a node named from its
+// content (a link, a button, a heading, a cell). Its name says what its
+// descendants say, so the descendants without a mark are left out; when
+// the marked ones say it all ("row" over its cells), the name is left out
+// instead. A name cut short, or made from a large subtree, does not stand
+// for it: then the descendants stay and the name is left out.
+func contentNames(nodes []*node) {
+	last := make([]int, len(nodes)) // the last index in each node's subtree
+	marked := make([]bool, len(nodes))
+	for i := range nodes {
+		last[i] = i
+	}
+	for i := len(nodes) - 1; i >= 0; i-- {
+		n := nodes[i]
+		if n.Parent >= 0 {
+			last[n.Parent] = max(last[n.Parent], last[i])
+			if marked[i] || n.mark > 0 {
+				marked[n.Parent] = true
+			}
+		}
+	}
+	for i, p := range nodes {
+		if !p.kept || p.NameFrom != 1 || p.Name == "" || p.hideName {
+			continue
+		}
+		if utf8.RuneCountInString(p.Name) >= maxName || last[i]-i > foldMaxNodes {
+			p.hideName = true
+			continue
+		}
+		var said []string
+		for j := i + 1; j <= last[i]; j++ {
+			d := nodes[j]
+			if !d.kept {
+				continue
+			}
+			if d.mark == 0 && !marked[j] {
+				d.kept = false
+				continue
+			}
+			if d.mark > 0 && !hasMarkedAncestorWithin(d, nodes, i) {
+				said = append(said, d.Name)
+			}
+		}
+		if len(said) > 0 && sameText(p.Name, strings.Join(said, " ")) {
+			p.hideName = true
+		}
+	}
+}
+
+// hasMarkedAncestorWithin reports whether a marked node lies between n and
+// the node at index top.
+func hasMarkedAncestorWithin(n *node, nodes []*node, top int) bool {
+	for q := n.Parent; q > top; q = nodes[q].Parent {
+		if nodes[q].mark > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// cleanNode makes a node's page text fit for the tree (see cleanText).
+func cleanNode(n *rawNode) {
+	if n.Name != "" {
+		n.Name = cleanName(n.Name, maxName)
+	}
+	if n.Text != "" {
+		n.Text = cleanName(n.Text, maxText)
+	}
+	if n.Value != nil {
+		v := cleanName(*n.Value, maxName)
+		n.Value = &v
 	}
 }

@@ -105,12 +105,13 @@ func renderLine(n *node, markOf func(int) int) string {
 		b.WriteString("  ")
 	}
 	if n.Role == "text" {
-		b.WriteString("text: ")
-		b.WriteString(strings.TrimSpace(n.Text))
+		// Page text is a quoted string, so that no text reads as a line
+		// of the tree's own.
+		b.WriteString(quote(n.Text))
 		return b.String()
 	}
 	b.WriteString(n.Role)
-	if n.Name != "" {
+	if n.Name != "" && !n.hideName {
 		b.WriteByte(' ')
 		b.WriteString(quote(n.Name))
 	}
@@ -136,13 +137,16 @@ func renderLine(n *node, markOf func(int) int) string {
 	}
 	if n.textOnly != "" {
 		b.WriteString(": ")
-		b.WriteString(n.textOnly)
+		b.WriteString(quote(n.textOnly))
 	}
 	return b.String()
 }
 
-// quote writes s in double quotes, escaping only what would break the
-// line's grammar.
+// quoter escapes what would end a quoted string or a line. The text is
+// clean already (cleanText): no other control character is left.
+var quoter = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", " ", "\r", " ")
+
+// quote writes s in double quotes.
 func quote(s string) string {
-	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", " ").Replace(s) + `"`
+	return `"` + quoter.Replace(s) + `"`
 }
