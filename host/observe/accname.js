@@ -306,6 +306,7 @@
 
   const htmlSpace = /[ \t\n\r\f]+/g;
   const collapse = (s) => s.replace(htmlSpace, " ").trim();
+  const htmlSpaceCode = (c) => c === 32 || c === 9 || c === 10 || c === 13 || c === 12;
   // Roles named from their content (Chromium's SupportsNameFromContents).
   const contentRoles = new Set(["button", "cell", "checkbox", "columnheader", "gridcell", "heading", "link", "math",
     "option", "menuitem", "menuitemcheckbox", "menuitemradio", "radio", "rowheader", "switch", "tab",
@@ -338,7 +339,16 @@
   // from its content; nh 1 when text Chrome counts but a person cannot see
   // was left out (roles whose name is also their visible text); u 1 when
   // only Chrome can tell.
+  const noName = { n: "", nf: 0, nh: 0, u: 0 };
+  const nativeNamed = new Set(["INPUT", "SELECT", "TEXTAREA", "BUTTON", "METER", "OUTPUT", "PROGRESS", "IMG", "AREA",
+    "TABLE", "FIELDSET", "OPTION", "OPTGROUP", "TD", "TH"]);
   function nameOf(el, role) {
+    // Most elements have no name: nothing in their markup can give one.
+    if (!contentRoles.has(role) && role !== "row" && el !== focused && !nativeNamed.has(el.tagName) &&
+      el.namespaceURI !== svgNS && !el.hasAttribute("aria-label") && !el.hasAttribute("aria-labelledby") &&
+      !el.hasAttribute("aria-labeledby") && !el.hasAttribute("title") && !el.hasAttribute("aria-placeholder")) {
+      return noName;
+    }
     const st = { visited: new Set(), count: 0, u: 0, nh: 0, nf: 0, seen: !controlRoles.has(role) };
     const [text] = textAlt(el, role, st, false, null);
     if (st.count > maxVisited - 20) st.u = 1; // near Chromium's cut: its count may differ from ours
@@ -663,7 +673,7 @@
     let acc = "";
     let prev = null, lastFrom = fromContent, firstFrom = null;
     const add = (text, from, lay, endFrom = from) => {
-      if (text && prev && acc && !/[ \t\n\r\f]$/.test(acc) && !/^[ \t\n\r\f]/.test(text) &&
+      if (text && prev && acc && !htmlSpaceCode(acc.charCodeAt(acc.length - 1)) && !htmlSpaceCode(text.charCodeAt(0)) &&
         (!prev.inline || !lay.inline || prev.atomic || lay.atomic || from === fromAttr || lastFrom === fromAttr || prev.control || lay.control)) {
         acc += " ";
       }
@@ -751,6 +761,7 @@
   // The text of a ::before or ::after box: CSS generated content, or the
   // alternative text given after a slash. Counters are not part of names.
   function pseudoText(el, which, st) {
+    if (!mayHavePseudo(el)) return null;
     const ps = win.getComputedStyle(el, which);
     const c = ps.content;
     if (!c || c === "none" || c === "normal" || ps.display === "none") return null;
@@ -810,4 +821,57 @@
     const lay = layoutOf(ps, "");
     if (alt !== null) return { text: transform(alt, ps.textTransform, st), from: fromAttr, lay };
     return { text: transform(text, ps.textTransform, st), from: fromContent, lay };
+  }
+
+  // Whether el may have ::before or ::after content: the style sheets of
+  // its tree scope are read once for rules that give those boxes content
+  // (reading the style of two boxes per element is slow). A sheet that
+  // cannot be read, or a selector that cannot be matched, means maybe.
+  const pseudoRules = new Map(); // tree scope -> selector list, "" none, null unknown
+  function mayHavePseudo(el) {
+    const scope = el.getRootNode();
+    let sel = pseudoRules.get(scope);
+    if (sel === undefined) {
+      sel = pseudoSelectors(scope);
+      pseudoRules.set(scope, sel);
+    }
+    if (sel === null) return true;
+    if (sel === "") return false;
+    try {
+      return el.matches(sel);
+    } catch (e) {
+      pseudoRules.set(scope, null);
+      return true;
+    }
+  }
+
+  function pseudoSelectors(scope) {
+    const out = [];
+    const visit = (rules) => {
+      for (const r of rules) {
+        if (r.styleSheet) { // @import
+          if (!visit(r.styleSheet.cssRules)) return false;
+          continue;
+        }
+        if (r.selectorText !== undefined && /:(before|after)\b/i.test(r.selectorText) && r.style.getPropertyValue("content")) {
+          for (const one of r.selectorText.split(",")) {
+            if (!/:(before|after)\b/i.test(one)) continue;
+            if (one.includes("&")) return false; // nested: relative to its parent rule
+            out.push(one.replace(/::?(before|after)\b/gi, "") || "*");
+          }
+        }
+        if (r.cssRules && r.cssRules.length && !visit(r.cssRules)) return false;
+      }
+      return true;
+    };
+    try {
+      const sheets = [...scope.styleSheets, ...(scope.adoptedStyleSheets || [])];
+      for (const sheet of sheets) if (!visit(sheet.cssRules)) return null;
+    } catch (e) {
+      return null; // a sheet from another origin
+    }
+    // Rules from outside reach into a shadow tree through ::part and
+    // ::slotted: there, only the document's rules tell.
+    if (scope !== doc && pseudoSelectors(doc) !== "") return null;
+    return out.map((x) => x.trim() || "*").join(",");
   }

@@ -7,12 +7,15 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/diwall/diwall/host/observe/pagegen"
 	"github.com/gorilla/websocket"
 )
 
@@ -230,4 +233,156 @@ func (c *probeChrome) probe(t *testing.T, page string) (total, agree int) {
 		}
 	}
 	return total, agree
+}
+
+// TestSerializerTime (opt-in: DIWALL_SERIALIZER_TIME=10000) times the
+// serializer on a generated page of that many elements over direct CDP.
+func TestSerializerTime(t *testing.T) {
+	n, _ := strconv.Atoi(os.Getenv("DIWALL_SERIALIZER_TIME"))
+	if n == 0 {
+		t.Skip("set DIWALL_SERIALIZER_TIME")
+	}
+	page := filepath.Join(t.TempDir(), "gen.html")
+	os.WriteFile(page, []byte(pagegen.Page(n)), 0o644)
+	c := startProbeChrome(t)
+	s := c.session
+	c.call(t, s, "Page.enable", map[string]any{}, nil)
+	c.call(t, s, "Page.navigate", map[string]any{"url": "file://" + page}, nil)
+	time.Sleep(time.Second)
+	var ft struct {
+		FrameTree struct {
+			Frame struct {
+				ID string `json:"id"`
+			} `json:"frame"`
+		} `json:"frameTree"`
+	}
+	c.call(t, s, "Page.getFrameTree", map[string]any{}, &ft)
+	var w struct {
+		ID int `json:"executionContextId"`
+	}
+	c.call(t, s, "Page.createIsolatedWorld", map[string]any{"frameId": ft.FrameTree.Frame.ID, "worldName": "probe"}, &w)
+	exprs := map[string]string{"new": serializerExpression("probe")}
+	if old := os.Getenv("DIWALL_SERIALIZER_OLD"); old != "" {
+		src, _ := os.ReadFile(old)
+		opts := strings.TrimSpace(serializerExpression("probe"))
+		opts = opts[strings.LastIndex(opts, "})(")+3 : len(opts)-1]
+		exprs["old"] = strings.Replace(string(src), "__OPTIONS__", opts, 1)
+	}
+	best := map[string]time.Duration{}
+	for i := 0; i < 8; i++ {
+		for name, expr := range exprs {
+			var ev struct {
+				Result struct {
+					Value string `json:"value"`
+				} `json:"result"`
+				ExceptionDetails json.RawMessage `json:"exceptionDetails"`
+			}
+			start := time.Now()
+			c.call(t, s, "Runtime.evaluate", map[string]any{"expression": expr, "contextId": w.ID}, &ev)
+			if ev.ExceptionDetails != nil {
+				t.Fatalf("%s: %s", name, ev.ExceptionDetails)
+			}
+			took := time.Since(start)
+			if best[name] == 0 || took < best[name] {
+				best[name] = took
+			}
+			r, err := parseRaw([]byte(ev.Result.Value))
+			if err != nil {
+				t.Fatal(err)
+			}
+			unsure := 0
+			for _, n := range r.Nodes {
+				unsure += n.Unsure
+			}
+			t.Logf("%s run %d: %v, %d nodes, %d unsure, %d bytes", name, i, took, len(r.Nodes), unsure, len(ev.Result.Value))
+		}
+	}
+	t.Logf("best: %v", best)
+}
+
+// TestSerializerProfile (opt-in: DIWALL_SERIALIZER_PROFILE=10000) prints
+// where the serializer spends its time on a generated page, by function.
+func TestSerializerProfile(t *testing.T) {
+	n, _ := strconv.Atoi(os.Getenv("DIWALL_SERIALIZER_PROFILE"))
+	if n == 0 {
+		t.Skip("set DIWALL_SERIALIZER_PROFILE")
+	}
+	page := filepath.Join(t.TempDir(), "gen.html")
+	os.WriteFile(page, []byte(pagegen.Page(n)), 0o644)
+	c := startProbeChrome(t)
+	s := c.session
+	c.call(t, s, "Page.enable", map[string]any{}, nil)
+	c.call(t, s, "Page.navigate", map[string]any{"url": "file://" + page}, nil)
+	time.Sleep(2 * time.Second)
+	var ft struct {
+		FrameTree struct {
+			Frame struct {
+				ID string `json:"id"`
+			} `json:"frame"`
+		} `json:"frameTree"`
+	}
+	c.call(t, s, "Page.getFrameTree", map[string]any{}, &ft)
+	var w struct {
+		ID int `json:"executionContextId"`
+	}
+	c.call(t, s, "Page.createIsolatedWorld", map[string]any{"frameId": ft.FrameTree.Frame.ID, "worldName": "probe"}, &w)
+	exprs := [][2]string{{"new", serializerExpression("probe")}}
+	if old := os.Getenv("DIWALL_SERIALIZER_OLD"); old != "" {
+		src, _ := os.ReadFile(old)
+		opts := strings.TrimSpace(serializerExpression("probe"))
+		opts = opts[strings.LastIndex(opts, "})(")+3 : len(opts)-1]
+		exprs = append(exprs, [2]string{"old", strings.Replace(string(src), "__OPTIONS__", opts, 1)})
+	}
+	c.call(t, s, "Profiler.enable", map[string]any{}, nil)
+	c.call(t, s, "Profiler.setSamplingInterval", map[string]any{"interval": 100}, nil)
+	for round := 0; round < 2; round++ {
+		for _, e := range exprs {
+			c.call(t, s, "Runtime.evaluate", map[string]any{"expression": e[1], "contextId": w.ID}, nil)
+			c.call(t, s, "Profiler.start", map[string]any{}, nil)
+			for i := 0; i < 3; i++ {
+				c.call(t, s, "Runtime.evaluate", map[string]any{"expression": e[1], "contextId": w.ID}, nil)
+			}
+			var prof struct {
+				Profile struct {
+					Nodes []struct {
+						ID        int `json:"id"`
+						CallFrame struct {
+							FunctionName string `json:"functionName"`
+							LineNumber   int    `json:"lineNumber"`
+						} `json:"callFrame"`
+					} `json:"nodes"`
+					Samples []int `json:"samples"`
+				} `json:"profile"`
+			}
+			c.call(t, s, "Profiler.stop", map[string]any{}, &prof)
+			name := map[int]string{}
+			for _, n := range prof.Profile.Nodes {
+				name[n.ID] = fmt.Sprintf("%s:%d", n.CallFrame.FunctionName, n.CallFrame.LineNumber)
+			}
+			self := map[string]int{}
+			busy := 0
+			for _, id := range prof.Profile.Samples {
+				self[name[id]]++
+				if name[id] != "(idle):-1" {
+					busy++
+				}
+			}
+			t.Logf("%s: %d busy samples", e[0], busy)
+			if round > 0 || e[0] != "new" {
+				continue
+			}
+			type kv struct {
+				k string
+				v int
+			}
+			var all []kv
+			for k, v := range self {
+				all = append(all, kv{k, v})
+			}
+			sort.Slice(all, func(i, j int) bool { return all[i].v > all[j].v })
+			for _, e := range all[:min(len(all), 30)] {
+				t.Logf("%6d %5.1f%% %s", e.v, 100*float64(e.v)/float64(len(prof.Profile.Samples)), e.k)
+			}
+		}
+	}
 }

@@ -187,6 +187,7 @@
       return "";
     }
     const cs = win.getComputedStyle(el);
+    styles.set(el, cs);
     if (cs.display === "contents") {
       return walkChildren(el, parentIdx, cs);
     }
