@@ -7,19 +7,17 @@ import (
 	"testing"
 )
 
-// logText returns the fixture's #log paragraph as observed.
+// logText returns the fixture's #log paragraph as observed: a paragraph
+// of text prints as its quoted text, at the top level of the tree.
 func (bs *browserSession) logText() string {
 	bs.t.Helper()
 	o := bs.observe()
 	for _, l := range o.Tree {
-		if s := strings.TrimSpace(l); strings.HasPrefix(s, "paragraph: ") {
-			v := strings.TrimPrefix(s, "paragraph: ")
-			if u, err := strconv.Unquote(v); err == nil {
-				v = u // page text is quoted
-			}
-			if v != "The end" && !strings.HasPrefix(v, "Saved") {
-				return v
-			}
+		if !strings.HasPrefix(l, `"`) {
+			continue
+		}
+		if v, err := strconv.Unquote(l); err == nil && v != "The end" && !strings.HasPrefix(v, "Saved") {
+			return v
 		}
 	}
 	return ""

@@ -94,7 +94,7 @@ func TestTreeFormat(t *testing.T) {
 	want := []string{
 		`main`,
 		`  heading "Shop" level=1`,
-		`  paragraph: "Fresh tea, daily."`,
+		`  "Fresh tea, daily."`,
 		`  textbox "Name" [1] value="Ada" required`,
 		`  checkbox "Gift \"wrap\"" [2] checked`,
 		`  button "Pay" [3] covered by [4]`,

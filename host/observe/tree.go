@@ -110,6 +110,11 @@ func renderLine(n *node, markOf func(int) int) string {
 		b.WriteString(quote(n.Text))
 		return b.String()
 	}
+	if n.Role == "paragraph" && n.textOnly != "" && n.mark == 0 && n.Name == "" {
+		// A paragraph of text is its text.
+		b.WriteString(quote(n.textOnly))
+		return b.String()
+	}
 	b.WriteString(n.Role)
 	if n.Name != "" && !n.hideName {
 		b.WriteByte(' ')
