@@ -351,22 +351,25 @@ const foldMaxNodes = 40
 
 // contentNames decides what the tree shows of a node named from its
 // content (a link, a button, a heading, a cell). Its name says what its
-// descendants say, so the descendants without a mark are left out; when
-// the marked ones say it all ("row" over its cells), the name is left out
-// instead. A name cut short, or made from a large subtree, does not stand
-// for it: then the descendants stay and the name is left out.
+// descendants say, so the descendants are left out, but for controls
+// (marked, or disabled) and frames and what leads to them; when those say
+// it all ("row" over its cells), the name is left out instead. A name cut
+// short, or made from a large subtree, does not stand for it: then the
+// descendants stay and the name is left out.
 func contentNames(nodes []*node) {
 	last := make([]int, len(nodes)) // the last index in each node's subtree
-	marked := make([]bool, len(nodes))
-	for i := range nodes {
+	speaks := make([]bool, len(nodes))
+	below := make([]bool, len(nodes)) // a speaking node in the subtree
+	for i, n := range nodes {
 		last[i] = i
+		speaks[i] = n.kept && (n.mark > 0 || n.Act&actInteractive != 0 || n.Frame == 1)
 	}
 	for i := len(nodes) - 1; i >= 0; i-- {
 		n := nodes[i]
 		if n.Parent >= 0 {
 			last[n.Parent] = max(last[n.Parent], last[i])
-			if marked[i] || n.mark > 0 {
-				marked[n.Parent] = true
+			if below[i] || speaks[i] {
+				below[n.Parent] = true
 			}
 		}
 	}
@@ -384,11 +387,11 @@ func contentNames(nodes []*node) {
 			if !d.kept {
 				continue
 			}
-			if d.mark == 0 && !marked[j] {
+			if !speaks[j] && !below[j] {
 				d.kept = false
 				continue
 			}
-			if d.mark > 0 && !hasMarkedAncestorWithin(d, nodes, i) {
+			if speaks[j] && !speakerWithin(d, nodes, speaks, i) {
 				said = append(said, d.Name)
 			}
 		}
@@ -398,11 +401,11 @@ func contentNames(nodes []*node) {
 	}
 }
 
-// hasMarkedAncestorWithin reports whether a marked node lies between n and
-// the node at index top.
-func hasMarkedAncestorWithin(n *node, nodes []*node, top int) bool {
+// speakerWithin reports whether a speaking node lies between n and the
+// node at index top.
+func speakerWithin(n *node, nodes []*node, speaks []bool, top int) bool {
 	for q := n.Parent; q > top; q = nodes[q].Parent {
-		if nodes[q].mark > 0 {
+		if speaks[q] {
 			return true
 		}
 	}

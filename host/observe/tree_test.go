@@ -171,7 +171,10 @@ func TestNamesFromContent(t *testing.T) {
 		{"p":17,"r":"button","tg":"button","n":"12","nf":1,"a":1,"b":[0,0,10,10],"iv":1},
 		{"p":18,"r":"text","tx":"12"},
 		{"p":-1,"r":"button","tg":"button","n":"Close","a":1,"b":[0,0,10,10],"iv":1},
-		{"p":20,"r":"text","tx":"×"}
+		{"p":20,"r":"text","tx":"×"},
+		{"p":-1,"r":"cell","tg":"td","n":"Pay later","nf":1},
+		{"p":22,"r":"button","tg":"button","n":"Pay later","nf":1,"a":1,"s":{"disabled":true}},
+		{"p":23,"r":"text","tx":"Pay later"}
 	]}`)
 	b := build(r, Budgets{TreeChars: 10000, Marks: 100})
 	want := []string{
@@ -186,6 +189,8 @@ func TestNamesFromContent(t *testing.T) {
 		`    button "12" [7]`,
 		`button "Close" [8]`,
 		`  "×"`,
+		`cell`,
+		`  button "Pay later" disabled`,
 	}
 	if got := strings.Join(b.Tree, "\n"); got != strings.Join(want, "\n") {
 		t.Fatalf("tree:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))
