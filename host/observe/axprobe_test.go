@@ -180,7 +180,7 @@ func (c *probeChrome) probe(t *testing.T, page string) (total, agree int) {
 	defer out.Flush()
 	fmt.Fprintf(out, "== %s (%d nodes)\n", filepath.Base(page), len(r.Nodes))
 	for i, n := range r.Nodes {
-		if n.Role == "text" || n.Frame == 1 {
+		if n.Role == "text" {
 			if all && n.Role == "text" {
 				fmt.Fprintf(out, "   %3d    text %q\n", i, n.Text)
 			}

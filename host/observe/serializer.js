@@ -217,7 +217,7 @@
       // Frames are masked and never read.
       node.r = "iframe";
       node.fr = 1;
-      node.n = clip(el.getAttribute("title") || el.getAttribute("name") || "", opts.maxName);
+      node.n = bound(nameOf(el, "iframe").n);
       node.b = box(r);
       emit(node, el);
       return "";
