@@ -192,7 +192,7 @@
     if (el.namespaceURI !== svgNS) return "generic";
     if (el.parentElement && el.parentElement.closest("svg")) return "group";
     if (!el.firstElementChild) return "none";
-    return el.querySelector("text") ? "generic" : "img";
+    return el.querySelector("text, foreignObject") ? "generic" : "img";
   }
 
   // Whether a header, footer or aside lies in sectioning content (or, for
@@ -222,8 +222,9 @@
 
   function cellRole(el, tag) {
     const tr = el.parentElement;
-    if (!tr || tr.tagName !== "TR" || roleOf(tr) !== "row") return "generic";
-    const tr2 = roleOf(tr.closest("table"));
+    const table = tr && tr.closest("table");
+    if (!table || tr.tagName !== "TR" || roleOf(tr) !== "row") return "generic";
+    const tr2 = roleOf(table);
     if (tag === "TD") return tr2 === "grid" || tr2 === "treegrid" ? "gridcell" : "cell";
     const scope = (el.getAttribute("scope") || "").toLowerCase();
     if (scope === "row" || scope === "rowgroup") return "rowheader";
@@ -254,6 +255,7 @@
   }
 
   function isDataTable(t) {
+    if (!t.rows) return false; // not an HTML table
     if (t.hasAttribute("role") || t.isContentEditable) return true;
     if (t.getAttribute("summary") || t.tHead || t.tFoot || t.caption || t.getAttribute("rules")) return true;
     for (const c of t.children) if (c.tagName === "COL" || c.tagName === "COLGROUP") return true;
@@ -429,7 +431,7 @@
   function layoutCell(el, tag, role) {
     if ((tag !== "TD" && tag !== "TH") || role !== "generic") return false;
     const t = el.closest("table");
-    return !!t && !t.hasAttribute("role") && roleOf(t) === "generic" && el.parentElement.tagName === "TR";
+    return !!t && !t.hasAttribute("role") && roleOf(t) === "generic" && !!el.parentElement && el.parentElement.tagName === "TR";
   }
 
   function prohibited(el, tag, role) {
@@ -626,8 +628,9 @@
     if (el.id) {
       for (const l of labelsFor(el)) if (l.control === el) out.push(l);
     }
-    const wrap = el.parentElement && el.parentElement.closest("label");
-    if (wrap && !wrap.hasAttribute("for") && wrap.control === el) out.push(wrap);
+    for (let w = el.parentElement && el.parentElement.closest("label"); w; w = w.parentElement && w.parentElement.closest("label")) {
+      if (!w.hasAttribute("for") && w.control === el) out.push(w);
+    }
     if (out.length > 1) out.sort((a, b) => a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1);
     return out;
   }
