@@ -7,8 +7,7 @@
   // TextAlternative, TextFromDescendants). Where the two disagree Chrome
   // wins: the names must match what the slow path reads from Chrome's tree.
 
-  // Concrete ARIA roles Chrome knows, with the name it reports for each
-  // when that is not the role itself.
+  // Concrete ARIA roles Chrome knows (abstract and unknown ones it skips).
   const ariaRoles = new Set(("alert alertdialog application article banner blockquote button caption cell " +
     "checkbox columnheader combobox comment complementary contentinfo definition dialog document feed " +
     "figure form generic grid gridcell group heading img link list listbox listitem log main marquee math " +
@@ -22,6 +21,8 @@
     "doc-footnote doc-foreword doc-glossary doc-glossref doc-index doc-introduction doc-noteref doc-notice " +
     "doc-pagebreak doc-pagefooter doc-pageheader doc-pagelist doc-part doc-preface doc-prologue " +
     "doc-pullquote doc-qna doc-subtitle doc-tip doc-toc").split(" "));
+  // Synonyms, and roles the tree names otherwise: text-level roles are
+  // generic (see axRole).
   const roleAlias = new Map([["image", "img"], ["presentation", "none"], ["directory", "list"],
     ["code", "generic"], ["deletion", "generic"], ["emphasis", "generic"], ["insertion", "generic"],
     ["mark", "generic"], ["strong", "generic"], ["subscript", "generic"], ["superscript", "generic"],
@@ -32,8 +33,8 @@
     "aria-description", "aria-details", "aria-dropeffect", "aria-errormessage", "aria-flowto", "aria-grabbed",
     "aria-invalid", "aria-keyshortcuts", "aria-label", "aria-labelledby", "aria-live", "aria-owns",
     "aria-relevant", "aria-roledescription"];
-  // Roles that only exist inside another: alone, Chrome exposes them as
-  // generic containers.
+  // Roles that only exist inside another: out of it, Chrome gives the
+  // element its native role.
   const roleContext = new Map([["option", "listbox"], ["treeitem", "tree"], ["listitem", "list"]]);
   const textInputTypes = new Set(["text", "search", "url", "tel", "email", "password", "number"]);
 
@@ -111,8 +112,8 @@
     return p && p.nodeType === 11 ? p.host || null : p;
   }
 
-  // List items of a presentational list, and table parts of a
-  // presentational table, are presentational too.
+  // The items of a presentational list are presentational too. (Parts of
+  // a presentational table: see cellRole.)
   function presentationalParent(el, tag) {
     if (tag === "LI") {
       const p = el.parentElement;
@@ -391,9 +392,13 @@
     }
     const al = el.getAttribute("aria-label");
     if (al && /\S/.test(al)) return [al, fromAttr];
+    if (root && root.el === el && textField(el, tag)) {
+      // A text field's aria-labelledby that refers to itself gives its value.
+      return [sensitiveCues(el, tag, "") ? "" : el.value, fromAttr];
+    }
     const native = nativeText(el, tag, role, st);
     if (native !== null) return [native, fromAttr];
-    if ((root || takesContent(el, tag, role, recursive)) && tag !== "SELECT" && !(textField(el, tag) && root !== el)) {
+    if ((root || takesContent(el, tag, role, recursive)) && tag !== "SELECT" && !textField(el, tag)) {
       if (!recursive) st.nf = 1;
       const c = contentOf(el, st, root, styleOf(el));
       if (c[0]) return recursive && ignoredByChrome(el, tag, role) ? c : [c[0], fromContent];
@@ -465,7 +470,10 @@
   function referenced(ref, st) {
     if (ref.closest("[inert]")) return "";
     const open = !visibleForAX(ref);
+    const seen = st.seen;
+    st.seen = false; // another element's text: Chrome's rules alone
     const [t] = textAlt(ref, roleOf(ref), st, true, { el: ref, open });
+    st.seen = seen;
     st.visited.add(ref);
     return t;
   }
@@ -498,18 +506,18 @@
   }
 
   // The value an embedded control gives the name of what it is in (a
-  // textbox, a select, a range), or null. Values that may be secrets give
-  // nothing.
+  // textbox, a select, a range), or null: then its own name counts, as for
+  // an empty text field. Values that may be secrets give nothing.
   function embeddedValue(el, tag, role) {
     switch (role) {
-      case "textbox": case "searchbox":
-        if (sensitiveCues(el, tag, "")) return "";
-        if (tag === "INPUT" || tag === "TEXTAREA") return el.value;
-        return el.isContentEditable || tag !== "INPUT" ? (el.innerText || "") : null;
-      case "combobox":
+      case "textbox": case "searchbox": case "combobox":
+        if (tag === "INPUT" || tag === "TEXTAREA") {
+          if (el.value === "") return null;
+          return sensitiveCues(el, tag, "") ? "" : el.value;
+        }
         if (tag === "SELECT") return selectedText(el);
-        if (tag === "INPUT") return sensitiveCues(el, tag, "") ? "" : el.value;
-        return null;
+        if (role === "combobox") return null;
+        return sensitiveCues(el, tag, "") ? "" : (el.innerText || "");
       case "listbox": {
         if (tag === "SELECT") return el.selectedOptions.length ? selectedText(el) : null;
         const sel = el.querySelector('[role="option"][aria-selected="true"]');
@@ -520,7 +528,13 @@
         if (vt !== null) return vt;
         const vn = el.getAttribute("aria-valuenow");
         if (vn !== null) return vn;
-        if (tag === "INPUT" || tag === "PROGRESS" || tag === "METER") return String(el.value);
+        if (tag === "INPUT") return el.value === "" ? null : el.value;
+        if (tag === "PROGRESS" || tag === "METER") return String(el.value);
+        if (role === "slider" || role === "scrollbar") {
+          // ARIA's default: halfway between the bounds.
+          const lo = parseFloat(el.getAttribute("aria-valuemin")), hi = parseFloat(el.getAttribute("aria-valuemax"));
+          return String(((isNaN(lo) ? 0 : lo) + (isNaN(hi) ? 100 : hi)) / 2);
+        }
         return "";
       }
     }
@@ -550,12 +564,16 @@
       const labels = labelsOf(el);
       if (labels.length) {
         const parts = [];
+        const seen = st.seen;
+        st.seen = false; // a label's text: Chrome's rules alone
         for (const l of labels) {
           if (st.visited.has(l)) continue;
-          const [t] = textAlt(l, roleOf(l), st, true, null);
+          const shown = l.checkVisibility() || styleOf(l).display === "contents";
+          const [t] = shown ? textAlt(l, roleOf(l), st, true, null) : [""];
           st.visited.add(l);
           if (t) parts.push(t);
         }
+        st.seen = seen;
         if (type === "file" && el.files && el.files.length) st.u = 1;
         return parts.join(" ").trim();
       }
@@ -701,7 +719,7 @@
           if (t) add(" ", fromContent, textLayout);
           continue;
         }
-        if (st.seen && !textSeen.has(kid) && !open) {
+        if (st.seen && !root && !textSeen.has(kid)) {
           st.nh = 1; // text a person cannot see, in a name that doubles as text
           continue;
         }
@@ -723,7 +741,7 @@
         }
         continue;
       }
-      if (st.seen && !open && !index.has(kid) && kcs.display !== "contents" && ktag !== "SLOT" && !frameTags.has(ktag)) {
+      if (st.seen && !root && !index.has(kid) && kcs.display !== "contents" && ktag !== "SLOT" && !frameTags.has(ktag)) {
         // Not on the page for a person (clipped, off-screen, too small).
         if (kid.textContent.trim() || ktag === "IMG" || ktag === "INPUT") st.nh = 1;
         continue;
