@@ -9,13 +9,16 @@ import (
 //go:embed serializer.js
 var walkerSource string
 
-// accnameSource computes roles and accessible names; it shares the
-// serializer's scope, spliced in at its placeholder.
-//
-//go:embed accname.js
-var accnameSource string
+// rolesSource and accnameSource compute roles and accessible names; they
+// share the serializer's scope, spliced in at its placeholder.
+var (
+	//go:embed roles.js
+	rolesSource string
+	//go:embed accname.js
+	accnameSource string
+)
 
-var serializerSource = strings.Replace(walkerSource, "/*__ACCNAME__*/", accnameSource, 1)
+var serializerSource = strings.Replace(walkerSource, "/*__ACCNAME__*/", rolesSource+"\n"+accnameSource, 1)
 
 // Name and text lengths the serializer keeps.
 const (
