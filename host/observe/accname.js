@@ -47,28 +47,49 @@
   function nameOf(el, role) {
     // Most elements have no name: nothing in their markup can give one.
     if (!contentRoles.has(role) && role !== "row" && el !== focused && !nativeNamed.has(el.tagName) &&
-      el.namespaceURI !== svgNS && !el.hasAttribute("aria-label") && !el.hasAttribute("aria-labelledby") &&
-      !el.hasAttribute("aria-labeledby") && !el.hasAttribute("title") && !el.hasAttribute("aria-placeholder")) {
+      el.namespaceURI !== svgNS && (!el.hasAttributes() || !el.hasAttribute("aria-label") &&
+      !el.hasAttribute("aria-labelledby") && !el.hasAttribute("aria-labeledby") && !el.hasAttribute("title") &&
+      !el.hasAttribute("aria-placeholder"))) {
       return noName;
     }
-    const st = { visited: new Set(), count: 0, u: 0, nh: 0, nf: 0, seen: !controlRoles.has(role) };
-    const [text] = textAlt(el, role, st, false, null);
+    const st = newState(!controlRoles.has(role), el.getRootNode() !== doc);
+    const text = textAlt(el, role, st, false, null);
     if (st.count > maxVisited - 20) st.u = 1; // near Chromium's cut: its count may differ from ours
     return { n: collapse(text), nf: st.nf, nh: st.nh, u: st.u };
+  }
+
+  // The state of one name's computation. (One object, reused: names are
+  // computed one at a time.)
+  const state = { visited: new Set(), count: 0, u: 0, nh: 0, nf: 0, seen: false, shadow: false, first: 0, last: 0 };
+  function newState(seen, shadow) {
+    state.visited.clear();
+    state.count = state.u = state.nh = state.nf = state.first = state.last = 0;
+    state.seen = seen;
+    state.shadow = shadow;
+    return state;
   }
 
   // Kinds of text, for the spaces Chrome puts between them: from content,
   // or from an attribute, label or value (always set apart).
   const fromContent = 0, fromAttr = 1;
 
-  // textAlt is accname's text alternative of element el. root is the
-  // element an aria-labelledby traversal started from (or null).
-  function textAlt(el, role, st, recursive, root) {
+  // kind sets the kinds of the text about to be returned: of its first
+  // part and of its last (they differ for a span Chrome leaves out).
+  function kind(st, text, first, last = first) {
+    st.first = first;
+    st.last = last;
+    return text;
+  }
+
+  // textAlt is accname's text alternative of element el, with its kinds in
+  // st.first and st.last. root is the element an aria-labelledby traversal
+  // started from (or null).
+  function textAlt(el, role, st, recursive, root, shown = false) {
     const tag = el.tagName.toUpperCase();
-    if (tag === "BR") return ["\n", fromContent];
+    if (tag === "BR") return kind(st, "\n", fromContent);
     if (recursive && !st.visited.has(el)) {
       const v = embeddedValue(el, tag, role);
-      if (v !== null) return [v, fromAttr];
+      if (v !== null) return kind(st, v, fromAttr);
     }
     const already = st.visited.has(el);
     if (!already) {
@@ -76,7 +97,7 @@
       st.count++;
     }
     if (tag === "SLOT") return contentOf(el, st, root, styleOf(el));
-    if (recursive && hiddenFor(el, root, styleOf(el))) return ["", fromContent];
+    if (recursive && !shown && hiddenFor(el, root, styleOf(el))) return kind(st, "", fromContent);
     if (!root && !already) {
       const refs = labelledBy(el);
       if (refs) {
@@ -86,27 +107,31 @@
           if (t) parts.push(t);
         }
         const t = parts.join(" ");
-        if (/\S/.test(t)) return [t, fromAttr];
+        if (/\S/.test(t)) return kind(st, t, fromAttr);
       }
     }
     const al = el.getAttribute("aria-label");
-    if (al && /\S/.test(al)) return [al, fromAttr];
+    if (al && /\S/.test(al)) return kind(st, al, fromAttr);
     if (root && root.el === el && textField(el, tag)) {
       // A text field's aria-labelledby that refers to itself gives its value.
-      return [sensitiveCues(el, tag, "") ? "" : el.value, fromAttr];
+      return kind(st, sensitiveCues(el, tag, "") ? "" : el.value, fromAttr);
     }
     const native = nativeText(el, tag, role, st);
-    if (native !== null) return [native, fromAttr];
+    if (native !== null) return kind(st, native, fromAttr);
     if ((root || takesContent(el, tag, role, recursive)) && tag !== "SELECT" && !textField(el, tag)) {
       if (!recursive) st.nf = 1;
       const c = contentOf(el, st, root, styleOf(el));
-      if (c[0]) return recursive && ignoredByChrome(el, tag, role) ? c : [c[0], fromContent];
+      if (c) {
+        // A span Chrome leaves out passes its parts' kinds on.
+        if (!(recursive && ignoredByChrome(el, tag, role))) st.first = st.last = fromContent;
+        return c;
+      }
     }
     if (root || !prohibited(el, tag, role)) {
       const title = el.getAttribute("title");
-      if (title && title.trim() !== (el.innerText || "").trim()) return [title, fromAttr];
+      if (title && title.trim() !== (el.innerText || "").trim()) return kind(st, title, fromAttr);
     }
-    return ["", fromContent];
+    return kind(st, "", fromContent);
   }
 
   function takesContent(el, tag, role, recursive) {
@@ -171,7 +196,7 @@
     const open = !visibleForAX(ref);
     const seen = st.seen;
     st.seen = false; // another element's text: Chrome's rules alone
-    const [t] = textAlt(ref, roleOf(ref), st, true, { el: ref, open });
+    const t = textAlt(ref, roleOf(ref), st, true, { el: ref, open });
     st.seen = seen;
     st.visited.add(ref);
     return t;
@@ -220,7 +245,7 @@
       case "listbox": {
         if (tag === "SELECT") return el.selectedOptions.length ? selectedText(el) : null;
         const sel = el.querySelector('[role="option"][aria-selected="true"]');
-        return sel ? textAlt(sel, roleOf(sel), { visited: new Set(), count: 0, u: 0, nh: 0, nf: 0 }, true, null)[0] : null;
+        return sel ? textAlt(sel, roleOf(sel), { visited: new Set(), count: 0, u: 0, nh: 0, nf: 0 }, true, null) : null;
       }
       case "slider": case "spinbutton": case "progressbar": case "meter": case "scrollbar": {
         const vt = el.getAttribute("aria-valuetext");
@@ -268,7 +293,7 @@
         for (const l of labels) {
           if (st.visited.has(l)) continue;
           const shown = l.checkVisibility() || styleOf(l).display === "contents";
-          const [t] = shown ? textAlt(l, roleOf(l), st, true, null) : [""];
+          const t = shown ? textAlt(l, roleOf(l), st, true, null) : "";
           st.visited.add(l);
           if (t) parts.push(t);
         }
@@ -310,8 +335,7 @@
     if (tag === "IMG" || tag === "AREA") return el.getAttribute("alt");
     if (tag === "TABLE") {
       if (el.caption) {
-        const [t] = textAlt(el.caption, roleOf(el.caption), st, true, null);
-        return t;
+        return textAlt(el.caption, roleOf(el.caption), st, true, null);
       }
       return el.getAttribute("summary");
     }
@@ -330,8 +354,7 @@
       for (const c of el.children) {
         if (c.tagName === "LEGEND") {
           if (st.visited.has(c)) return null;
-          const [t] = textAlt(c, roleOf(c), st, true, null);
-          return t || null;
+          return textAlt(c, roleOf(c), st, true, null) || null;
         }
       }
     }
@@ -365,105 +388,113 @@
   }
 
   // How a child sits in its parent's line, for the spaces between names:
-  // in the same line of inline text, or set apart.
+  // in the same line of inline text (and not a box of its own), or set
+  // apart. (Floats and absolute boxes have a block display already; no box,
+  // display: contents or a slot, is set apart.)
+  const inlineFlow = 1, setApart = 2;
   function layoutOf(cs, tag) {
-    if (!cs) return { inline: false, atomic: false }; // no box: display: contents, a slot
+    if (!cs) return setApart;
     const d = cs.display;
-    if (d === "contents") return { inline: false, atomic: false };
-    const inline = d.startsWith("inline") && cs.position !== "absolute" && cs.position !== "fixed" && cs.cssFloat === "none";
-    const atomic = inline && (d !== "inline" || replaced.has(tag));
-    return { inline, atomic };
+    if (!d.startsWith("inline")) return setApart;
+    return d !== "inline" || replaced.has(tag) ? setApart : inlineFlow;
   }
   const replaced = new Set(["IMG", "INPUT", "BUTTON", "SELECT", "TEXTAREA", "VIDEO", "AUDIO", "CANVAS", "IFRAME",
     "OBJECT", "EMBED", "SVG", "METER", "PROGRESS"]);
-  const textLayout = { inline: true, atomic: false };
-
-  function textFromDescendants(el, st, root, cs) {
-    return contentOf(el, st, root, cs)[0];
-  }
 
   // Chromium's TextFromDescendants: the names of el's children, joined
   // with a space where they are not in the same line of text. It returns
-  // the text with the kinds of its first and last parts: a neutral
-  // container (a span) is not in Chrome's tree, and the spaces around it
-  // are its children's.
+  // the text, with the kinds of its first and last parts in st.first and
+  // st.last: a span Chrome leaves out of its tree passes them on.
   function contentOf(el, st, root, cs) {
     const open = root && root.open;
     const parentHidden = !open && cs && cs.visibility !== "visible" && cs.visibility !== "";
-    let acc = "";
-    let prev = null, lastFrom = fromContent, firstFrom = null;
-    const add = (text, from, lay, endFrom = from) => {
+    let acc = "", prev = 0, lastFrom = fromContent, firstFrom = -1;
+    let tt; // text-transform, read at the first text
+    const rendered = !open || el.checkVisibility();
+    const kids = flatChildren(el);
+    const inShadow = st.shadow, kidShadow = inShadow || !!(el.shadowRoot || closedRoots.has(el));
+    // The pieces: ::before (-1), the children, ::after (kids.length).
+    for (let i = -1; i <= kids.length; i++) {
+      let text, from = fromContent, endFrom, lay;
+      if (i < 0 || i === kids.length) {
+        st.shadow = inShadow;
+        const p = rendered ? pseudoText(el, i < 0 ? "::before" : "::after", st) : null;
+        if (!p) continue;
+        text = p.text;
+        from = p.from;
+        lay = p.lay;
+      } else {
+        if (st.count > maxVisited) {
+          i = kids.length - 1; // on to ::after
+          continue;
+        }
+        const kid = kids[i];
+        st.shadow = kidShadow;
+        if (kid.nodeType === 3) {
+          if (parentHidden) continue;
+          text = kid.data;
+          lay = inlineFlow;
+          if (!/\S/.test(text)) {
+            if (!text) continue;
+            text = " ";
+          } else if (st.seen && !root && !textSeen.has(kid)) {
+            st.nh = 1; // text a person cannot see, in a name that doubles as text
+            continue;
+          } else {
+            st.count++;
+            if (rendered) {
+              if (tt === undefined) tt = cs.textTransform;
+              if (tt !== "none") text = transform(text, tt, st);
+            }
+          }
+        } else if (kid.nodeType === 1) {
+          const ktag = kid.tagName.toUpperCase();
+          if (ktag === "SCRIPT" || ktag === "STYLE" || ktag === "TEMPLATE") continue;
+          const kcs = styleOf(kid);
+          if (hiddenFor(kid, root, kcs)) {
+            // A visibility:hidden element is not in Chrome's tree; its
+            // visible descendants take its place.
+            if (open || kcs.display === "none" || kcs.visibility !== "hidden" || kid.getAttribute("aria-hidden") === "true" || kid.inert) continue;
+            text = contentOf(kid, st, root, kcs);
+            from = fromContent;
+            lay = layoutOf(kcs, ktag);
+          } else if (st.seen && !root && !index.has(kid) && kcs.display !== "contents" && ktag !== "SLOT" && !frameTags.has(ktag)) {
+            // Not on the page for a person (clipped, off-screen, too small).
+            if (kid.textContent.trim() || ktag === "IMG" || ktag === "INPUT") st.nh = 1;
+            continue;
+          } else {
+            const krole = roleOf(kid);
+            lay = layoutOf(ktag === "SLOT" ? null : kcs, ktag);
+            if (controlLike.has(krole)) lay |= setApart;
+            if (krole === "none" && ktag !== "IMG") {
+              text = contentOf(kid, st, root, kcs);
+            } else if (st.visited.has(kid) && !root) {
+              text = "";
+              st.first = st.last = fromContent;
+            } else {
+              text = textAlt(kid, krole, st, true, root, true);
+            }
+            from = st.first;
+            endFrom = st.last;
+          }
+        } else {
+          continue;
+        }
+      }
+      // Chromium's ShouldInsertSpaceBetweenObjectsIfNeeded.
       if (text && prev && acc && !htmlSpaceCode(acc.charCodeAt(acc.length - 1)) && !htmlSpaceCode(text.charCodeAt(0)) &&
-        (!prev.inline || !lay.inline || prev.atomic || lay.atomic || from === fromAttr || lastFrom === fromAttr || prev.control || lay.control)) {
+        ((prev | lay) & setApart || from === fromAttr || lastFrom === fromAttr)) {
         acc += " ";
       }
       acc += text;
       prev = lay;
       if (text) {
-        lastFrom = endFrom;
-        if (firstFrom === null && /\S/.test(text)) firstFrom = from;
+        lastFrom = endFrom === undefined ? from : endFrom;
+        if (firstFrom < 0 && /\S/.test(text)) firstFrom = from;
       }
-    };
-    const rendered = !open || el.checkVisibility();
-    if (rendered) {
-      const b = pseudoText(el, "::before", st);
-      if (b) add(b.text, b.from, b.lay);
     }
-    for (const kid of flatChildren(el)) {
-      if (st.count > maxVisited) break;
-      if (kid.nodeType === 3) {
-        if (parentHidden) continue;
-        let t = kid.data;
-        if (!/\S/.test(t)) {
-          if (t) add(" ", fromContent, textLayout);
-          continue;
-        }
-        if (st.seen && !root && !textSeen.has(kid)) {
-          st.nh = 1; // text a person cannot see, in a name that doubles as text
-          continue;
-        }
-        st.count++;
-        if (cs && rendered) t = transform(t, cs.textTransform, st);
-        add(t, fromContent, textLayout);
-        continue;
-      }
-      if (kid.nodeType !== 1) continue;
-      const ktag = kid.tagName.toUpperCase();
-      if (ktag === "SCRIPT" || ktag === "STYLE" || ktag === "TEMPLATE") continue;
-      const kcs = styleOf(kid);
-      if (hiddenFor(kid, root, kcs)) {
-        // A visibility:hidden element is not in Chrome's tree; its visible
-        // descendants take its place.
-        if (!open && kcs.display !== "none" && kcs.visibility === "hidden" && kid.getAttribute("aria-hidden") !== "true" && !kid.inert) {
-          const t = textFromDescendants(kid, st, root, kcs);
-          if (t) add(t, fromContent, layoutOf(kcs, ktag));
-        }
-        continue;
-      }
-      if (st.seen && !root && !index.has(kid) && kcs.display !== "contents" && ktag !== "SLOT" && !frameTags.has(ktag)) {
-        // Not on the page for a person (clipped, off-screen, too small).
-        if (kid.textContent.trim() || ktag === "IMG" || ktag === "INPUT") st.nh = 1;
-        continue;
-      }
-      const krole = roleOf(kid);
-      const lay = layoutOf(ktag === "SLOT" ? null : kcs, ktag);
-      if (controlLike.has(krole)) lay.control = true;
-      let t, from, last;
-      if (krole === "none" && ktag !== "IMG") {
-        [t, from, last] = contentOf(kid, st, root, kcs);
-      } else if (st.visited.has(kid) && !root) {
-        t = "";
-        from = fromContent;
-      } else {
-        [t, from, last] = textAlt(kid, krole, st, true, root);
-      }
-      add(t, from, lay, last === undefined ? from : last);
-    }
-    if (rendered) {
-      const a = pseudoText(el, "::after", st);
-      if (a) add(a.text, a.from, a.lay);
-    }
-    return [acc, firstFrom === null ? fromContent : firstFrom, lastFrom];
+    st.shadow = inShadow;
+    return kind(st, acc, firstFrom < 0 ? fromContent : firstFrom, lastFrom);
   }
 
   // CSS text-transform, as Chrome's layout applies it to the text it names.
@@ -481,7 +512,7 @@
   // The text of a ::before or ::after box: CSS generated content, or the
   // alternative text given after a slash. Counters are not part of names.
   function pseudoText(el, which, st) {
-    if (!mayHavePseudo(el)) return null;
+    if (!mayHavePseudo(el, st)) return null;
     const ps = win.getComputedStyle(el, which);
     const c = ps.content;
     if (!c || c === "none" || c === "normal" || ps.display === "none") return null;
@@ -548,8 +579,8 @@
   // (reading the style of two boxes per element is slow). A sheet that
   // cannot be read, or a selector that cannot be matched, means maybe.
   const pseudoRules = new Map(); // tree scope -> selector list, "" none, null unknown
-  function mayHavePseudo(el) {
-    const scope = el.getRootNode();
+  function mayHavePseudo(el, st) {
+    const scope = st.shadow === false ? doc : el.getRootNode();
     let sel = pseudoRules.get(scope);
     if (sel === undefined) {
       sel = pseudoSelectors(scope);

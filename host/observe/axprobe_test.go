@@ -42,7 +42,41 @@ func TestAXProbe(t *testing.T) {
 	t.Logf("agreement: %d/%d (%.2f%%)", agree, total, 100*float64(agree)/float64(max(total, 1)))
 }
 
+func quartile(xs []float64) float64 {
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	return s[len(s)/4]
+}
+
+func median(xs []float64) float64 {
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	return s[len(s)/2]
+}
+
+// cpuTicks sums the user and system CPU ticks of this browser's processes.
+func (c *probeChrome) cpuTicks() int64 {
+	var total int64
+	procs, _ := filepath.Glob("/proc/[0-9]*")
+	for _, p := range procs {
+		cmd, err := os.ReadFile(p + "/cmdline")
+		if err != nil || !strings.Contains(string(cmd), c.dir) || !strings.Contains(string(cmd), "--type=renderer") {
+			continue
+		}
+		stat, err := os.ReadFile(p + "/stat")
+		if err != nil {
+			continue
+		}
+		f := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+2:]))
+		u, _ := strconv.ParseInt(f[11], 10, 64)
+		k, _ := strconv.ParseInt(f[12], 10, 64)
+		total += u + k
+	}
+	return total
+}
+
 type probeChrome struct {
+	dir     string
 	ws      *websocket.Conn
 	next    atomic.Int64
 	mu      sync.Mutex
@@ -72,7 +106,7 @@ func startProbeChrome(t *testing.T) *probeChrome {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := &probeChrome{ws: ws, pending: map[int64]chan json.RawMessage{}}
+	c := &probeChrome{ws: ws, pending: map[int64]chan json.RawMessage{}, dir: dir}
 	go func() {
 		for {
 			_, data, err := ws.ReadMessage()
@@ -270,6 +304,18 @@ func TestSerializerTime(t *testing.T) {
 		time.Sleep(500 * time.Millisecond)
 	}
 	exprs := map[string]string{"new": serializerExpression("probe")}
+	// DIWALL_SERIALIZER_PATCH="from=>to;;from=>to" times a variant too.
+	if patch := os.Getenv("DIWALL_SERIALIZER_PATCH"); patch != "" {
+		v := exprs["new"]
+		for _, p := range strings.Split(patch, ";;") {
+			ft := strings.SplitN(p, "=>", 2)
+			if !strings.Contains(v, ft[0]) {
+				t.Fatalf("patch %q matches nothing", ft[0])
+			}
+			v = strings.ReplaceAll(v, ft[0], ft[1])
+		}
+		exprs["patched"] = v
+	}
 	if old := os.Getenv("DIWALL_SERIALIZER_OLD"); old != "" {
 		src, _ := os.ReadFile(old)
 		opts := strings.TrimSpace(serializerExpression("probe"))
@@ -277,7 +323,9 @@ func TestSerializerTime(t *testing.T) {
 		exprs["old"] = strings.Replace(string(src), "__OPTIONS__", opts, 1)
 	}
 	best := map[string]time.Duration{}
-	for i := 0; i < 8; i++ {
+	cpu := map[string][]float64{}
+	runs, _ := strconv.Atoi(os.Getenv("DIWALL_SERIALIZER_RUNS"))
+	for i := 0; i < max(runs, 8); i++ {
 		for name, expr := range exprs {
 			var ev struct {
 				Result struct {
@@ -286,11 +334,13 @@ func TestSerializerTime(t *testing.T) {
 				ExceptionDetails json.RawMessage `json:"exceptionDetails"`
 			}
 			start := time.Now()
+			cpu0 := c.cpuTicks()
 			c.call(t, s, "Runtime.evaluate", map[string]any{"expression": expr, "contextId": w.ID}, &ev)
 			if ev.ExceptionDetails != nil {
 				t.Fatalf("%s: %s", name, ev.ExceptionDetails)
 			}
 			took := time.Since(start)
+			cpu[name] = append(cpu[name], float64(c.cpuTicks()-cpu0)*10) // ms at 100 ticks a second
 			if best[name] == 0 || took < best[name] {
 				best[name] = took
 			}
@@ -302,10 +352,15 @@ func TestSerializerTime(t *testing.T) {
 			for _, n := range r.Nodes {
 				unsure += n.Unsure
 			}
-			t.Logf("%s run %d: %v, %d nodes, %d unsure, %d bytes", name, i, took, len(r.Nodes), unsure, len(ev.Result.Value))
+			if i == 0 {
+				t.Logf("%s: %d nodes, %d unsure, %d bytes", name, len(r.Nodes), unsure, len(ev.Result.Value))
+			}
 		}
 	}
 	t.Logf("best: %v", best)
+	for name, ms := range cpu {
+		t.Logf("%s: browser CPU ms per run: median %.0f, lowest quarter %.0f", name, median(ms), quartile(ms))
+	}
 }
 
 // TestSerializerProfile (opt-in: DIWALL_SERIALIZER_PROFILE=10000) prints
@@ -358,21 +413,33 @@ func TestSerializerProfile(t *testing.T) {
 							FunctionName string `json:"functionName"`
 							LineNumber   int    `json:"lineNumber"`
 						} `json:"callFrame"`
+						Children []int `json:"children"`
 					} `json:"nodes"`
 					Samples []int `json:"samples"`
 				} `json:"profile"`
 			}
 			c.call(t, s, "Profiler.stop", map[string]any{}, &prof)
 			name := map[int]string{}
+			parent := map[int]int{}
 			for _, n := range prof.Profile.Nodes {
-				name[n.ID] = fmt.Sprintf("%s:%d", n.CallFrame.FunctionName, n.CallFrame.LineNumber)
+				name[n.ID] = n.CallFrame.FunctionName
+				for _, k := range n.Children {
+					parent[k] = n.ID
+				}
 			}
 			self := map[string]int{}
 			busy := 0
 			for _, id := range prof.Profile.Samples {
-				self[name[id]]++
-				if name[id] != "(idle):-1" {
+				if name[id] != "(idle)" {
 					busy++
+				}
+				// Inclusive: every function on the stack, once.
+				on := map[string]bool{}
+				for n := id; n != 0; n = parent[n] {
+					if !on[name[n]] {
+						on[name[n]] = true
+						self[name[n]]++
+					}
 				}
 			}
 			t.Logf("%s: %d busy samples", e[0], busy)
@@ -393,4 +460,82 @@ func TestSerializerProfile(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestSerializerSplit (opt-in: DIWALL_SERIALIZER_SPLIT=2000) times, inside
+// the page, the serializer's functions named in DIWALL_SERIALIZER_FUNCS
+// (inclusive, summed over calls) on a generated page.
+func TestSerializerSplit(t *testing.T) {
+	n, _ := strconv.Atoi(os.Getenv("DIWALL_SERIALIZER_SPLIT"))
+	if n == 0 {
+		t.Skip("set DIWALL_SERIALIZER_SPLIT")
+	}
+	page := filepath.Join(t.TempDir(), "gen.html")
+	os.WriteFile(page, []byte(pagegen.Page(n)), 0o644)
+	c := startProbeChrome(t)
+	s := c.session
+	c.call(t, s, "Page.enable", map[string]any{}, nil)
+	c.call(t, s, "Page.navigate", map[string]any{"url": "file://" + page}, nil)
+	time.Sleep(time.Second)
+	var ft struct {
+		FrameTree struct {
+			Frame struct {
+				ID string `json:"id"`
+			} `json:"frame"`
+		} `json:"frameTree"`
+	}
+	c.call(t, s, "Page.getFrameTree", map[string]any{}, &ft)
+	var w struct {
+		ID int `json:"executionContextId"`
+	}
+	c.call(t, s, "Page.createIsolatedWorld", map[string]any{"frameId": ft.FrameTree.Frame.ID, "worldName": "probe"}, &w)
+	expr := serializerExpression("probe")
+	if patch := os.Getenv("DIWALL_SERIALIZER_PATCH"); patch != "" {
+		for _, p := range strings.Split(patch, ";;") {
+			ft := strings.SplitN(p, "=>", 2)
+			expr = strings.ReplaceAll(expr, ft[0], ft[1])
+		}
+	}
+	funcs := strings.Split(os.Getenv("DIWALL_SERIALIZER_FUNCS"), ",")
+	for _, f := range funcs {
+		head := "function " + f + "("
+		i := strings.Index(expr, head)
+		if i < 0 {
+			t.Fatalf("no function %s", f)
+		}
+		j := strings.Index(expr[i:], ") {") + i + 3
+		params := expr[i+len(head) : j-3]
+		var args []string
+		for _, p := range strings.Split(params, ",") {
+			args = append(args, strings.TrimSpace(strings.Split(p, "=")[0]))
+		}
+		wrapper := fmt.Sprintf("function %s(%s) { const t0 = performance.now(); try { return %s_inner(%s); } finally { const d = performance.now() - t0; const m = globalThis.__split || (globalThis.__split = {}); if (!globalThis.__depth_%s) { m[%q] = (m[%q] || 0) + d; } } }\n  function %s_inner(%s) {",
+			f, params, f, strings.Join(args, ", "), f, f, f, f, params)
+		// Count each call tree once: mark depth.
+		wrapper = strings.Replace(wrapper, "try { return", "globalThis.__depth_"+f+" = (globalThis.__depth_"+f+" || 0) + 1; try { return", 1)
+		wrapper = strings.Replace(wrapper, "finally { const d", "finally { globalThis.__depth_"+f+"--; const d", 1)
+		expr = expr[:i] + wrapper + expr[j:]
+	}
+	total := map[string]float64{}
+	for i := 0; i < 10; i++ {
+		var ev struct {
+			Result struct {
+				Value string `json:"value"`
+			} `json:"result"`
+			ExceptionDetails json.RawMessage `json:"exceptionDetails"`
+		}
+		wrapped := fmt.Sprintf("(() => { globalThis.__split = {}; const t0 = performance.now(); %s; globalThis.__split.all = performance.now() - t0; return JSON.stringify(globalThis.__split); })()", expr)
+		c.call(t, s, "Runtime.evaluate", map[string]any{"expression": wrapped, "contextId": w.ID}, &ev)
+		if ev.ExceptionDetails != nil {
+			t.Fatalf("%s", ev.ExceptionDetails)
+		}
+		var m map[string]float64
+		json.Unmarshal([]byte(ev.Result.Value), &m)
+		if i >= 2 {
+			for k, v := range m {
+				total[k] += v / 8
+			}
+		}
+	}
+	t.Logf("ms per run: %v", total)
 }

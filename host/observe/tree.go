@@ -75,7 +75,9 @@ func stateWords(n *node, markOf func(int) int) []string {
 }
 
 // renderTree writes one line per kept node, indented by depth, until the
-// character budget; the cut says how many nodes it left out.
+// character budget; the cut says how many nodes it left out. A line costs
+// what it takes to send: the quotes and backslashes of its strings count
+// twice, as JSON escapes them.
 func renderTree(nodes []*node, budget int, markOf func(int) int) ([]string, bool) {
 	var lines []string
 	used := 0
@@ -84,7 +86,8 @@ func renderTree(nodes []*node, budget int, markOf func(int) int) ([]string, bool
 			continue
 		}
 		line := renderLine(n, markOf)
-		if used+len(line)+1 > budget {
+		cost := len(line) + strings.Count(line, `"`) + strings.Count(line, `\`)
+		if used+cost+1 > budget {
 			left := 0
 			for _, m := range nodes[i:] {
 				if m.kept {
@@ -93,7 +96,7 @@ func renderTree(nodes []*node, budget int, markOf func(int) int) ([]string, bool
 			}
 			return append(lines, fmt.Sprintf("… (%d nodes omitted)", left)), true
 		}
-		used += len(line) + 1
+		used += cost + 1
 		lines = append(lines, line)
 	}
 	return lines, false
