@@ -219,3 +219,36 @@ func TestLongNamesFromContentShowTheirContent(t *testing.T) {
 		t.Errorf("element name %q", b.Elements[0].Name)
 	}
 }
+
+// TestBudgetCountsEscapes: the tree's budget counts quotes and backslashes
+// twice, as JSON sends them.
+func TestBudgetCountsEscapes(t *testing.T) {
+	var nodes []string
+	for i := 0; i < 50; i++ {
+		nodes = append(nodes, `{"p":-1,"r":"text","tx":"\"quoted\" \\ \"text\""}`)
+	}
+	r := rawOf(t, `{`+vp+`,"nodes":[`+strings.Join(nodes, ",")+`]}`)
+	b := build(r, Budgets{TreeChars: 300, Marks: 10})
+	sent := 0
+	for _, l := range b.Tree[:len(b.Tree)-1] {
+		data, _ := json.Marshal(l)
+		sent += len(data) - 2 + 1
+	}
+	if !b.Counters.TreeTruncated || sent > 300 {
+		t.Fatalf("%d characters sent for a budget of 300 (truncated %v)", sent, b.Counters.TreeTruncated)
+	}
+}
+
+func TestAXRole(t *testing.T) {
+	for in, want := range map[string]string{
+		"StaticText": "text", "GenericContainer": "generic", "LayoutTableCell": "generic", "sectionheader": "generic",
+		"SvgRoot": "generic", "LineBreak": "none", "image": "img", "DisclosureTriangle": "button", "ColorWell": "button",
+		"MenuListOption": "option", "Figcaption": "caption", "Date": "textbox", "InputTime": "textbox",
+		"TextFieldWithComboBox": "combobox", "MathMLMath": "math", "MathMLFraction": "generic", "rowgroup": "rowgroup",
+		"doc-chapter": "doc-chapter", "button": "button",
+	} {
+		if got := axRole(in); got != want {
+			t.Errorf("axRole(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
