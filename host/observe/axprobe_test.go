@@ -30,17 +30,26 @@ func TestAXProbe(t *testing.T) {
 		t.Skip("set DIWALL_AXPROBE")
 	}
 	c := startProbeChrome(t)
-	total, agree := 0, 0
+	var sum probeCount
 	for _, p := range strings.Split(pages, ",") {
 		if !filepath.IsAbs(p) {
 			p, _ = filepath.Abs(filepath.Join("testdata", "pages", p))
 		}
-		tot, ag := c.probe(t, p)
-		total += tot
-		agree += ag
+		n := c.probe(t, p)
+		sum.total += n.total
+		sum.agree += n.agree
+		sum.unsure += n.unsure
+		sum.hidden += n.hidden
 	}
-	t.Logf("agreement: %d/%d (%.2f%%)", agree, total, 100*float64(agree)/float64(max(total, 1)))
+	pct := func(n int) float64 { return 100 * float64(n) / float64(max(sum.total, 1)) }
+	t.Logf("agreement: %d/%d (%.2f%%) on the fast path alone; %d/%d (%.2f%%) once Chrome answers the %d unsure; %d names keep to visible text on purpose (nh)",
+		sum.agree, sum.total, pct(sum.agree), sum.agree+sum.unsure, sum.total, pct(sum.agree+sum.unsure), sum.unsure, sum.hidden)
 }
+
+// probeCount counts elements: all, agreeing with Chrome (a name kept to
+// visible text on purpose counts as agreeing), disagreeing but unsure (the
+// slow path asks Chrome), and names kept to visible text.
+type probeCount struct{ total, agree, unsure, hidden int }
 
 func quartile(xs []float64) float64 {
 	s := append([]float64(nil), xs...)
@@ -176,7 +185,7 @@ func (c *probeChrome) call(t *testing.T, session, method string, params any, out
 	return nil
 }
 
-func (c *probeChrome) probe(t *testing.T, page string) (total, agree int) {
+func (c *probeChrome) probe(t *testing.T, page string) (count probeCount) {
 	s := c.session
 	c.call(t, s, "Page.enable", map[string]any{}, nil)
 	c.call(t, s, "Page.navigate", map[string]any{"url": "file://" + page}, nil)
@@ -247,9 +256,15 @@ func (c *probeChrome) probe(t *testing.T, page string) (total, agree int) {
 		fname := cleanName(n.Name, maxName)
 		roleOK := crole == n.Role || neutral(crole) && neutral(n.Role)
 		nameOK := cname == fname || n.NameHidden == 1
-		total++
-		if roleOK && nameOK {
-			agree++
+		count.total++
+		switch {
+		case roleOK && nameOK:
+			count.agree++
+		case n.Unsure == 1:
+			count.unsure++
+		}
+		if n.NameHidden == 1 && cname != fname {
+			count.hidden++
 		}
 		if all || !roleOK || !nameOK {
 			flag := "  "
@@ -266,7 +281,7 @@ func (c *probeChrome) probe(t *testing.T, page string) (total, agree int) {
 			fmt.Fprintf(out, "%s %3d %-8s fast %s %q%s | chrome %s %q\n", flag, i, n.Tag, n.Role, fname, u, crole, cname)
 		}
 	}
-	return total, agree
+	return count
 }
 
 // TestSerializerTime (opt-in: DIWALL_SERIALIZER_TIME=10000) times the
