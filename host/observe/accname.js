@@ -97,7 +97,7 @@
       st.count++;
     }
     if (tag === "SLOT") return contentOf(el, st, root, styleOf(el));
-    if (recursive && !shown && hiddenFor(el, root, styleOf(el))) return kind(st, "", fromContent);
+    if (recursive && !shown && hiddenFor(el, tag, root, styleOf(el))) return kind(st, "", fromContent);
     if (!root && !already) {
       const refs = labelledBy(el);
       if (refs) {
@@ -210,11 +210,10 @@
   }
 
   // Whether el is left out of a name computed through its parent.
-  function hiddenFor(el, root, cs) {
-    const tag = el.tagName.toUpperCase();
+  function hiddenFor(el, tag, root, cs) {
     if (tag === "NOSCRIPT") return true;
     if (root && root.open) return false;
-    if (el.namespaceURI === svgNS && (tag === "TITLE" || tag === "DESC")) return false;
+    if ((tag === "TITLE" || tag === "DESC") && el.namespaceURI === svgNS) return false;
     if (el.getAttribute("aria-hidden") === "true" || el.inert) return true;
     return cs.display === "none" || cs.visibility !== "visible" && cs.visibility !== "";
   }
@@ -451,7 +450,7 @@
           const ktag = kid.tagName.toUpperCase();
           if (ktag === "SCRIPT" || ktag === "STYLE" || ktag === "TEMPLATE") continue;
           const kcs = styleOf(kid);
-          if (hiddenFor(kid, root, kcs)) {
+          if (hiddenFor(kid, ktag, root, kcs)) {
             // A visibility:hidden element is not in Chrome's tree; its
             // visible descendants take its place.
             if (open || kcs.display === "none" || kcs.visibility !== "hidden" || kid.getAttribute("aria-hidden") === "true" || kid.inert) continue;

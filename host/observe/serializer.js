@@ -74,6 +74,9 @@
   // and cells keep to these).
   const textSeen = new WeakSet();
 
+  // Roles and accessible names (roleOf, nameOf, and the styles cache they
+  // share with the walk) come from roles.js and accname.js, which
+  // serializer.go splices in here.
 /*__ACCNAME__*/
 
   function sensitiveCues(el, tag, name) {
