@@ -1,0 +1,153 @@
+package observe
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/diwall/diwall/host/browser"
+)
+
+// The capture guard (guard.js) brackets every screenshot: started just
+// before it, finished just after, it knows every position each sensitive
+// field and frame had in the frames the page rendered in between, holds
+// still the animations that would move them, and says when it cannot be
+// sure. See guard.js for what it watches and how.
+
+//go:embed guard.js
+var guardSource string
+
+// guardReport is what guard.js finish returns.
+type guardReport struct {
+	// Lost: the guard was gone (the document changed, or it ended itself).
+	Lost bool `json:"lost"`
+	// Why is not empty when the boxes cannot be trusted.
+	Why   string     `json:"why"`
+	Boxes []guardBox `json:"boxes"`
+	// Watched are the serializer's indexes of the watched elements.
+	Watched  []int      `json:"watched"`
+	Measures int        `json:"measures"`
+	VP       [2]float64 `json:"vp"`
+}
+
+// guardBox is a watched element's box over the whole guard: the bounding
+// box of all its visible positions, in CSS pixels from the viewport.
+type guardBox struct {
+	I     int       `json:"i"` // serializer index, -1 when the serializer did not report it
+	B     []float64 `json:"b"` // x, y, w, h
+	Frame int       `json:"fr"`
+	Moved int       `json:"mv"`
+}
+
+// guard is one started guard.
+type guard struct {
+	b        *browser.Browser
+	t        *browser.Tab
+	id       string
+	snapshot string
+	done     bool
+}
+
+func guardExpression(o map[string]any) string {
+	o["sensitive"] = sensitiveSource
+	o["notSensitive"] = notSensitiveSource
+	opts, _ := json.Marshal(o)
+	return strings.Replace(guardSource, "__OPTIONS__", string(opts), 1)
+}
+
+// startGuard starts a guard in the tab's isolated world. extra names the
+// serializer's nodes (of snapshot) to watch besides those the guard finds.
+func startGuard(ctx context.Context, b *browser.Browser, t *browser.Tab, snapshot string, extra []int) (*guard, error) {
+	g := &guard{b: b, t: t, id: newID(), snapshot: snapshot}
+	if extra == nil {
+		extra = []int{}
+	}
+	_, err := evaluateAwait(ctx, b, t, guardExpression(map[string]any{
+		"op": "start", "id": g.id, "snapshot": snapshot, "extra": extra,
+	}))
+	if err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// finish ends the guard and returns its report.
+func (g *guard) finish(ctx context.Context) (*guardReport, error) {
+	g.done = true
+	text, err := evaluateAwait(ctx, g.b, g.t, guardExpression(map[string]any{
+		"op": "finish", "id": g.id, "snapshot": g.snapshot,
+	}))
+	if err != nil {
+		return nil, err
+	}
+	var rep guardReport
+	if err := json.Unmarshal([]byte(text), &rep); err != nil {
+		return nil, fmt.Errorf("capture guard: %w", err)
+	}
+	for _, bx := range rep.Boxes {
+		if len(bx.B) != 4 {
+			return nil, fmt.Errorf("capture guard: a box of %d numbers", len(bx.B))
+		}
+	}
+	return &rep, nil
+}
+
+// abandon ends a guard that was not finished (the observation failed on
+// the way), so that the page's animations run again at once rather than
+// when the guard ends itself.
+func (g *guard) abandon() {
+	if g == nil || g.done {
+		return
+	}
+	g.done = true
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	g.b.Evaluate(ctx, g.t, guardExpression(map[string]any{"op": "finish", "id": g.id, "snapshot": g.snapshot}), 1000)
+}
+
+// evaluateAwait is browser.Evaluate for an expression whose value may be a
+// promise of the string.
+func evaluateAwait(ctx context.Context, b *browser.Browser, t *browser.Tab, expression string) (string, error) {
+	world, err := b.World(ctx, t)
+	if err != nil {
+		return "", err
+	}
+	var res struct {
+		Result struct {
+			Type  string          `json:"type"`
+			Value json.RawMessage `json:"value"`
+		} `json:"result"`
+		ExceptionDetails *struct {
+			Text      string `json:"text"`
+			Exception *struct {
+				Description string `json:"description"`
+			} `json:"exception"`
+		} `json:"exceptionDetails"`
+	}
+	err = b.CDPUnlessDialog(ctx, t, "Runtime.evaluate", map[string]any{
+		"expression": expression, "contextId": world, "returnByValue": true, "awaitPromise": true, "timeout": 2000,
+	}, &res)
+	if err != nil {
+		if strings.Contains(err.Error(), "context") && strings.Contains(err.Error(), "find") {
+			b.ForgetWorld(t, world)
+			return "", fmt.Errorf("%w: %v", browser.ErrWorldGone, err)
+		}
+		return "", err
+	}
+	if d := res.ExceptionDetails; d != nil {
+		msg := d.Text
+		if d.Exception != nil {
+			msg = d.Exception.Description
+		}
+		return "", fmt.Errorf("page script failed: %s", msg)
+	}
+	var s string
+	if res.Result.Type != "string" || json.Unmarshal(res.Result.Value, &s) != nil {
+		return "", errors.New("capture guard: no report")
+	}
+	return s, nil
+}
