@@ -12,7 +12,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/diwall/diwall/host/browser"
@@ -140,27 +139,22 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.P
 	defer g.abandon()
 
 	// The serializer and the capture run together, on the same document.
-	// The capture is decoded while the serializer still runs.
-	var wg sync.WaitGroup
+	// The capture is decoded while the serializer still runs, or while the
+	// guard is finished.
 	first := &shot{}
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		first.take(ctx, b, t)
-	}()
-	text, err := b.Evaluate(ctx, t, serializerExpression(snapID), 10000)
-	wg.Wait()
-	if err != nil {
-		first.release()
-		return nil, err
-	}
+	first.take(ctx, b, t)
 	used := first
 	composed := false
 	defer func() {
+		used.wait()
 		if !composed {
 			used.release()
 		}
 	}()
+	text, err := b.Evaluate(ctx, t, serializerExpression(snapID), 10000)
+	if err != nil {
+		return nil, err
+	}
 	r, err := parseRaw([]byte(text))
 	if err != nil {
 		return nil, err
@@ -176,7 +170,11 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.P
 			}
 		}
 	}
+	// The guard is finished once the screenshot came back (and after the
+	// serializer, whose node indexes its report uses).
+	<-first.captured
 	first.report, first.guardErr = g.finish(ctx)
+	first.wait()
 	hostStart := time.Now()
 	after := b.Info(t)
 	if after.LoaderID != before.LoaderID || after.Dialog != nil {

@@ -2,7 +2,9 @@ package observe
 
 import (
 	"context"
+	"crypto/sha256"
 	_ "embed"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -52,11 +54,34 @@ type guard struct {
 	done     bool
 }
 
-func guardExpression(o map[string]any) string {
-	o["sensitive"] = sensitiveSource
-	o["notSensitive"] = notSensitiveSource
-	opts, _ := json.Marshal(o)
-	return strings.Replace(guardSource, "__OPTIONS__", string(opts), 1)
+// guardLibrary names the guard's start function in the isolated world, by
+// a digest of its source: a host of another version installs its own.
+var guardLibrary = func() string {
+	sum := sha256.Sum256([]byte(guardSource))
+	return "__diwallGuardLib_" + hex.EncodeToString(sum[:6])
+}()
+
+// guardMissing is what the short start expression returns when the
+// isolated world does not hold the library yet (a new document).
+const guardMissing = "diwall: no guard library"
+
+// guardStartExpression calls the library with opts; with install it first
+// installs the library (its source is about 20 KB, which costs several ms
+// through chrome.debugger, measured: it is sent once per document).
+func guardStartExpression(opts map[string]any, install bool) string {
+	o, _ := json.Marshal(opts)
+	lib := "globalThis." + guardLibrary
+	if !install {
+		return fmt.Sprintf("%s ? %s(%s) : %q", lib, lib, o, guardMissing)
+	}
+	c, _ := json.Marshal(map[string]string{"sensitive": sensitiveSource, "notSensitive": notSensitiveSource})
+	return fmt.Sprintf("(%s = (%s)(%s))(%s)", lib, guardSource, c, o)
+}
+
+// guardFinishExpression finishes the guard id, if it is still the page's.
+func guardFinishExpression(id string) string {
+	q, _ := json.Marshal(id)
+	return fmt.Sprintf(`((g) => g && g.id === %s ? (globalThis.__diwallGuard = null, g.finish()) : JSON.stringify({lost: true, why: "the guard was gone"}))(globalThis.__diwallGuard)`, q)
 }
 
 // startGuard starts a guard in the tab's isolated world. extra names the
@@ -66,9 +91,11 @@ func startGuard(ctx context.Context, b *browser.Browser, t *browser.Tab, snapsho
 	if extra == nil {
 		extra = []int{}
 	}
-	_, err := evaluateAwait(ctx, b, t, guardExpression(map[string]any{
-		"op": "start", "id": g.id, "snapshot": snapshot, "extra": extra,
-	}))
+	opts := map[string]any{"id": g.id, "snapshot": snapshot, "extra": extra}
+	text, err := evaluateAwait(ctx, b, t, guardStartExpression(opts, false))
+	if err == nil && text == guardMissing {
+		_, err = evaluateAwait(ctx, b, t, guardStartExpression(opts, true))
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -78,9 +105,7 @@ func startGuard(ctx context.Context, b *browser.Browser, t *browser.Tab, snapsho
 // finish ends the guard and returns its report.
 func (g *guard) finish(ctx context.Context) (*guardReport, error) {
 	g.done = true
-	text, err := evaluateAwait(ctx, g.b, g.t, guardExpression(map[string]any{
-		"op": "finish", "id": g.id, "snapshot": g.snapshot,
-	}))
+	text, err := evaluateAwait(ctx, g.b, g.t, guardFinishExpression(g.id))
 	if err != nil {
 		return nil, err
 	}
@@ -106,7 +131,7 @@ func (g *guard) abandon() {
 	g.done = true
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	g.b.Evaluate(ctx, g.t, guardExpression(map[string]any{"op": "finish", "id": g.id, "snapshot": g.snapshot}), 1000)
+	evaluateAwait(ctx, g.b, g.t, guardFinishExpression(g.id))
 }
 
 // evaluateAwait is browser.Evaluate for an expression whose value may be a

@@ -40,6 +40,10 @@ type shot struct {
 	fallback bool  // taken by the extension's captureVisibleTab
 	report   *guardReport
 	guardErr error
+
+	// captured is closed when the screenshot came back (it may still be
+	// decoding), decoded when it is decoded.
+	captured, decoded chan struct{}
 }
 
 func (s *shot) release() {
@@ -49,14 +53,24 @@ func (s *shot) release() {
 	}
 }
 
-// capture takes the screenshot and decodes it.
+// take starts the screenshot and its decoding, and returns at once. The
+// guard can be finished as soon as captured is closed, while the image is
+// decoded; capture, err and fallback are set once decoded is closed.
 func (s *shot) take(ctx context.Context, b *browser.Browser, t *browser.Tab) {
-	var data []byte
-	data, s.fallback, s.err = captureViewportVia(ctx, b, t)
-	if s.err == nil {
-		s.capture, s.err = imaging.Decode(data)
-	}
+	s.captured, s.decoded = make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(s.decoded)
+		data, fallback, err := captureViewportVia(ctx, b, t)
+		close(s.captured)
+		if err == nil {
+			s.capture, err = imaging.Decode(data)
+		}
+		s.err, s.fallback = err, fallback
+	}()
 }
+
+// wait waits for the image to be decoded.
+func (s *shot) wait() { <-s.decoded }
 
 // takeShot captures the viewport inside a guard of its own: the captures
 // taken again, after the page was read.
@@ -68,7 +82,9 @@ func takeShot(ctx context.Context, b *browser.Browser, t *browser.Tab, snapshot 
 	defer g.abandon()
 	s := &shot{}
 	s.take(ctx, b, t)
+	<-s.captured
 	s.report, s.guardErr = g.finish(ctx)
+	s.wait()
 	return s, nil
 }
 

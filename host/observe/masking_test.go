@@ -72,13 +72,21 @@ func TestPlanMasksUsesTheGuardsViewport(t *testing.T) {
 	}
 }
 
-func TestGuardExpression(t *testing.T) {
-	e := guardExpression(map[string]any{"op": "start", "id": "g1", "snapshot": "s1", "extra": []int{4}})
-	if strings.Contains(e, "__OPTIONS__") || !strings.Contains(e, `"op":"start"`) || !strings.Contains(e, `"extra":[4]`) {
-		t.Fatalf("options not substituted: %s", e[len(e)-300:])
+func TestGuardExpressions(t *testing.T) {
+	opts := map[string]any{"id": "g1", "snapshot": "s1", "extra": []int{4}}
+	short := guardStartExpression(opts, false)
+	if len(short) > 300 || !strings.Contains(short, guardLibrary) || !strings.Contains(short, `"extra":[4]`) {
+		t.Errorf("short start: %s", short)
+	}
+	full := guardStartExpression(opts, true)
+	if !strings.HasPrefix(full, "(globalThis."+guardLibrary+" = (") || !strings.HasSuffix(full, `({"extra":[4],"id":"g1","snapshot":"s1"})`) {
+		t.Errorf("full start: %s … %s", full[:80], full[len(full)-80:])
 	}
 	// The guard recognises sensitive fields with the serializer's patterns.
-	if !strings.Contains(e, strings.ReplaceAll(sensitiveSource, `\`, `\\`)) {
+	if !strings.Contains(full, strings.ReplaceAll(sensitiveSource, `\`, `\\`)) {
 		t.Error("the guard does not get the sensitive cues")
+	}
+	if f := guardFinishExpression(`x"y`); !strings.Contains(f, `"x\"y"`) {
+		t.Errorf("finish: %s", f)
 	}
 }
