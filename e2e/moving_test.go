@@ -112,6 +112,8 @@ func TestMovingSecretsStayMasked(t *testing.T) {
 		{"frame.html", observations, 0, 2},
 		{"layout-shift.html", observations, 2, 0},
 		{"flicker.html", observations, -1, 0},
+		{"scroll.html", observations, 2, 0},
+		{"shadow.html", observations, 2, 0},
 	}
 	for _, p := range pages {
 		t.Run(strings.TrimSuffix(p.path, ".html"), func(t *testing.T) {
