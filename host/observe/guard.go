@@ -123,15 +123,21 @@ func (g *guard) finish(ctx context.Context) (*guardReport, error) {
 
 // abandon ends a guard that was not finished (the observation failed on
 // the way), so that the page's animations run again at once rather than
-// when the guard ends itself.
+// when the guard ends itself. It does not wait: a page blocked by a dialog
+// would hold the observation that reports the dialog.
 func (g *guard) abandon() {
 	if g == nil || g.done {
 		return
 	}
 	g.done = true
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	defer cancel()
-	evaluateAwait(ctx, g.b, g.t, guardFinishExpression(g.id))
+	if g.b.Info(g.t).Dialog != nil {
+		return // the guard ends itself
+	}
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		evaluateAwait(ctx, g.b, g.t, guardFinishExpression(g.id))
+	}()
 }
 
 // evaluateAwait is browser.Evaluate for an expression whose value may be a

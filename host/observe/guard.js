@@ -293,6 +293,10 @@
         return;
       }
       if (win.innerWidth !== vw || win.innerHeight !== vh) uncertain ||= "the viewport changed size";
+      // Pinch-zoomed, the image shows part of the layout viewport, where the
+      // boxes are measured.
+      const vv = win.visualViewport;
+      if (vv && (vv.scale !== 1 || vv.offsetLeft !== 0 || vv.offsetTop !== 0)) uncertain ||= "the page is pinch-zoomed";
       for (const w of watched) {
         const el = w.el;
         if (!el.isConnected) continue;
