@@ -9,18 +9,19 @@ import (
 
 // How the masks are made safe against a page that moves.
 //
-// Every capture is bracketed by the capture guard (guard.go, guard.js): it
-// holds still the animations that could move a sensitive field or a frame,
-// and measures each one at every frame and after every change from just
-// before the screenshot is asked for until it came back. A mask covers the
-// bounding box of every position its field had in that time; the
-// screenshot's frame is one of those. When a field moved, the image is
-// taken once more (it has often settled); when it still moves, its mask is
-// that widened box. When the guard cannot be sure (an animation it did not
-// hold moved a field on the compositor, the viewport changed size, a field
-// was not watched, the page changed without end), the image is taken again,
-// a few times at most, and then withheld: the tree and the elements still
-// come back, and capture says why.
+// Every capture is bracketed by the capture guard (guard.go, guard.js): from
+// just before the screenshot is asked for until it came back, it holds
+// still the animations that could move a sensitive field or a frame, and
+// measures each one after every change it can see, at the frame after,
+// and at both ends. A mask covers the bounding box of every position its
+// field had in that time; the screenshot's frame is one of those. When a
+// field moved, the image is taken once more (it has often settled); when
+// it still moves, its mask is that widened box. When the guard cannot be
+// sure (an animation it did not hold moved a field on the compositor, the
+// viewport changed size or is pinch-zoomed, a field was not watched, the
+// page changed without end), the image is taken again, twice at most, and
+// then withheld: the tree and the elements still come back, and capture
+// says why.
 
 // movedMargin widens the mask of a field that moved, in CSS pixels, on top
 // of its usual margin.
