@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/diwall/diwall/host/browser"
@@ -92,14 +93,47 @@ func startGuard(ctx context.Context, b *browser.Browser, t *browser.Tab, snapsho
 		extra = []int{}
 	}
 	opts := map[string]any{"id": g.id, "snapshot": snapshot, "extra": extra}
-	text, err := evaluateAwait(ctx, b, t, guardStartExpression(opts, false))
+	world, err := b.World(ctx, t)
+	if err != nil {
+		return nil, err
+	}
+	// A world the library was installed in has it still (the page cannot
+	// reach it); a new one (a new document) gets it with the first call.
+	install := !guardWorlds.has(t, world)
+	text, err := evaluateAwait(ctx, b, t, guardStartExpression(opts, install))
 	if err == nil && text == guardMissing {
 		_, err = evaluateAwait(ctx, b, t, guardStartExpression(opts, true))
 	}
 	if err != nil {
 		return nil, err
 	}
+	guardWorlds.set(t, world)
 	return g, nil
+}
+
+// guardWorlds remembers, per tab, the isolated world the guard library was
+// last installed in: a cache, forgotten whole when it grows (closed tabs).
+var guardWorlds = &worldCache{m: map[*browser.Tab]int{}}
+
+type worldCache struct {
+	mu sync.Mutex
+	m  map[*browser.Tab]int
+}
+
+func (c *worldCache) has(t *browser.Tab, world int) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	w, ok := c.m[t]
+	return ok && w == world
+}
+
+func (c *worldCache) set(t *browser.Tab, world int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.m) >= 256 {
+		clear(c.m)
+	}
+	c.m[t] = world
 }
 
 // finish ends the guard and returns its report.
