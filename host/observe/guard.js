@@ -428,7 +428,7 @@
       finish() {
         if (!scrolled) return report();
         return new Promise((resolve) => {
-          const t = setTimeout(() => { uncertain ||= "the page scrolled"; resolve(report()); }, 100);
+          const t = setTimeout(() => { uncertain ||= "the page scrolled"; resolve(report()); }, 250);
           requestAnimationFrame(() => { clearTimeout(t); resolve(report()); });
         });
       },
