@@ -45,6 +45,9 @@ type Built struct {
 	Counters Counters
 	// Masks are the viewport boxes of sensitive fields and frames.
 	Masks []Box
+	// Secret are the node indexes of every sensitive field and frame, in
+	// the viewport or not: the capture guard must have watched them all.
+	Secret []int
 	// Labels are the in-viewport marks with their boxes.
 	Labels []MarkBox
 	// MarkNode maps a mark to the serializer's node index, which is the
@@ -174,6 +177,9 @@ func build(r *raw, b Budgets) Built {
 			if n.InView == 1 && n.Box != nil {
 				out.Labels = append(out.Labels, MarkBox{n.mark, boxOf(n)})
 			}
+		}
+		if n.sensitive || n.Frame == 1 {
+			out.Secret = append(out.Secret, n.idx)
 		}
 		if (n.sensitive || n.Frame == 1) && n.Box != nil {
 			bx := boxOf(n)
