@@ -81,7 +81,7 @@ func BenchmarkLabels(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		for _, l := range placeLabels(img.Rect, pm, labels, 1) {
+		for _, l := range placeLabels(img, pm, labels, 1) {
 			drawLabel(img, l)
 		}
 	}
@@ -135,7 +135,7 @@ func BenchmarkDownscale(b *testing.B) {
 // BenchmarkLabelsPileUp is the worst case for placement: 300 elements on the
 // same spot next to a mask, so most labels search for room.
 func BenchmarkLabelsPileUp(b *testing.B) {
-	bounds := image.Rect(0, 0, 1280, 800)
+	img := image.NewRGBA(image.Rect(0, 0, 1280, 800))
 	masks := []image.Rectangle{image.Rect(0, 0, 1280, 300), image.Rect(0, 340, 1280, 800)}
 	var labels []Label
 	for i := range 300 {
@@ -143,6 +143,7 @@ func BenchmarkLabelsPileUp(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		placeLabels(bounds, masks, labels, 1)
+		placeLabels(img, masks, labels, 1)
 	}
 }
+
