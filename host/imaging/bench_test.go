@@ -147,3 +147,44 @@ func BenchmarkLabelsPileUp(b *testing.B) {
 	}
 }
 
+// renderedCapture is a real capture (testdata/captures) composed, before
+// encoding.
+func renderedCapture(b *testing.B, name string) *image.RGBA {
+	for _, c := range loadCaptures(b) {
+		if c.name != name {
+			continue
+		}
+		d, err := Decode(c.jpeg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		img, _, _, err := d.render(c.masks, c.labels, Options{Scale: float64(d.Width()) / c.cssW})
+		if err != nil {
+			b.Fatal(err)
+		}
+		return img
+	}
+	b.Fatalf("no capture %s", name)
+	return nil
+}
+
+func BenchmarkQuantize(b *testing.B) {
+	img := renderedCapture(b, "wiki-text")
+	reserved := drawnColors()
+	b.ReportAllocs()
+	for b.Loop() {
+		_, idx := quantize(img, reserved)
+		putIndexes(idx)
+	}
+}
+
+func BenchmarkEncodePalette(b *testing.B) {
+	img := renderedCapture(b, "wiki-text")
+	pal, idx := quantize(img, drawnColors())
+	b.ReportAllocs()
+	var out []byte
+	for b.Loop() {
+		out, _ = encodePalettePNG(pal, idx, img.Rect.Dx(), img.Rect.Dy())
+	}
+	b.ReportMetric(float64(len(out)), "png-bytes")
+}

@@ -77,7 +77,8 @@ var (
 )
 
 // Compose decodes capture (JPEG or PNG), paints masks, downscales to
-// opts.MaxLongSide, draws labels and encodes the result as PNG.
+// opts.MaxLongSide, draws labels and encodes the result as PNG: a palette
+// PNG for an opaque capture (see quantize.go), else truecolour with alpha.
 //
 // A mask with a non-finite coordinate or a negative size is an error rather
 // than skipped: a mask that cannot be placed must not leave a field visible.
@@ -121,8 +122,16 @@ func (c *Capture) Compose(masks []Rect, labels []Label, opts Options) (Result, e
 		return Result{}, err
 	}
 	defer putRGBA(out)
-	// Masks, labels and scaling keep an opaque image opaque.
-	res.PNG, err = encodePNG(out, opaque)
+	// Masks, labels and scaling keep an opaque image opaque. An opaque image
+	// (every capture a browser makes) goes out as a palette PNG; the rare
+	// translucent one as truecolour with alpha.
+	if opaque {
+		pal, idx := quantize(out, drawnColors())
+		res.PNG, err = encodePalettePNG(pal, idx, res.Width, res.Height)
+		putIndexes(idx)
+	} else {
+		res.PNG, err = encodePNG(out, false)
+	}
 	if err != nil {
 		return Result{}, fmt.Errorf("imaging: encode png: %w", err)
 	}
