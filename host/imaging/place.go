@@ -6,18 +6,19 @@ import (
 )
 
 // Placement. Each marked element gets a 1 px outline just outside its box,
-// in its label's colour, and the label goes where it touches that outline
-// (outside it or inside it) and, if at all possible, covers neither another
-// element's text nor another label, nor ever a mask. On a line of running
-// text, in a dense column of links and in a form, the label stays level
-// with its element (never on the line above or below, where it would read
-// as belonging to the element there) unless that is the only free place.
+// in its label's colour (neighbours get different colours), and the label
+// goes where it touches that outline (outside it or inside it) and, if at
+// all possible, covers neither another element's text nor another label,
+// and never a mask. On a line of running text, in a dense column of links
+// and in a form, the label stays level with its element; above or below it
+// (on the neighbouring line, where it would read as that line's) only over
+// blank space, with no other element just above, below or level with it.
 //
 // Among the free places the label covers what shows least: the place with
 // the fewest edge pixels ("ink") under it, with a small preference for the
-// conventional spots, so a text field's label goes to the empty end of the
-// field or the blank margin beside it rather than over its first characters
-// or its caption.
+// conventional spots, so a text field's label goes to the blank margin
+// beside it or the empty end of the field rather than over its first
+// characters or its caption.
 
 // placer holds what placement needs to know about the whole image.
 type placer struct {
@@ -25,10 +26,12 @@ type placer struct {
 	masks  []image.Rectangle
 	img    *image.RGBA // the image before any label is drawn, to measure ink
 	elems  []image.Rectangle
-	texts  bandIndex // text areas of the elements, indexed like elems
-	badges bandIndex // labels placed so far
-	lines  bandIndex // outlines of the labels placed so far
+	boxes  []image.Rectangle // the distinct element boxes
+	texts  gridIndex         // their text areas, indexed like boxes
+	badges gridIndex         // labels placed so far
+	lines  gridIndex         // outlines of the labels placed so far
 	placed []PlacedLabel
+	luma   []int32 // ink's scratch rows
 }
 
 // placeLabels places labels (in result pixels at scale) in the order given
@@ -38,14 +41,20 @@ type placer struct {
 // only read.
 func placeLabels(img *image.RGBA, masks []image.Rectangle, labels []Label, scale float64) []PlacedLabel {
 	bounds := img.Bounds()
-	p := &placer{bounds: bounds, masks: masks, img: img, elems: make([]image.Rectangle, len(labels))}
+	p := &placer{bounds: bounds, masks: masks, img: img, elems: make([]image.Rectangle, len(labels)),
+		texts: newGridIndex(bounds), badges: newGridIndex(bounds), lines: newGridIndex(bounds)}
+	seen := make(map[image.Rectangle]bool, len(labels))
 	for i, l := range labels {
 		var e image.Rectangle
 		if l.Mark >= 0 && validRect(l.Box) {
 			e = pixelRect(l.Box, scale).Intersect(bounds)
 		}
 		p.elems[i] = e
-		p.texts.add(textArea(e))
+		if !e.Empty() && !seen[e] { // the same box twice hides the same text
+			seen[e] = true
+			p.boxes = append(p.boxes, e)
+			p.texts.add(textArea(e))
+		}
 	}
 	p.placed = make([]PlacedLabel, 0, len(labels))
 	for i, l := range labels {
@@ -133,12 +142,15 @@ func spots(o image.Rectangle, sz image.Point) []spot {
 // sz), and false if there is none.
 //
 // The order of choice: among the preferred spots that touch the outline
-// and are clear of masks, labels and other elements' text, the one with
-// the least ink plus penalty; then the same among every spot along the
-// outline (outside it, and inside along its top and bottom), the penalty
-// growing with the distance from the first preferred spot; then, clear of
-// masks only, the spot along the outline overlapping labels least and
-// other elements' text least; then the nearest spot anywhere clear of masks.
+// and are clear of masks, labels and other elements' text (and, above or
+// below the element, of their surroundings), the one with the least ink
+// plus penalty; then the same among every spot along the outline (outside
+// it, and inside along its top and bottom), the penalty growing with the
+// distance from the first preferred spot; then a spot along the outline
+// clear of masks and labels, covering least of other elements' text; then
+// a spot clear of masks and labels near the element; then, clear of masks
+// only, the spot along the outline overlapping labels least; then the
+// nearest spot anywhere clear of masks.
 func (p *placer) place(i int, o image.Rectangle, sz image.Point) (image.Rectangle, bool) {
 	if sz.X > p.bounds.Dx() || sz.Y > p.bounds.Dy() {
 		return image.Rectangle{}, false
@@ -151,7 +163,7 @@ func (p *placer) place(i int, o image.Rectangle, sz image.Point) (image.Rectangl
 		if !box.Inset(-1).Overlaps(o) || p.hitsMask(box) {
 			return
 		}
-		labels, text := p.badgeOverlap(box), p.textOverlap(box, i, e)
+		labels, text := p.badgeOverlap(box), p.textOverlap(box, e)
 		// Above or below its element a label is on the neighbouring line
 		// and may read as that line's: there it must keep clear of other
 		// elements by a few pixels, have none level with it close by, and
@@ -162,9 +174,9 @@ func (p *placer) place(i int, o image.Rectangle, sz image.Point) (image.Rectangl
 		if offLine {
 			above := image.Rect(box.Min.X-1, box.Min.Y-offLineClear, box.Max.X+1, box.Max.Y+offLineClear)
 			beside := image.Rect(box.Min.X-offLineReach, box.Min.Y, box.Max.X+offLineReach, box.Max.Y)
-			crowded = p.textOverlap(above, i, e) + p.textOverlap(beside, i, e)
+			crowded = p.textOverlap(above, e) + p.textOverlap(beside, e)
 			inkWeight = offLineInk
-		} else if p.textOverlap(box.Inset(-nearClear), i, e) > 0 {
+		} else if p.textOverlap(box.Inset(-nearClear), e) > 0 {
 			// Touching a neighbour's box, the label could be either's.
 			pen += nearPenalty
 		}
@@ -172,7 +184,7 @@ func (p *placer) place(i int, o image.Rectangle, sz image.Point) (image.Rectangl
 			if pen >= bestCost {
 				return
 			}
-			if c := pen + inkWeight*p.ink(box); c < bestCost {
+			if c := pen + inkWeight*p.ink(box, (bestCost-pen)/inkWeight); c < bestCost {
 				best, bestCost = box, c
 			}
 			return
@@ -182,7 +194,7 @@ func (p *placer) place(i int, o image.Rectangle, sz image.Point) (image.Rectangl
 		if c >= fallbackCost {
 			return
 		}
-		if c += inkWeight * p.ink(box); c < fallbackCost {
+		if c += inkWeight * p.ink(box, (fallbackCost-c)/inkWeight); c < fallbackCost {
 			fallback, fallbackCost, fallbackLabels = box, c, labels
 		}
 	}
@@ -218,11 +230,11 @@ func (p *placer) place(i int, o image.Rectangle, sz image.Point) (image.Rectangl
 
 // alongOutline calls fn with label positions that touch outline o: outside
 // each side, and inside along the top and bottom, in steps that keep the
-// count near 250 whatever the element's size.
+// count near 120 whatever the element's size.
 func (p *placer) alongOutline(o image.Rectangle, sz image.Point, fn func(image.Point)) {
 	w, h := sz.X, sz.Y
 	l, t, r, b := o.Min.X, o.Min.Y, o.Max.X, o.Max.Y
-	step := max(2, (2*(o.Dx()+o.Dy())+4*(w+h))/250)
+	step := max(2, (2*(o.Dx()+o.Dy())+4*(w+h))/120)
 	for y := t - h + 1; y < b; y += step {
 		fn(image.Pt(l-w, y))
 		fn(image.Pt(r, y))
@@ -256,7 +268,7 @@ func (p *placer) search(i int, at, sz image.Point, radius int, near image.Rectan
 		if free && labels > 0 {
 			return false
 		}
-		text := p.textOverlap(box, i, e)
+		text := p.textOverlap(box, e)
 		if c := 16*labels + text; c < bestCost {
 			best, bestCost = box, c
 		}
@@ -292,15 +304,14 @@ func (p *placer) badgeOverlap(box image.Rectangle) int {
 }
 
 // textOverlap is the area of box over the text of elements other than
-// element i (box e) and those containing it: a label may cover its own
+// the element e and those containing it: a label may cover its own
 // element and the card or list item it sits in, not a neighbour.
-func (p *placer) textOverlap(box image.Rectangle, i int, e image.Rectangle) int {
+func (p *placer) textOverlap(box image.Rectangle, e image.Rectangle) int {
 	n := 0
 	p.texts.each(box, func(j int, q image.Rectangle) {
-		if j == i || e.In(p.elems[j]) {
-			return
+		if !e.In(p.boxes[j]) {
+			n += overlapArea(box, q)
 		}
-		n += overlapArea(box, q)
 	})
 	return n
 }
@@ -311,22 +322,38 @@ func (p *placer) textOverlap(box image.Rectangle, i int, e image.Rectangle) int 
 const inkThreshold = 40
 
 // ink counts the pixels of box that differ from their right or lower
-// neighbour (within box) by more than inkThreshold in luma.
-func (p *placer) ink(box image.Rectangle) int {
-	img := p.img
-	luma := func(o int) int {
-		return (77*int(img.Pix[o]) + 150*int(img.Pix[o+1]) + 29*int(img.Pix[o+2])) >> 8
+// neighbour (within box) by more than inkThreshold in luma. It stops
+// counting, row by row, once the count passes limit.
+func (p *placer) ink(box image.Rectangle, limit int) int {
+	img, w := p.img, box.Dx()
+	if cap(p.luma) < 2*w {
+		p.luma = make([]int32, 2*w)
 	}
+	cur, next := p.luma[:w], p.luma[w:2*w]
+	fill := func(row []int32, y int) {
+		o := img.PixOffset(box.Min.X, y)
+		for x := range row {
+			px := img.Pix[o+4*x : o+4*x+3 : o+4*x+3]
+			row[x] = (77*int32(px[0]) + 150*int32(px[1]) + 29*int32(px[2])) >> 8
+		}
+	}
+	edge := func(a, b int32) bool { return a-b > inkThreshold || b-a > inkThreshold }
+	fill(cur, box.Min.Y)
 	n := 0
 	for y := box.Min.Y; y < box.Max.Y; y++ {
-		o := img.PixOffset(box.Min.X, y)
-		for x := box.Min.X; x < box.Max.X; x, o = x+1, o+4 {
-			v := luma(o)
-			if x+1 < box.Max.X && abs(v-luma(o+4)) > inkThreshold ||
-				y+1 < box.Max.Y && abs(v-luma(o+img.Stride)) > inkThreshold {
+		last := y+1 == box.Max.Y
+		if !last {
+			fill(next, y+1)
+		}
+		for x, v := range cur {
+			if x+1 < w && edge(v, cur[x+1]) || !last && edge(v, next[x]) {
 				n++
 			}
 		}
+		if n > limit {
+			return n
+		}
+		cur, next = next, cur
 	}
 	return n
 }
@@ -382,45 +409,65 @@ func abs(v int) int {
 	return v
 }
 
-// bandIndex finds the rectangles overlapping a query among many, by
-// keeping for each band of bandHeight rows the rectangles that reach it.
-type bandIndex struct {
+// gridIndex finds the rectangles overlapping a query among many, by
+// keeping for each cell of a grid of cellSize pixels the rectangles that
+// reach it. Rectangles and queries lie within the image (bounds from 0).
+type gridIndex struct {
 	rects []image.Rectangle
-	bands [][]int32
+	first []image.Point // the first cell each rectangle reaches
+	cols  int
+	cells [][]int32
 }
 
-const bandHeight = 32
+const cellSize = 32
 
-func bandOf(y int) int { return max(0, y) / bandHeight }
+func newGridIndex(bounds image.Rectangle) gridIndex {
+	cols := (bounds.Max.X + cellSize - 1) / cellSize
+	rows := (bounds.Max.Y + cellSize - 1) / cellSize
+	return gridIndex{cols: max(1, cols), cells: make([][]int32, max(1, cols)*max(1, rows))}
+}
+
+// span returns the range of cells r reaches.
+func (g *gridIndex) span(r image.Rectangle) (x0, y0, x1, y1 int) {
+	rows := len(g.cells) / g.cols
+	return max(0, r.Min.X) / cellSize, max(0, r.Min.Y) / cellSize,
+		min(g.cols-1, max(0, r.Max.X-1)/cellSize), min(rows-1, max(0, r.Max.Y-1)/cellSize)
+}
 
 // add appends r (which may be empty) and returns its index.
-func (g *bandIndex) add(r image.Rectangle) int {
+func (g *gridIndex) add(r image.Rectangle) int {
 	i := len(g.rects)
+	x0, y0, x1, y1 := g.span(r)
 	g.rects = append(g.rects, r)
+	g.first = append(g.first, image.Pt(x0, y0))
 	if r.Empty() {
 		return i
 	}
-	for b := bandOf(r.Min.Y); b <= bandOf(r.Max.Y-1); b++ {
-		for len(g.bands) <= b {
-			g.bands = append(g.bands, nil)
+	for y := y0; y <= y1; y++ {
+		for x := x0; x <= x1; x++ {
+			g.cells[y*g.cols+x] = append(g.cells[y*g.cols+x], int32(i))
 		}
-		g.bands[b] = append(g.bands[b], int32(i))
 	}
 	return i
 }
 
 // each calls fn once for every rectangle that overlaps q.
-func (g *bandIndex) each(q image.Rectangle, fn func(i int, r image.Rectangle)) {
+func (g *gridIndex) each(q image.Rectangle, fn func(i int, r image.Rectangle)) {
 	if q.Empty() {
 		return
 	}
-	first, last := bandOf(q.Min.Y), min(bandOf(q.Max.Y-1), len(g.bands)-1)
-	for b := first; b <= last; b++ {
-		for _, i := range g.bands[b] {
-			r := g.rects[i]
-			// Report r in the first band both reach, only once.
-			if r.Overlaps(q) && max(first, bandOf(r.Min.Y)) == b {
-				fn(int(i), r)
+	x0, y0, x1, y1 := g.span(q)
+	for y := y0; y <= y1; y++ {
+		for x := x0; x <= x1; x++ {
+			for _, i := range g.cells[y*g.cols+x] {
+				r := g.rects[i]
+				if !r.Overlaps(q) {
+					continue
+				}
+				// Report r only in the first cell both reach.
+				if f := g.first[i]; max(x0, f.X) == x && max(y0, f.Y) == y {
+					fn(int(i), r)
+				}
 			}
 		}
 	}

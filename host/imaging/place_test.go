@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
@@ -136,7 +137,7 @@ func TestPlacementRunningText(t *testing.T) {
 		// Off its line, a label hides no ink: at most a few pixels of
 		// ascenders or descenders.
 		pl := &placer{img: plain}
-		if n := pl.ink(l.Rectangle()); n > 4 {
+		if n := pl.ink(l.Rectangle(), math.MaxInt); n > 4 {
 			t.Errorf("mark %d at %v is off its line over %d pixels of ink", l.Mark, l.Rectangle(), n)
 		}
 	}
@@ -218,7 +219,7 @@ func TestPlacementForm(t *testing.T) {
 	// Captions are page text, not elements; no label lies on one.
 	plain := &placer{img: decodeResult(t, mustCompose(t, encodePNGBytes(t, p.img), p.masks, nil))}
 	for _, l := range res.Labels {
-		if n := plain.ink(l.Rectangle()); n > 0 && l.Mark <= len(fields) {
+		if n := plain.ink(l.Rectangle(), math.MaxInt); n > 0 && l.Mark <= len(fields) {
 			t.Errorf("mark %d: label %v hides %d pixels of ink", l.Mark, l.Rectangle(), n)
 		}
 	}
