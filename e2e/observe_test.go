@@ -133,7 +133,8 @@ func abs(f float64) float64 {
 }
 
 // fixturePages are the observe fixture pages with goldens.
-var fixturePages = []string{"form", "payment", "table", "aria", "shadow", "hidden", "frames", "modal", "hostile"}
+var fixturePages = []string{"form", "payment", "table", "aria", "shadow", "hidden", "frames", "modal", "hostile",
+	"hiding"}
 
 // golden renders what an observation says of a page, for comparison.
 func golden(o observation) string {
