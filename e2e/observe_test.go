@@ -134,7 +134,7 @@ func abs(f float64) float64 {
 
 // fixturePages are the observe fixture pages with goldens.
 var fixturePages = []string{"form", "payment", "table", "aria", "shadow", "hidden", "frames", "modal", "hostile",
-	"hiding"}
+	"hiding", "roving", "portal", "showmodal"}
 
 // golden renders what an observation says of a page, for comparison.
 func golden(o observation) string {
@@ -151,6 +151,9 @@ func golden(o observation) string {
 	c := o.Server["counters"].(map[string]any)
 	fmt.Fprintf(&b, "# counters\nomitted_not_visible=%v redacted_fields=%v frames_masked=%v marks=%v marks_truncated=%v tree_lines=%v tree_truncated=%v\n",
 		c["omitted_not_visible"], c["redacted_fields"], c["frames_masked"], c["marks"], c["marks_truncated"], c["tree_lines"], c["tree_truncated"])
+	if n, _ := c["omitted_inert"].(float64); n > 0 {
+		fmt.Fprintf(&b, "omitted_inert=%v\n", n)
+	}
 	return b.String()
 }
 

@@ -576,7 +576,9 @@
         text += t;
         emit({ p: parentIdx, r: "text", tx: clip(t, opts.maxText) }, null);
       } else if (n.nodeType === 1) {
+        const outer = ctx;
         text += walkElement(n, parentIdx);
+        ctx = outer;
       }
     }
     return text;
@@ -620,6 +622,8 @@
       proxies.set(el, stand);
       r = stand.getBoundingClientRect();
     }
+    // The context of its children (walkChildren restores the outer one).
+    ctx = enter(el, tag, cs, r);
     const explicit = (el.getAttribute("role") || "").trim().split(/\s+/)[0].toLowerCase();
     let role = explicit && knownRoles.has(explicit) ? explicit : implicitRole(el, tag);
     if (role === "") return ""; // <input type=hidden>
@@ -645,10 +649,7 @@
     // its cues say it holds a secret.
     const editable = el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable);
     const secretText = editable && sensitiveCues(el, tag, name || "");
-    const outer = ctx;
-    ctx = enter(el, tag, cs, r);
     const contentText = tag !== "TEXTAREA" && !secretText && (el.childNodes.length || el.shadowRoot || closedRoots.has(el)) ? walkChildren(el, idx, cs) : "";
-    ctx = outer;
     if (!name && nameFromContent.has(role)) {
       name = contentText;
       node.nf = 1;
