@@ -134,7 +134,7 @@ func abs(f float64) float64 {
 
 // fixturePages are the observe fixture pages with goldens.
 var fixturePages = []string{"form", "payment", "table", "aria", "shadow", "hidden", "frames", "modal", "hostile",
-	"hiding", "roving", "portal", "showmodal", "links"}
+	"hiding", "roving", "portal", "showmodal", "links", "controls"}
 
 // golden renders what an observation says of a page, for comparison.
 func golden(o observation) string {
@@ -222,7 +222,7 @@ var secretRe = regexp.MustCompile(`CANARY-|4111111111111111|IGNORE-PREVIOUS-INST
 // result (JSON and image block) and in the logs.
 func TestSecretsAndHiddenTextNeverLeak(t *testing.T) {
 	bs := launch(t)
-	for _, name := range []string{"form", "payment", "shadow", "hidden", "frames", "typed"} {
+	for _, name := range []string{"form", "payment", "shadow", "hidden", "frames", "typed", "hiding"} {
 		bs.openPage("/pages/" + name + ".html")
 		o := bs.observe()
 		for i, c := range o.raw.Content {

@@ -680,7 +680,11 @@
     if (ti !== null && parseInt(ti, 10) >= 0) act |= 2;
     else if (ti !== null && parseInt(ti, 10) < 0 && inComposite(el)) act |= 32;
     if (el.hasAttribute("onclick")) act |= 4;
-    if (cs.cursor === "pointer" && !(el.parentElement && win.getComputedStyle(el.parentElement).cursor === "pointer")) act |= 8;
+    // A label's pointer says "click me to use my control": the control
+    // carries the mark, unless it is not rendered at all (the label is then
+    // the only way to it).
+    if (cs.cursor === "pointer" && !(el.parentElement && win.getComputedStyle(el.parentElement).cursor === "pointer") &&
+        !(tag === "LABEL" && el.control && el.control.getClientRects().length)) act |= 8;
     if (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable)) act |= 16;
     if (act) node.a = act;
 
