@@ -275,4 +275,3 @@ func TestActCustomControls(t *testing.T) {
 	}
 	bs.mustOK("tabs", map[string]any{"action": "close"})
 }
-
