@@ -86,11 +86,21 @@ func chooseMarked(actionable []bool, where [][]float64, w, h float64, budget int
 	return chosen, true
 }
 
-// treeLine is one rendered line of the tree, before the budget.
+// treeLine is one line of the tree before the budget: its text, rendered
+// only when the budget needs it (most lines of a large page never are).
 type treeLine struct {
-	text   string
+	render func() string
 	marked bool    // it carries a mark: it is always kept
 	dist   float64 // its node's distance from the viewport
+	text   string
+	done   bool
+}
+
+func (l *treeLine) str() string {
+	if !l.done {
+		l.text, l.done = l.render(), true
+	}
+	return l.text
 }
 
 // fitTree keeps the lines within budget characters (a line costs its
@@ -100,20 +110,22 @@ type treeLine struct {
 // budget pays for those too. It says whether anything was left out.
 func fitTree(lines []treeLine, budget int) ([]string, bool) {
 	total := 0
-	for _, l := range lines {
-		total += len(l.text) + 1
+	for i := range lines {
+		if total += len(lines[i].str()) + 1; total > budget {
+			break
+		}
 	}
 	if total <= budget {
 		out := make([]string, len(lines))
-		for i, l := range lines {
-			out[i] = l.text
+		for i := range lines {
+			out[i] = lines[i].str()
 		}
 		return out, false
 	}
 	// Every cut line costs at most this much.
 	cut := len(omitted(len(lines))) + 1
 	keep := make([]bool, len(lines))
-	used, gaps := 0, 0
+	used, gaps := 0, 1 // nothing kept yet: one run of everything
 	// gapsIfKept is how the number of runs left out changes when line i
 	// is kept: its run splits in two, shrinks or closes.
 	gapsIfKept := func(i int) int {
@@ -129,12 +141,11 @@ func fitTree(lines []treeLine, budget int) ([]string, bool) {
 	take := func(i int) {
 		gaps += gapsIfKept(i)
 		keep[i] = true
-		used += len(lines[i].text) + 1
+		used += len(lines[i].str()) + 1
 	}
-	gaps = 1 // nothing kept yet: one run of everything
 	var rest []int
-	for i, l := range lines {
-		if l.marked {
+	for i := range lines {
+		if lines[i].marked {
 			take(i)
 		} else {
 			rest = append(rest, i)
@@ -150,7 +161,7 @@ func fitTree(lines []treeLine, budget int) ([]string, bool) {
 		return 0
 	})
 	for _, i := range rest {
-		if used+len(lines[i].text)+1+(gaps+gapsIfKept(i))*cut > budget {
+		if used+len(lines[i].str())+1+(gaps+gapsIfKept(i))*cut > budget {
 			break
 		}
 		take(i)
@@ -159,7 +170,7 @@ func fitTree(lines []treeLine, budget int) ([]string, bool) {
 	cutAny := false
 	for i := 0; i < len(lines); {
 		if keep[i] {
-			out = append(out, lines[i].text)
+			out = append(out, lines[i].str())
 			i++
 			continue
 		}

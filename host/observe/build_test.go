@@ -180,7 +180,9 @@ func TestTreeBudgetKeepsMarkedLines(t *testing.T) {
 }
 
 func TestFitTree(t *testing.T) {
-	l := func(text string, marked bool, dist float64) treeLine { return treeLine{text, marked, dist} }
+	l := func(text string, marked bool, dist float64) treeLine {
+		return treeLine{render: func() string { return text }, marked: marked, dist: dist}
+	}
 	for _, tc := range []struct {
 		name   string
 		lines  []treeLine

@@ -253,9 +253,9 @@
   // node ([left, top, right, bottom] in viewport coordinates), once for
   // in-flow content and once for absolutely positioned content (whose
   // containing block may lie outside a clipping box); the colour behind it
-  // (null: unknown, an image or something floating); whether a background
-  // shows through its text (background-clip: text); and whether it is
-  // inside the open modal dialog.
+  // (null: unknown, an image or something floating) and the element that
+  // paints it; whether it is inside the open modal dialog; and whether its
+  // content may have no box (where checkVisibility must be asked).
   const noClip = [-Infinity, -Infinity, Infinity, Infinity];
   // A <dialog> opened with showModal() makes everything outside it inert,
   // for people and for Chrome's accessibility tree alike. (aria-modal on
@@ -268,11 +268,17 @@
   const modalPath = new Set();
   for (let a = modal && modal.parentNode; a; a = a.parentNode || a.host) modalPath.add(a);
   let inertCount = 0;
-  let ctx = { clip: noClip, pclip: noClip, bg: pageBackground(), bgEl: doc.body, clipText: false, inModal: false };
+  let ctx = { clip: noClip, pclip: noClip, bg: null, bgEl: doc.body, inModal: false, suspect: false }; // bg: below
 
   // parseColor reads a computed colour as [r, g, b, a]; null when it is
   // in a form it does not know (lab(), color(...)), except for its alpha.
+  const colours = new Map();
   function parseColor(c) {
+    let v = colours.get(c);
+    if (v === undefined) colours.set(c, v = readColor(c));
+    return v;
+  }
+  function readColor(c) {
     if (!c) return null;
     if (c === "transparent") return [0, 0, 0, 0];
     const m = /^rgba?\(\s*([\d.]+)[,\s]+([\d.]+)[,\s]+([\d.]+)(?:\s*[,/]\s*([\d.]+)(%?))?\s*\)$/.exec(c);
@@ -288,10 +294,16 @@
   }
 
   // contrast is WCAG's contrast ratio of two opaque colours (1 to 21).
+  const lums = new Map();
   function contrast(x, y) {
     const lum = (c) => {
-      const l = c.slice(0, 3).map((v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
-      return 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2];
+      const k = c[0] * 65536 + c[1] * 256 + c[2];
+      let v = lums.get(k);
+      if (v === undefined) {
+        const l = c.slice(0, 3).map((v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+        lums.set(k, v = 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2]);
+      }
+      return v;
     };
     const a = lum(x), b = lum(y);
     return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
@@ -310,37 +322,44 @@
     return /dark/.test(win.getComputedStyle(doc.documentElement).colorScheme || "") ? null : [255, 255, 255, 1];
   }
 
-  // enter gives the context for el's children.
+  // enter gives the context for el's children: the outer one itself when
+  // el changes nothing (most elements), so that the walk stays cheap.
   function enter(el, tag, cs, r) {
     const o = ctx;
-    const pos = cs.position;
-    const own = pos === "fixed" ? noClip : pos === "absolute" ? o.pclip : o.clip;
-    let clip = own;
+    const seen = seenEl === el;
+    const pos = seen ? seenPos : cs.position;
+    let clip = pos === "fixed" ? noClip : pos === "absolute" ? o.pclip : o.clip;
+    const ox = seen ? seenOx : cs.overflowX, oy = seen ? seenOy : cs.overflowY;
     // The root's and the body's overflow is the viewport's: it does not
     // hide what the page scrolls to.
-    if (tag !== "BODY" && tag !== "HTML" && overflowApplies(cs)) {
-      const ox = cs.overflowX, oy = cs.overflowY;
-      if (ox !== "visible" || oy !== "visible") {
-        // A clipping axis cuts at the box; a scrolling one brings any of
-        // its content into view.
-        const ax = (v, lo, hi, a, b) => v === "hidden" || v === "clip" ? [Math.max(lo, a), Math.min(hi, b)] : v === "visible" ? [lo, hi] : [-Infinity, Infinity];
-        const [l, rr] = ax(ox, own[0], own[2], r.left, r.right);
-        const [t, bb] = ax(oy, own[1], own[3], r.top, r.bottom);
-        clip = [l, t, rr, bb];
-      }
+    if ((ox !== "visible" || oy !== "visible") && tag !== "BODY" && tag !== "HTML" && overflowApplies(cs)) {
+      // A clipping axis cuts at the box; a scrolling one brings any of its
+      // content into view.
+      const ax = (v, lo, hi, a, b) => v === "hidden" || v === "clip" ? [Math.max(lo, a), Math.min(hi, b)] : v === "visible" ? [lo, hi] : [-Infinity, Infinity];
+      const [l, rr] = ax(ox, clip[0], clip[2], r.left, r.right);
+      const [t, bb] = ax(oy, clip[1], clip[3], r.top, r.bottom);
+      clip = [l, t, rr, bb];
     }
-    const containing = pos !== "static" || cs.transform !== "none" || cs.filter !== "none";
+    // Absolutely positioned descendants are clipped by the boxes around
+    // their containing block (a transformed one is taken as static).
+    const pclip = pos !== "static" ? clip : o.pclip;
     let bg = o.bg, bgEl = o.bgEl;
     if (pos === "absolute" || pos === "fixed") bg = null; // it floats over whatever is under it
-    const bc = parseColor(cs.backgroundColor);
     if (cs.backgroundImage !== "none") { bg = null; bgEl = el; }
-    else if (bc && bc[3] > 0) { bg = bc[3] >= 0.99 ? bc : bg && blend(bc, bg); bgEl = el; }
-    return {
-      clip, pclip: containing ? clip : o.pclip, bg, bgEl,
-      clipText: o.clipText || cs.backgroundClip === "text" || cs.webkitBackgroundClip === "text",
-      inModal: o.inModal || el === modal,
-    };
+    else {
+      const b = cs.backgroundColor;
+      const bc = b === "rgba(0, 0, 0, 0)" ? null : parseColor(b);
+      if (bc && bc[3] > 0) { bg = bc[3] >= 0.99 ? bc : bg && blend(bc, bg); bgEl = el; }
+    }
+    const inModal = o.inModal || el === modal;
+    // Content that may have no box of its own (options, fallback content,
+    // SVG definitions, a closed <details>' body, content-visibility:hidden).
+    const suspect = o.suspect || noBoxInside.has(tag) || (tag === "DETAILS" && !el.open) || cs.contentVisibility === "hidden";
+    if (clip === o.clip && pclip === o.pclip && bg === o.bg && bgEl === o.bgEl && inModal === o.inModal && suspect === o.suspect) return o;
+    return { clip, pclip, bg, bgEl, inModal, suspect };
   }
+  const noBoxInside = new Set(["SELECT", "DATALIST", "OPTGROUP", "VIDEO", "AUDIO", "CANVAS", "OBJECT", "EMBED", "METER",
+    "PROGRESS", "MAP", "PICTURE", "IMG", "SVG", "MATH"]);
 
   function overflowApplies(cs) {
     const d = cs.display;
@@ -357,24 +376,32 @@
   // Whether the computed style makes an element's whole subtree impossible
   // for a person to perceive (beyond what checkVisibility covers), given
   // the context it is in.
+  // What hiddenBy read of an element's style, for enter.
+  let seenEl = null, seenPos = "", seenOx = "", seenOy = "";
+
   function hiddenBy(el, tag, cs, r) {
-    if (cs.contentVisibility === "hidden") return true; // its content is never painted
-    if (clippedAway(el, tag, cs, r) || outsideDocument(r)) return true;
-    if (collapsed(cs)) return true; // transform: scale(0)
-    if (cs.filter !== "none" && /(^|\s)opacity\(0(\.0*)?%?\)/.test(cs.filter)) return true;
+    // (content-visibility: hidden skips its content: checkVisibility is
+    // false for the elements in it, textHidden for its text.)
+    const pos = seenPos = cs.position;
+    seenOx = cs.overflowX;
+    seenOy = cs.overflowY;
+    seenEl = el;
+    if (clippedAway(el, tag, cs, r, pos) || outsideDocument(r)) return true;
+    if ((r.width < 1 || r.height < 1) && collapsed(cs)) return true; // transform: scale(0)
+    const f = cs.filter;
+    if (f !== "none" && /(^|\s)opacity\(0(\.0*)?%?\)/.test(f)) return true;
     if (maskedOut(cs)) return true;
     if (r.width > 0 && r.height > 0) {
       // Cut away by a box around it (overflow: hidden).
-      const c = cs.position === "fixed" ? noClip : cs.position === "absolute" ? ctx.pclip : ctx.clip;
-      if (r.right <= c[0] || r.left >= c[2] || r.bottom <= c[1] || r.top >= c[3]) return true;
+      const c = pos === "fixed" ? noClip : pos === "absolute" ? ctx.pclip : ctx.clip;
+      if (c !== noClip && (r.right <= c[0] || r.left >= c[2] || r.bottom <= c[1] || r.top >= c[3])) return true;
       // Fixed outside the viewport: no scrolling brings it in.
-      if (cs.position === "fixed" && (r.bottom <= 0 || r.top >= vh || r.right <= 0 || r.left >= vw)) return true;
+      if (pos === "fixed" && (r.bottom <= 0 || r.top >= vh || r.right <= 0 || r.left >= vw)) return true;
     }
     return false;
   }
 
-  function clippedAway(el, tag, cs, r) {
-    const pos = cs.position;
+  function clippedAway(el, tag, cs, r, pos) {
     if ((pos === "absolute" || pos === "fixed") && cs.clip && cs.clip.startsWith("rect(")) {
       // rect(top, right, bottom, left); auto is the box's own edge.
       const v = cs.clip.slice(5, -1).split(/[\s,]+/).map((x, i) => x === "auto" ? [0, r.width, r.height, 0][i] : parseFloat(x));
@@ -393,9 +420,11 @@
     // Content cut to nothing by its own overflow (a collapsed panel, an
     // sr-only box). An image keeps its alternative text: assistive
     // technology reads a 1x1 image, and so does Chrome's tree.
-    if (overflowApplies(cs) && tag !== "IMG" && !(tag === "INPUT" && el.type === "image")) {
-      if (cs.overflowX !== "visible" && el.clientWidth <= 1 && r.width <= 3) return true;
-      if (cs.overflowY !== "visible" && el.clientHeight <= 1 && r.height <= 3) return true;
+    const ox = seenOx, oy = seenOy;
+    if ((ox !== "visible" || oy !== "visible") && (r.width <= 3 || r.height <= 3) && overflowApplies(cs) &&
+        tag !== "IMG" && !(tag === "INPUT" && el.type === "image")) {
+      if (ox !== "visible" && r.width <= 3 && el.clientWidth <= 1) return true;
+      if (oy !== "visible" && r.height <= 3 && el.clientHeight <= 1) return true;
     }
     return false;
   }
@@ -439,6 +468,7 @@
     if (modal && !ctx.inModal) return 2;
     if (!cs) return 1; // visibility: hidden
     if (parentEl.tagName === "DETAILS" && !parentEl.open) return 1; // a closed <details>' body
+    if (ctx.suspect && cs.contentVisibility === "hidden") return 1;
     if (parseFloat(cs.fontSize) < 1) return 1;
     if (!inkShows(parentEl, cs)) return 1;
     if (parseFloat(cs.textIndent) < 0) return 3;
@@ -459,17 +489,20 @@
   // 1 px (checked by the caller).
   let behindChecks = 0;
   function inkShows(el, cs) {
-    if (ctx.clipText) return true; // a background shows through the text
-    if (cs.textShadow !== "none" || parseFloat(cs.webkitTextStrokeWidth) > 0) return true;
-    const c = parseColor(cs.webkitTextFillColor || cs.color);
+    const c = parseColor(cs.webkitTextFillColor);
     if (!c) return true;
-    if (c[3] <= 0.05) return false;
     const bg = ctx.bg;
-    if (!bg) return true;
-    if (contrast(c[3] >= 0.99 ? c : blend(c, bg), bg) >= 1.1) return true;
-    // Something painted between the text and the background it seems to be
-    // on (an image, a video, an overlay) may be what the text stands on.
-    return behindChecks++ < 200 && somethingBehind(el);
+    if (c[3] > 0.05 && (!bg || contrast(c[3] >= 0.99 ? c : blend(c, bg), bg) >= 1.1)) return true;
+    // Transparent, or the colour of the background it seems to be on. A
+    // shadow or an outline draws it still; so does a background clipped to
+    // the text, and so may something painted between the text and that
+    // background (an image, a video, an overlay).
+    if (cs.textShadow !== "none" || parseFloat(cs.webkitTextStrokeWidth) > 0) return true;
+    for (let a = el; a; a = a.parentElement) {
+      if (win.getComputedStyle(a).backgroundClip === "text") return true;
+      if (a === ctx.bgEl) break;
+    }
+    return c[3] > 0.05 && behindChecks++ < 200 && somethingBehind(el);
   }
 
   const mediaBoxes = new Map();
@@ -602,8 +635,12 @@
     }
     // Content skipped by content-visibility: auto is merely out of view: it
     // is checked like any other.
+    // checkVisibility walks the ancestors: asked only where the walk cannot
+    // tell (inside elements whose content may have no box, or when the
+    // element's own style hides it).
     let stand = null;
-    if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) {
+    if ((ctx.suspect || cs.display === "none" || cs.visibility !== "visible" || cs.opacity === "0") &&
+        !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) {
       // visibility:hidden can be undone by a visible descendant.
       if (cs.visibility === "hidden" && cs.display !== "none" && cs.opacity !== "0" && el.querySelector("*")) {
         return walkChildren(el, parentIdx, null);
@@ -764,6 +801,7 @@
     }
   }
 
+  ctx.bg = pageBackground();
   if (opts.read && opts.root >= 0) {
     const rootEl = prior.els[opts.root];
     if (!rootEl || !rootEl.isConnected) return JSON.stringify({ gone: true });

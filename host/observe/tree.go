@@ -80,7 +80,7 @@ func renderTree(nodes []*node, budget int, markOf func(int) int, dist func(*node
 	var lines []treeLine
 	for _, n := range nodes {
 		if n.kept {
-			lines = append(lines, treeLine{text: renderLine(n, markOf), marked: n.mark > 0, dist: dist(n)})
+			lines = append(lines, treeLine{render: func() string { return renderLine(n, markOf) }, marked: n.mark > 0, dist: dist(n)})
 		}
 	}
 	return fitTree(lines, budget)
