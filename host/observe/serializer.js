@@ -470,7 +470,8 @@
     if (parentEl.tagName === "DETAILS" && !parentEl.open) return 1; // a closed <details>' body
     if (ctx.suspect && cs.contentVisibility === "hidden") return 1;
     if (parseFloat(cs.fontSize) < 1) return 1;
-    if (!inkShows(parentEl, cs)) return 1;
+    // (SVG text is painted with fill, not color: its colour is not judged.)
+    if (!(parentEl instanceof SVGElement) && !inkShows(parentEl, cs)) return 1;
     if (parseFloat(cs.textIndent) < 0) return 3;
     return 0;
   }
