@@ -371,6 +371,8 @@
     const chain = [];
     for (let a = el; a && a.nodeType === 1; a = a.parentElement || (a.parentNode && a.parentNode.host)) chain.unshift(a);
     for (const a of chain) ctx = enter(a, a.tagName.toUpperCase(), win.getComputedStyle(a), a.getBoundingClientRect());
+    // The region's ancestors were not checked on the way: checkVisibility is.
+    ctx = { ...ctx, suspect: true };
   }
 
   // Whether the computed style makes an element's whole subtree impossible
@@ -634,11 +636,11 @@
     if (cs.display === "contents") {
       return walkChildren(el, parentIdx, cs);
     }
-    // Content skipped by content-visibility: auto is merely out of view: it
-    // is checked like any other.
-    // checkVisibility walks the ancestors: asked only where the walk cannot
-    // tell (inside elements whose content may have no box, or when the
-    // element's own style hides it).
+    // checkVisibility walks the ancestors: it is asked only where the walk
+    // cannot tell (inside elements whose content may have no box, or when
+    // the element's own style hides it). Content skipped by
+    // content-visibility: auto is merely out of view: it is checked like
+    // any other.
     let stand = null;
     if ((ctx.suspect || cs.display === "none" || cs.visibility !== "visible" || cs.opacity === "0") &&
         !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) {
@@ -803,6 +805,8 @@
   }
 
   ctx.bg = pageBackground();
+  // A page whose body itself cannot be seen: every element is asked.
+  ctx.suspect = !!doc.body && !doc.body.checkVisibility({ opacityProperty: true, visibilityProperty: true });
   if (opts.read && opts.root >= 0) {
     const rootEl = prior.els[opts.root];
     if (!rootEl || !rootEl.isConnected) return JSON.stringify({ gone: true });
