@@ -3,6 +3,7 @@ package observe
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 )
@@ -273,5 +274,27 @@ func TestNothingUnderASecret(t *testing.T) {
 	}
 	if b.Counters.RedactedFields != 2 || b.Counters.Marks != 2 {
 		t.Fatalf("counters %+v", b.Counters)
+	}
+}
+
+func TestDistance(t *testing.T) {
+	for _, tc := range []struct {
+		box  []float64
+		want float64
+	}{
+		{[]float64{10, 10, 50, 20}, 0},         // inside
+		{[]float64{-30, -30, 50, 50}, 0},       // overlapping the corner
+		{[]float64{0, 700, 50, 20}, 100},       // below the 800x600 viewport
+		{[]float64{0, -120, 50, 20}, 100},      // above
+		{[]float64{900, 900, 10, 10}, 316.228}, // beyond the corner
+		{nil, math.Inf(1)},                     // no box
+	} {
+		if got := distance(tc.box, 800, 600); math.Abs(got-tc.want) > 0.01 && !(math.IsInf(got, 1) && math.IsInf(tc.want, 1)) {
+			t.Errorf("distance(%v) = %v, want %v", tc.box, got, tc.want)
+		}
+	}
+	// A box that only touches the viewport's edge is outside it.
+	if d := distance([]float64{0, 600, 10, 10}, 800, 600); d <= 0 {
+		t.Errorf("a box below the edge is at distance %v", d)
 	}
 }
