@@ -662,8 +662,9 @@
       proxies.set(el, stand);
       r = stand.getBoundingClientRect();
     }
-    // The context of its children (walkChildren restores the outer one).
-    ctx = enter(el, tag, cs, r);
+    // The context of its children, if any (walkChildren restores the
+    // outer one).
+    if (el.firstChild || el.shadowRoot || closedRoots.has(el)) ctx = enter(el, tag, cs, r);
     const explicit = (el.getAttribute("role") || "").trim().split(/\s+/)[0].toLowerCase();
     let role = explicit && knownRoles.has(explicit) ? explicit : implicitRole(el, tag);
     if (role === "") return ""; // <input type=hidden>
