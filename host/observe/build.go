@@ -33,6 +33,10 @@ type Counters struct {
 	MarksTruncated    bool `json:"marks_truncated"`
 	TreeLines         int  `json:"tree_lines"`
 	TreeTruncated     bool `json:"tree_truncated"`
+
+	// OmittedInert counts subtrees left out because they are inert (the
+	// inert attribute, or outside a <dialog> opened with showModal()).
+	OmittedInert int `json:"omitted_inert"`
 }
 
 // Box is a rectangle in CSS pixels, relative to the viewport.
@@ -82,6 +86,7 @@ func build(r *raw, b Budgets) Built {
 	}
 	out := Built{MarkNode: map[int]int{}}
 	out.Counters.OmittedNotVisible = r.Hidden
+	out.Counters.OmittedInert = r.Inert
 
 	// Decide sensitivity, actionability and which nodes are kept.
 	actionable := make([]bool, len(nodes))
@@ -123,26 +128,27 @@ func build(r *raw, b Budgets) Built {
 			}
 		}
 	}
-	for i, n := range nodes {
-		if b.PriorMarks != nil {
+	where := positions(nodes)
+	if b.PriorMarks != nil {
+		for _, n := range nodes {
 			if n.Prior != nil && b.PriorMarks[*n.Prior] > 0 {
 				n.mark = b.PriorMarks[*n.Prior]
 				n.kept = true
 				out.Counters.Marks++
 			}
-			continue
 		}
-		if !actionable[i] {
-			continue
+	} else {
+		var chosen []bool
+		chosen, out.Counters.MarksTruncated = chooseMarked(actionable, where, r.VP.W, r.VP.H, b.Marks)
+		for i, n := range nodes {
+			if !chosen[i] {
+				continue
+			}
+			out.Counters.Marks++
+			n.mark = out.Counters.Marks
+			n.kept = true
+			out.MarkNode[n.mark] = i
 		}
-		if out.Counters.Marks >= b.Marks {
-			out.Counters.MarksTruncated = true
-			continue
-		}
-		out.Counters.Marks++
-		n.mark = out.Counters.Marks
-		n.kept = true
-		out.MarkNode[n.mark] = i
 	}
 	markOf := func(i int) int {
 		if i >= 0 && i < len(nodes) {
@@ -192,7 +198,9 @@ func build(r *raw, b Budgets) Built {
 			}
 		}
 	}
-	out.Tree, out.Counters.TreeTruncated = renderTree(nodes, b.TreeChars, markOf)
+	out.Tree, out.Counters.TreeTruncated = renderTree(nodes, b.TreeChars, markOf, func(n *node) float64 {
+		return distance(where[n.idx], r.VP.W, r.VP.H)
+	})
 	out.Counters.TreeLines = len(out.Tree)
 	return out
 }

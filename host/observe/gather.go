@@ -182,10 +182,13 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.P
 
 	built := build(r, Budgets{TreeChars: p.TreeChars, Marks: p.Marks})
 	if built.Counters.TreeTruncated {
-		notices = append(notices, fmt.Sprintf("tree truncated at %d characters; use read for the rest", p.TreeChars))
+		notices = append(notices, fmt.Sprintf("tree truncated at %d characters around the viewport, every marked element kept; use read for the rest", p.TreeChars))
 	}
 	if built.Counters.MarksTruncated {
-		notices = append(notices, fmt.Sprintf("marks truncated at %d", p.Marks))
+		notices = append(notices, fmt.Sprintf("marks truncated at %d: the elements in and nearest the viewport have them; scroll and observe again for the others", p.Marks))
+	}
+	if built.Counters.OmittedInert > 0 {
+		notices = append(notices, "inert content (outside an open modal dialog, or marked inert) is left out until it can be used")
 	}
 	obs := &Observation{
 		SnapshotID: snapID, Origin: after.Origin, LoaderID: after.LoaderID,
