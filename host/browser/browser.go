@@ -33,6 +33,8 @@ type Browser struct {
 	order       []int        // agent tabs, oldest first
 	agentWindow int          // the window agent tabs open in, 0 until known
 	sessions    []*Session   // connected MCP sessions, oldest first
+	// agentSync and sessionSync order the sets sent to the extension.
+	agentSync, sessionSync sync.Mutex
 	approvals   map[string]chan string
 }
 
@@ -119,7 +121,11 @@ func (b *Browser) forgetLocked(chromeID int) {
 }
 
 // syncAgentTabs tells the extension which tabs are the agents', and whose.
+// Sets go one at a time, each made when it is sent, so an older set never
+// lands after a newer one.
 func (b *Browser) syncAgentTabs(ctx context.Context) error {
+	b.agentSync.Lock()
+	defer b.agentSync.Unlock()
 	b.mu.Lock()
 	params := protocol.AgentTabsParams{Tabs: make([]protocol.AgentTab, 0, len(b.order))}
 	for _, id := range b.order {
