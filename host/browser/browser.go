@@ -35,7 +35,7 @@ type Browser struct {
 	sessions    []*Session   // connected MCP sessions, oldest first
 	// agentSync and sessionSync order the sets sent to the extension.
 	agentSync, sessionSync sync.Mutex
-	approvals   map[string]chan string
+	approvals              map[string]chan string
 }
 
 // New returns a Browser that keeps its tab-id key in stateDir.
