@@ -133,7 +133,8 @@ func abs(f float64) float64 {
 }
 
 // fixturePages are the observe fixture pages with goldens.
-var fixturePages = []string{"form", "payment", "table", "aria", "shadow", "hidden", "frames", "modal", "hostile", "names", "widgets", "slots", "spoofing"}
+var fixturePages = []string{"form", "payment", "table", "aria", "shadow", "hidden", "frames", "modal", "hostile",
+	"hiding", "roving", "portal", "showmodal", "links", "controls", "names", "widgets", "slots", "spoofing"}
 
 // golden renders what an observation says of a page, for comparison.
 func golden(o observation) string {
@@ -150,6 +151,9 @@ func golden(o observation) string {
 	c := o.Server["counters"].(map[string]any)
 	fmt.Fprintf(&b, "# counters\nomitted_not_visible=%v redacted_fields=%v frames_masked=%v marks=%v marks_truncated=%v tree_lines=%v tree_truncated=%v\n",
 		c["omitted_not_visible"], c["redacted_fields"], c["frames_masked"], c["marks"], c["marks_truncated"], c["tree_lines"], c["tree_truncated"])
+	if n, _ := c["omitted_inert"].(float64); n > 0 {
+		fmt.Fprintf(&b, "omitted_inert=%v\n", n)
+	}
 	return b.String()
 }
 
@@ -218,7 +222,7 @@ var secretRe = regexp.MustCompile(`CANARY-|4111111111111111|IGNORE-PREVIOUS-INST
 // result (JSON and image block) and in the logs.
 func TestSecretsAndHiddenTextNeverLeak(t *testing.T) {
 	bs := launch(t)
-	for _, name := range []string{"form", "payment", "shadow", "hidden", "frames", "typed"} {
+	for _, name := range []string{"form", "payment", "shadow", "hidden", "frames", "typed", "hiding"} {
 		bs.openPage("/pages/" + name + ".html")
 		o := bs.observe()
 		for i, c := range o.raw.Content {

@@ -33,7 +33,9 @@ type Browser struct {
 	order       []int        // agent tabs, oldest first
 	agentWindow int          // the window agent tabs open in, 0 until known
 	sessions    []*Session   // connected MCP sessions, oldest first
-	approvals   map[string]chan string
+	// agentSync and sessionSync order the sets sent to the extension.
+	agentSync, sessionSync sync.Mutex
+	approvals              map[string]chan string
 }
 
 // New returns a Browser that keeps its tab-id key in stateDir.
@@ -76,7 +78,7 @@ func (b *Browser) Restore(ctx context.Context, hello protocol.Hello) error {
 // adoptLocked registers an agent tab of the session owner. b.mu is held.
 func (b *Browser) adoptLocked(t protocol.Tab, owner string) *Tab {
 	if tab, ok := b.tabs[t.TabID]; ok {
-		tab.update(t)
+		b.updateLocked(tab, t)
 		if tab.owner != owner {
 			// Another session's snapshot and marks are not the new owner's.
 			tab.owner, tab.snapshot = owner, nil
@@ -84,13 +86,28 @@ func (b *Browser) adoptLocked(t protocol.Tab, owner string) *Tab {
 		return tab
 	}
 	tab := &Tab{ChromeID: t.TabID, ID: b.ids.opaque(t.TabID), owner: owner}
-	tab.update(t)
+	b.updateLocked(tab, t)
 	b.tabs[t.TabID] = tab
 	b.order = append(b.order, t.TabID)
 	if b.agentWindow == 0 {
 		b.agentWindow = t.WindowID
 	}
 	return tab
+}
+
+// updateLocked applies what the extension reports of a tab. A tab that is
+// active makes the others of its window inactive: Chrome reports no update
+// to a tab that merely lost the focus. b.mu is held.
+func (b *Browser) updateLocked(t *Tab, pt protocol.Tab) {
+	t.update(pt)
+	if !pt.Active {
+		return
+	}
+	for _, other := range b.tabs {
+		if other != t && other.windowID == t.windowID {
+			other.active = false
+		}
+	}
 }
 
 func (b *Browser) forgetLocked(chromeID int) {
@@ -104,7 +121,11 @@ func (b *Browser) forgetLocked(chromeID int) {
 }
 
 // syncAgentTabs tells the extension which tabs are the agents', and whose.
+// Sets go one at a time, each made when it is sent, so an older set never
+// lands after a newer one.
 func (b *Browser) syncAgentTabs(ctx context.Context) error {
+	b.agentSync.Lock()
+	defer b.agentSync.Unlock()
 	b.mu.Lock()
 	params := protocol.AgentTabsParams{Tabs: make([]protocol.AgentTab, 0, len(b.order))}
 	for _, id := range b.order {
@@ -188,7 +209,7 @@ func (b *Browser) HandleEvent(m *protocol.Message) {
 	case protocol.EventTabUpdated:
 		var ev protocol.TabEvent
 		if b.decode(m, &ev) {
-			b.withTab(ev.Tab.TabID, func(t *Tab) { t.update(ev.Tab) })
+			b.withTab(ev.Tab.TabID, func(t *Tab) { b.updateLocked(t, ev.Tab) })
 		}
 	case protocol.EventTabClosed:
 		var ev protocol.TabClosed

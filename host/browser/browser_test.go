@@ -175,3 +175,18 @@ func TestAsErrorMapsCauses(t *testing.T) {
 		}
 	}
 }
+
+func TestAnActiveTabMakesTheOthersOfItsWindowInactive(t *testing.T) {
+	b := newTestBrowser(t, &fakeExt{})
+	b.mu.Lock()
+	first := b.adoptLocked(protocol.Tab{TabID: 1, WindowID: 1, Active: true}, "k")
+	other := b.adoptLocked(protocol.Tab{TabID: 3, WindowID: 2, Active: true}, "k")
+	b.adoptLocked(protocol.Tab{TabID: 2, WindowID: 1, Active: true}, "k")
+	b.mu.Unlock()
+	if b.Info(first).Active {
+		t.Error("the first tab is still active after another opened active in its window")
+	}
+	if !b.Info(other).Active {
+		t.Error("a tab of another window lost its active state")
+	}
+}

@@ -103,8 +103,11 @@ func (b *Browser) sessionLocked(key string) *Session {
 	return nil
 }
 
-// syncSessions tells the extension which sessions are connected.
+// syncSessions tells the extension which sessions are connected, one list
+// at a time, each made when it is sent.
 func (b *Browser) syncSessions(ctx context.Context) error {
+	b.sessionSync.Lock()
+	defer b.sessionSync.Unlock()
 	b.mu.Lock()
 	params := protocol.SessionsParams{Sessions: make([]protocol.SessionEntry, 0, len(b.sessions))}
 	for _, s := range b.sessions {

@@ -37,7 +37,7 @@ func (b *Browser) List(ctx context.Context, owner string) ([]TabInfo, error) {
 			continue
 		}
 		if t, ok := b.tabs[id]; ok {
-			t.update(pt)
+			b.updateLocked(t, pt)
 			tabs = append(tabs, t)
 		}
 	}
@@ -111,7 +111,7 @@ func (b *Browser) Activate(ctx context.Context, t *Tab) error {
 	if err := b.ext.Call(ctx, protocol.MethodTabActivate, protocol.TabParams{TabID: t.ChromeID}, &res); err != nil {
 		return err
 	}
-	b.withTab(t.ChromeID, func(t *Tab) { t.update(res.Tab) })
+	b.withTab(t.ChromeID, func(t *Tab) { b.updateLocked(t, res.Tab) })
 	return nil
 }
 

@@ -81,7 +81,7 @@ func BenchmarkLabels(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		for _, l := range placeLabels(img.Rect, pm, labels, 1) {
+		for _, l := range placeLabels(img, pm, labels, 1) {
 			drawLabel(img, l)
 		}
 	}
@@ -135,7 +135,7 @@ func BenchmarkDownscale(b *testing.B) {
 // BenchmarkLabelsPileUp is the worst case for placement: 300 elements on the
 // same spot next to a mask, so most labels search for room.
 func BenchmarkLabelsPileUp(b *testing.B) {
-	bounds := image.Rect(0, 0, 1280, 800)
+	img := image.NewRGBA(image.Rect(0, 0, 1280, 800))
 	masks := []image.Rectangle{image.Rect(0, 0, 1280, 300), image.Rect(0, 340, 1280, 800)}
 	var labels []Label
 	for i := range 300 {
@@ -143,6 +143,48 @@ func BenchmarkLabelsPileUp(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		placeLabels(bounds, masks, labels, 1)
+		placeLabels(img, masks, labels, 1)
 	}
+}
+
+// renderedCapture is a real capture (testdata/captures) composed, before
+// encoding.
+func renderedCapture(b *testing.B, name string) *image.RGBA {
+	for _, c := range loadCaptures(b) {
+		if c.name != name {
+			continue
+		}
+		d, err := Decode(c.jpeg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		img, _, _, err := d.render(c.masks, c.labels, Options{Scale: float64(d.Width()) / c.cssW})
+		if err != nil {
+			b.Fatal(err)
+		}
+		return img
+	}
+	b.Fatalf("no capture %s", name)
+	return nil
+}
+
+func BenchmarkQuantize(b *testing.B) {
+	img := renderedCapture(b, "wiki-text")
+	reserved := drawnColors()
+	b.ReportAllocs()
+	for b.Loop() {
+		_, idx := quantize(img, reserved)
+		putIndexes(idx)
+	}
+}
+
+func BenchmarkEncodePalette(b *testing.B) {
+	img := renderedCapture(b, "wiki-text")
+	pal, idx := quantize(img, drawnColors())
+	b.ReportAllocs()
+	var out []byte
+	for b.Loop() {
+		out, _ = encodePalettePNG(pal, idx, img.Rect.Dx(), img.Rect.Dy())
+	}
+	b.ReportMetric(float64(len(out)), "png-bytes")
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/color"
 	"math"
 )
 
@@ -30,11 +31,20 @@ type Options struct {
 // DefaultMaxLongSide is the long side models take well (SPEC §3).
 const DefaultMaxLongSide = 1568
 
-// PlacedLabel is a label as drawn: its mark and its box in result pixels.
+// PlacedLabel is a label as drawn: its mark, its box in result pixels, and
+// the outline drawn around its element in the label's colour.
 type PlacedLabel struct {
 	Mark       int
 	X, Y, W, H int
+	// Outline is the rectangle whose 1 px frame is drawn: the element's box
+	// grown by a pixel, clipped to the image. The label touches it or lies
+	// inside it.
+	Outline image.Rectangle
+	color   int // index in labelColors
 }
+
+// Color is the colour of the label's background and of its outline.
+func (p PlacedLabel) Color() color.RGBA { return labelColors[p.color] }
 
 // Rectangle returns the label's box as an image.Rectangle.
 func (p PlacedLabel) Rectangle() image.Rectangle {
@@ -67,7 +77,8 @@ var (
 )
 
 // Compose decodes capture (JPEG or PNG), paints masks, downscales to
-// opts.MaxLongSide, draws labels and encodes the result as PNG.
+// opts.MaxLongSide, draws labels and encodes the result as PNG: a palette
+// PNG for an opaque capture (see quantize.go), else truecolour with alpha.
 //
 // A mask with a non-finite coordinate or a negative size is an error rather
 // than skipped: a mask that cannot be placed must not leave a field visible.
@@ -106,16 +117,44 @@ func (c *Capture) Release() { putRGBA(c.img) }
 // Compose paints masks, downscales, draws labels and encodes, as the
 // function Compose does; it uses up the capture.
 func (c *Capture) Compose(masks []Rect, labels []Label, opts Options) (Result, error) {
-	img, opaque := c.img, c.opaque
-	defer putRGBA(img)
-	scale, maxSide, err := checkOptions(opts)
+	out, opaque, res, err := c.render(masks, labels, opts)
 	if err != nil {
 		return Result{}, err
 	}
-	for i, m := range masks {
-		if !validRect(m) {
-			return Result{}, fmt.Errorf("%w: mask %d is %+v", ErrBadGeometry, i, m)
+	defer putRGBA(out)
+	// Masks, labels and scaling keep an opaque image opaque. An opaque image
+	// (every capture a browser makes) goes out as a palette PNG; the rare
+	// translucent one as truecolour with alpha.
+	if opaque {
+		pal, idx := quantize(out, drawnColors())
+		res.PNG, err = encodePalettePNG(pal, idx, res.Width, res.Height)
+		putIndexes(idx)
+	} else {
+		res.PNG, err = encodePNG(out, false)
+	}
+	if err != nil {
+		return Result{}, fmt.Errorf("imaging: encode png: %w", err)
+	}
+	return res, nil
+}
+
+// render does all of Compose but the encoding: it returns the finished
+// image (pooled: the caller puts it back), whether it is opaque, and the
+// result without its encoded bytes. It uses up the capture.
+func (c *Capture) render(masks []Rect, labels []Label, opts Options) (*image.RGBA, bool, Result, error) {
+	img, opaque := c.img, c.opaque
+	scale, maxSide, err := checkOptions(opts)
+	if err == nil {
+		for i, m := range masks {
+			if !validRect(m) {
+				err = fmt.Errorf("%w: mask %d is %+v", ErrBadGeometry, i, m)
+				break
+			}
 		}
+	}
+	if err != nil {
+		putRGBA(img)
+		return nil, false, Result{}, err
 	}
 
 	// 1. Masks on the capture itself, before anything else.
@@ -127,7 +166,7 @@ func (c *Capture) Compose(masks []Rect, labels []Label, opts Options) (Result, e
 	// 2. Downscale, then paint the masks again in result pixels.
 	out, f := downscale(img, maxSide)
 	if out != img {
-		defer putRGBA(out)
+		putRGBA(img)
 	}
 	final := scale * f
 	res := Result{Width: out.Rect.Dx(), Height: out.Rect.Dy(), Scale: final}
@@ -141,19 +180,19 @@ func (c *Capture) Compose(masks []Rect, labels []Label, opts Options) (Result, e
 		res.Masks = append(res.Masks, r)
 	}
 
-	// 3. Labels, never over a mask.
-	res.Labels = placeLabels(bounds, res.Masks, labels, final)
+	// 3. Labels, never over a mask, and their elements' outlines, which
+	// the masks are painted over once more.
+	res.Labels = placeLabels(out, res.Masks, labels, final)
+	for _, l := range res.Labels {
+		drawOutline(out, l)
+	}
+	for _, m := range res.Masks {
+		fillRect(out, m, MaskColor)
+	}
 	for _, l := range res.Labels {
 		drawLabel(out, l)
 	}
-
-	// 4. PNG.
-	// Masks, labels and scaling keep an opaque image opaque.
-	res.PNG, err = encodePNG(out, opaque)
-	if err != nil {
-		return Result{}, fmt.Errorf("imaging: encode png: %w", err)
-	}
-	return res, nil
+	return out, opaque, res, nil
 }
 
 func checkOptions(opts Options) (scale float64, maxSide int, err error) {

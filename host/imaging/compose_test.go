@@ -136,10 +136,15 @@ func TestDownscaleRetina(t *testing.T) {
 	if len(res.Labels) != 1 {
 		t.Fatalf("labels %+v", res.Labels)
 	}
-	// 500 CSS px at 1.225 is 612.5: the label sits inside the top-left
-	// corner, from the floored pixel.
-	if l := res.Labels[0]; l.X != 612 || l.Y != 612 {
-		t.Errorf("label at (%d,%d), want (612,612)", l.X, l.Y)
+	// 500 CSS px at 1.225 is 612.5, floored to 612; 600 is 735 and 530 is
+	// 649.25, ceiled to 650. The outline is a pixel outside that box, and
+	// the label level with it, touching it.
+	l := res.Labels[0]
+	if want := image.Rect(611, 611, 736, 651); l.Outline != want {
+		t.Errorf("outline %v, want %v", l.Outline, want)
+	}
+	if !level(l) || !l.Rectangle().Inset(-1).Overlaps(l.Outline) {
+		t.Errorf("label at %v, want level with the outline and touching it", l.Rectangle())
 	}
 }
 
@@ -167,8 +172,8 @@ func TestLabelsDrawn(t *testing.T) {
 		if c := img.RGBAAt(pl.X, pl.Y); c != labelBorder {
 			t.Errorf("mark %d: corner (%d,%d) is %v, want border %v", l.Mark, pl.X, pl.Y, c, labelBorder)
 		}
-		if c := img.RGBAAt(pl.X+1, pl.Y+1); c != labelBG {
-			t.Errorf("mark %d: (%d,%d) is %v, want background %v", l.Mark, pl.X+1, pl.Y+1, c, labelBG)
+		if c := img.RGBAAt(pl.X+1, pl.Y+1); c != pl.Color() {
+			t.Errorf("mark %d: (%d,%d) is %v, want background %v", l.Mark, pl.X+1, pl.Y+1, c, pl.Color())
 		}
 		if sz := labelSize(l.Mark); pl.W != sz.X || pl.H != sz.Y {
 			t.Errorf("mark %d: size %dx%d, want %v", l.Mark, pl.W, pl.H, sz)
@@ -228,8 +233,8 @@ func blankJPEG(t testing.TB, w, h int) []byte {
 func TestLabelsSpreadOutDoNotOverlap(t *testing.T) {
 	var labels []Label
 	for i := range 100 {
-		// Buttons 40 px tall, and in the last row links 18 px tall, whose
-		// labels go above them rather than hide them.
+		// Buttons 40 px tall, and in the last row links 18 px tall: every
+		// label touches its element's outline.
 		h := 40.0
 		if i >= 90 {
 			h = 18
@@ -246,15 +251,7 @@ func TestLabelsSpreadOutDoNotOverlap(t *testing.T) {
 	if o := overlapping(res.Labels); len(o) > 0 {
 		t.Errorf("overlapping labels: %v", o)
 	}
-	for i, l := range res.Labels {
-		want := pixelRect(labels[i].Box, 1).Min
-		if i >= 90 {
-			want.Y -= l.H
-		}
-		if l.X != want.X || l.Y != want.Y {
-			t.Errorf("mark %d at (%d,%d), want %v", l.Mark, l.X, l.Y, want)
-		}
-	}
+	checkBelonging(t, res, labels, 1)
 }
 
 func TestLabelsCrowdedDoNotOverlap(t *testing.T) {
@@ -411,7 +408,7 @@ func TestTranslucentCapture(t *testing.T) {
 		t.Errorf("background %v, want 0x80 grey at alpha 0x80 (premultiplied 0x40, give or take 1)", c)
 	}
 	l := res.Labels[0]
-	if c := out.RGBAAt(l.X+1, l.Y+1); c != labelBG {
-		t.Errorf("label background %v, want %v", c, labelBG)
+	if c := out.RGBAAt(l.X+1, l.Y+1); c != l.Color() {
+		t.Errorf("label background %v, want %v", c, l.Color())
 	}
 }

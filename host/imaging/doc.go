@@ -1,8 +1,9 @@
 // Package imaging turns a raw capture of a tab's viewport into the image that
 // `observe` returns (SPEC §3): every sensitive field and every frame covered by
 // a solid MaskColor rectangle, the image downscaled so its long side is at most
-// about 1568 px, and a small numbered label drawn on every element the model
-// can act on, then encoded as PNG.
+// about 1568 px, and a small numbered label drawn beside every element the
+// model can act on, its element outlined in the label's colour, then encoded
+// as a palette PNG (256 colours, every colour drawn here kept exactly).
 //
 // Masks are painted on the decoded capture before anything else happens to it,
 // and painted again after scaling, so no pixel under a mask ever leaves this

@@ -7,6 +7,7 @@ import (
 	"hash/adler32"
 	"hash/crc32"
 	"image"
+	"image/color"
 	"runtime"
 	"sync"
 )
@@ -29,24 +30,43 @@ import (
 //
 // See BenchmarkEncode and BenchmarkEncodeStdlib.
 func encodePNG(img *image.RGBA, opaque bool) ([]byte, error) {
-	w, h := img.Rect.Dx(), img.Rect.Dy()
 	bpp := 3
 	colorType := byte(2) // truecolour
 	if !opaque {
 		bpp, colorType = 4, 6 // truecolour with alpha
 	}
+	return encodeRows(img.Rect.Dx(), img.Rect.Dy(), bpp, colorType, nil, func(dst []byte, y int) {
+		packRow(dst, img, y, bpp)
+	})
+}
 
+// encodePalettePNG encodes a w x h image of palette indexes (one byte per
+// pixel, rows of w) as an 8-bit palette PNG. Rows are not filtered, as the
+// PNG specification recommends for palette images.
+func encodePalettePNG(pal color.Palette, idx []byte, w, h int) ([]byte, error) {
+	plte := make([]byte, 0, 3*len(pal))
+	for _, c := range pal {
+		r, g, b, _ := c.RGBA()
+		plte = append(plte, byte(r>>8), byte(g>>8), byte(b>>8))
+	}
+	return encodeRows(w, h, 1, 3, plte, func(dst []byte, y int) { copy(dst, idx[y*w:(y+1)*w]) })
+}
+
+// encodeRows writes a PNG of w x h pixels of bpp bytes in colour type
+// colorType (with a PLTE chunk if plte is set), whose unfiltered rows pack
+// writes, as described at encodePNG.
+func encodeRows(w, h, bpp int, colorType byte, plte []byte, pack func(dst []byte, y int)) ([]byte, error) {
 	n := min(2*runtime.GOMAXPROCS(0), 8, max(1, h/32))
 	strips := make([]strip, n)
 	var wg sync.WaitGroup
 	for i := range strips {
 		s := &strips[i]
 		s.y0, s.y1 = h*i/n, h*(i+1)/n
-		wg.Go(func() { s.encode(img, bpp, i == n-1) })
+		wg.Go(func() { s.encode(w, bpp, pack, i == n-1) })
 	}
 	wg.Wait()
 
-	size := 8 + 25 + 12 + 2 + 4 + 12
+	size := 8 + 25 + 12 + len(plte) + 12 + 2 + 4 + 12
 	for i := range strips {
 		if strips[i].err != nil {
 			return nil, strips[i].err
@@ -61,6 +81,9 @@ func encodePNG(img *image.RGBA, opaque bool) ([]byte, error) {
 	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
 	ihdr[8], ihdr[9] = 8, colorType // bit depth 8; compression, filter, interlace 0
 	out = appendChunk(out, "IHDR", ihdr[:])
+	if plte != nil {
+		out = appendChunk(out, "PLTE", plte)
+	}
 
 	out = appendChunk(out, "IDAT", []byte{0x78, 0x01}) // zlib header: deflate, 32K window, fastest
 	sum := uint32(1)
@@ -104,17 +127,17 @@ var stripPool = sync.Pool{New: func() any {
 	return &stripBuffers{fw: fw}
 }}
 
-func (s *strip) encode(img *image.RGBA, bpp int, last bool) {
+func (s *strip) encode(w, bpp int, pack func(dst []byte, y int), last bool) {
 	b := stripPool.Get().(*stripBuffers)
 	s.buf = b
 	b.out.Reset()
 	b.fw.Reset(&b.out)
-	rowLen := 1 + bpp*img.Rect.Dx()
+	rowLen := 1 + bpp*w
 	b.row = grow(b.row, rowLen)
 	b.row[0] = 0 // filter type None
 	a := adler32.New()
 	for y := s.y0; y < s.y1; y++ {
-		packRow(b.row[1:], img, y, bpp)
+		pack(b.row[1:], y)
 		a.Write(b.row)
 		if _, err := b.fw.Write(b.row); err != nil {
 			s.err = err

@@ -28,6 +28,17 @@ func putRGBA(img *image.RGBA) { rgbaPool.Put(img) }
 // parallelRows runs fn over [0, h) split into one band of rows per CPU (at
 // most) and waits for all of them.
 func parallelRows(h int, fn func(y0, y1 int)) {
+	var wg sync.WaitGroup
+	n := parallelBands(h, func(y0, y1 int) { wg.Go(func() { fn(y0, y1) }) })
+	if n > 0 {
+		wg.Wait()
+	}
+}
+
+// parallelBands calls fn, in order, with the bands of rows parallelRows
+// would use for h rows: one per CPU, at most 4, at least 64 rows each
+// (except a single band). It returns the count.
+func parallelBands(h int, fn func(y0, y1 int)) int {
 	n := runtime.GOMAXPROCS(0)
 	if n > 4 {
 		n = 4
@@ -35,14 +46,8 @@ func parallelRows(h int, fn func(y0, y1 int)) {
 	if n > h/64 {
 		n = max(1, h/64)
 	}
-	if n == 1 {
-		fn(0, h)
-		return
-	}
-	var wg sync.WaitGroup
 	for i := range n {
-		y0, y1 := h*i/n, h*(i+1)/n
-		wg.Go(func() { fn(y0, y1) })
+		fn(h*i/n, h*(i+1)/n)
 	}
-	wg.Wait()
+	return n
 }

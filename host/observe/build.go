@@ -34,6 +34,10 @@ type Counters struct {
 	MarksTruncated    bool `json:"marks_truncated"`
 	TreeLines         int  `json:"tree_lines"`
 	TreeTruncated     bool `json:"tree_truncated"`
+
+	// OmittedInert counts subtrees left out because they are inert (the
+	// inert attribute, or outside a <dialog> opened with showModal()).
+	OmittedInert int `json:"omitted_inert"`
 }
 
 // Box is a rectangle in CSS pixels, relative to the viewport.
@@ -46,6 +50,9 @@ type Built struct {
 	Counters Counters
 	// Masks are the viewport boxes of sensitive fields and frames.
 	Masks []Box
+	// Secret are the node indexes of every sensitive field and frame, in
+	// the viewport or not: the capture guard must have watched them all.
+	Secret []int
 	// Labels are the in-viewport marks with their boxes.
 	Labels []MarkBox
 	// MarkNode maps a mark to the serializer's node index, which is the
@@ -83,6 +90,7 @@ func build(r *raw, b Budgets) Built {
 	}
 	out := Built{MarkNode: map[int]int{}}
 	out.Counters.OmittedNotVisible = r.Hidden
+	out.Counters.OmittedInert = r.Inert
 	for _, n := range nodes {
 		cleanNode(n.rawNode)
 	}
@@ -127,26 +135,27 @@ func build(r *raw, b Budgets) Built {
 			}
 		}
 	}
-	for i, n := range nodes {
-		if b.PriorMarks != nil {
+	where := positions(nodes)
+	if b.PriorMarks != nil {
+		for _, n := range nodes {
 			if n.Prior != nil && b.PriorMarks[*n.Prior] > 0 {
 				n.mark = b.PriorMarks[*n.Prior]
 				n.kept = true
 				out.Counters.Marks++
 			}
-			continue
 		}
-		if !actionable[i] {
-			continue
+	} else {
+		var chosen []bool
+		chosen, out.Counters.MarksTruncated = chooseMarked(actionable, where, r.VP.W, r.VP.H, b.Marks)
+		for i, n := range nodes {
+			if !chosen[i] {
+				continue
+			}
+			out.Counters.Marks++
+			n.mark = out.Counters.Marks
+			n.kept = true
+			out.MarkNode[n.mark] = i
 		}
-		if out.Counters.Marks >= b.Marks {
-			out.Counters.MarksTruncated = true
-			continue
-		}
-		out.Counters.Marks++
-		n.mark = out.Counters.Marks
-		n.kept = true
-		out.MarkNode[n.mark] = i
 	}
 	markOf := func(i int) int {
 		if i >= 0 && i < len(nodes) {
@@ -186,6 +195,9 @@ func build(r *raw, b Budgets) Built {
 				out.Labels = append(out.Labels, MarkBox{n.mark, boxOf(n)})
 			}
 		}
+		if n.sensitive || n.Frame == 1 {
+			out.Secret = append(out.Secret, n.idx)
+		}
 		if (n.sensitive || n.Frame == 1) && n.Box != nil {
 			bx := boxOf(n)
 			if n.sensitive {
@@ -197,7 +209,9 @@ func build(r *raw, b Budgets) Built {
 			}
 		}
 	}
-	out.Tree, out.Counters.TreeTruncated = renderTree(nodes, b.TreeChars, markOf)
+	out.Tree, out.Counters.TreeTruncated = renderTree(nodes, b.TreeChars, markOf, func(n *node) float64 {
+		return distance(where[n.idx], r.VP.W, r.VP.H)
+	})
 	out.Counters.TreeLines = len(out.Tree)
 	return out
 }

@@ -2,6 +2,8 @@ package observe
 
 import (
 	"encoding/json"
+	"fmt"
+	"math"
 	"strings"
 	"testing"
 )
@@ -45,32 +47,163 @@ func TestHostWithholdsSensitiveValues(t *testing.T) {
 	}
 }
 
-func TestBudgetsCutAndCount(t *testing.T) {
+// buttons are n buttons 20 px apart down a page, the first at y0 (CSS
+// pixels from the viewport's top).
+func buttons(n int, y0 float64) string {
 	var nodes []string
-	for i := 0; i < 100; i++ {
-		nodes = append(nodes, `{"p":-1,"r":"button","tg":"button","n":"Button number `+strings.Repeat("x", 10)+`","a":1,"b":[0,0,10,10],"iv":1}`)
+	for i := 0; i < n; i++ {
+		y := y0 + float64(i)*20
+		iv := 0
+		if y+16 > 0 && y < 600 {
+			iv = 1
+		}
+		nodes = append(nodes, fmt.Sprintf(`{"p":-1,"r":"button","tg":"button","n":"Button number %03d","a":1,"b":[0,%g,100,16],"iv":%d}`, i, y, iv))
 	}
-	r := rawOf(t, `{`+vp+`,"nodes":[`+strings.Join(nodes, ",")+`]}`)
-	b := build(r, Budgets{TreeChars: 1000, Marks: 30})
-	if !b.Counters.MarksTruncated || b.Counters.Marks != 30 || len(b.Elements) != 30 {
+	return `{` + vp + `,"nodes":[` + strings.Join(nodes, ",") + `]}`
+}
+
+func TestBudgetsCutAndCount(t *testing.T) {
+	r := rawOf(t, buttons(100, 0))
+	b := build(r, Budgets{TreeChars: 1000, Marks: 40})
+	// 30 buttons are in the 600 px viewport, 10 more are the nearest.
+	if !b.Counters.MarksTruncated || b.Counters.Marks != 40 || len(b.Elements) != 40 {
 		t.Fatalf("marks: %+v, %d elements", b.Counters, len(b.Elements))
 	}
 	if !b.Counters.TreeTruncated {
 		t.Fatal("tree not truncated")
 	}
 	last := b.Tree[len(b.Tree)-1]
-	if !strings.HasPrefix(last, "… (") || !strings.HasSuffix(last, " nodes omitted)") {
+	if last != "… (60 nodes omitted)" {
 		t.Fatalf("last line %q", last)
-	}
-	size := 0
-	for _, l := range b.Tree[:len(b.Tree)-1] {
-		size += len(l) + 1
-	}
-	if size > 1000 {
-		t.Fatalf("tree of %d chars over a budget of 1000", size)
 	}
 	if b.Counters.TreeLines != len(b.Tree) {
 		t.Fatalf("tree_lines %d, %d lines", b.Counters.TreeLines, len(b.Tree))
+	}
+	// Unmarked lines are cut where they must be; here every one is marked
+	// or omitted, so the marked lines are all there.
+	for i, e := range b.Elements {
+		if e.Mark != i+1 || e.Name != fmt.Sprintf("Button number %03d", i) {
+			t.Fatalf("element %d = %+v", i, e)
+		}
+	}
+}
+
+// TestMarksGoToTheViewportFirst: after scrolling to the bottom of a long
+// page, the buttons in view have marks; the budget's rest goes to the
+// nearest above; marks stay unique and in reading order.
+func TestMarksGoToTheViewportFirst(t *testing.T) {
+	// 200 buttons; the viewport (600 px) shows buttons 170..199.
+	r := rawOf(t, buttons(200, -170*20))
+	b := build(r, Budgets{TreeChars: 100000, Marks: 50})
+	if !b.Counters.MarksTruncated || b.Counters.Marks != 50 {
+		t.Fatalf("counters %+v", b.Counters)
+	}
+	for i, e := range b.Elements {
+		want := fmt.Sprintf("Button number %03d", 150+i)
+		if e.Mark != i+1 || e.Name != want {
+			t.Fatalf("element %d = %+v, want mark %d on %q", i, e, i+1, want)
+		}
+	}
+	if len(b.Labels) != 30 {
+		t.Errorf("%d marks drawn, want the 30 in view", len(b.Labels))
+	}
+	for mark, i := range b.MarkNode {
+		if r.Nodes[i].Name != b.Elements[mark-1].Name {
+			t.Errorf("mark %d points at node %d (%s)", mark, i, r.Nodes[i].Name)
+		}
+	}
+}
+
+// TestViewportMarksBeatTheBudget: every actionable element in the viewport
+// has a mark even when they alone are more than the budget.
+func TestViewportMarksBeatTheBudget(t *testing.T) {
+	r := rawOf(t, buttons(60, 0)) // 30 in view
+	b := build(r, Budgets{TreeChars: 100000, Marks: 10})
+	if b.Counters.Marks != 30 || !b.Counters.MarksTruncated {
+		t.Fatalf("counters %+v, want the 30 in view marked and truncated", b.Counters)
+	}
+	if b.Elements[29].Name != "Button number 029" {
+		t.Fatalf("last mark on %q", b.Elements[29].Name)
+	}
+}
+
+// TestTreeBudgetKeepsMarkedLines: the tree's budget never cuts a marked
+// line; it cuts unmarked lines far from the viewport first, and says how
+// many at each cut; it stays within budget when the marked lines allow.
+func TestTreeBudgetKeepsMarkedLines(t *testing.T) {
+	// A long article: 300 paragraphs, and a button every 50; the viewport
+	// is scrolled to paragraph 200.
+	var nodes []string
+	for i := 0; i < 300; i++ {
+		y := float64(i-200) * 30
+		nodes = append(nodes, fmt.Sprintf(`{"p":-1,"r":"paragraph","tg":"p","b":[0,%g,600,28]}`, y),
+			fmt.Sprintf(`{"p":%d,"r":"text","tx":"Paragraph %03d of a long article."}`, len(nodes), i))
+		if i%50 == 25 {
+			nodes = append(nodes, fmt.Sprintf(`{"p":-1,"r":"button","tg":"button","n":"Share %03d","a":1,"b":[0,%g,80,20]}`, i, y+10))
+		}
+	}
+	r := rawOf(t, `{`+vp+`,"nodes":[`+strings.Join(nodes, ",")+`]}`)
+	const budget = 2000
+	b := build(r, Budgets{TreeChars: budget, Marks: 100})
+	tree := strings.Join(b.Tree, "\n")
+	if !b.Counters.TreeTruncated {
+		t.Fatal("tree not truncated")
+	}
+	for i := 25; i < 300; i += 50 {
+		if !strings.Contains(tree, fmt.Sprintf(`button "Share %03d" [`, i)) {
+			t.Errorf("the marked line of Share %03d was cut:\n%s", i, tree)
+		}
+	}
+	for i := 200; i < 220; i++ { // in the viewport
+		if !strings.Contains(tree, fmt.Sprintf("Paragraph %03d", i)) {
+			t.Errorf("paragraph %d, in view, was cut", i)
+		}
+	}
+	if strings.Contains(tree, "Paragraph 000") || strings.Contains(tree, "Paragraph 299") {
+		t.Error("the paragraphs farthest from the viewport were kept before nearer ones")
+	}
+	size, kept, omitted := 0, 0, 0
+	for _, l := range b.Tree {
+		size += len(l) + 1
+		var n int
+		if _, err := fmt.Sscanf(l, "… (%d nodes omitted)", &n); err == nil {
+			omitted += n
+		} else {
+			kept++
+		}
+	}
+	if size > budget {
+		t.Errorf("tree of %d chars over a budget of %d", size, budget)
+	}
+	if kept+omitted != 306 {
+		t.Errorf("%d lines kept + %d said omitted, want 306 in all", kept, omitted)
+	}
+}
+
+func TestFitTree(t *testing.T) {
+	l := func(text string, marked bool, dist float64) treeLine {
+		return treeLine{render: func() string { return text }, marked: marked, dist: dist}
+	}
+	for _, tc := range []struct {
+		name   string
+		lines  []treeLine
+		budget int
+		want   []string
+		cut    bool
+	}{
+		{"fits", []treeLine{l("a", false, 0), l("b", false, 9)}, 4, []string{"a", "b"}, false},
+		{"all marked, over budget", []treeLine{l("aaaa", true, 0), l("bbbb", true, 9)}, 4, []string{"aaaa", "bbbb"}, false},
+		{"far end cut", []treeLine{l("near", false, 0), l("far-away-line-of-text", false, 900), l("farther-line-of-text", false, 1000)}, 40,
+			[]string{"near", "… (2 nodes omitted)"}, true},
+		{"marked line kept in the cut", []treeLine{l("near", false, 0), l(strings.Repeat("far ", 10), false, 900), l("button [1]", true, 5000), l(strings.Repeat("farther ", 5), false, 6000)}, 60,
+			[]string{"near", "… (1 nodes omitted)", "button [1]", "… (1 nodes omitted)"}, true},
+		{"top cut when scrolled down", []treeLine{l("top-of-the-page-text", false, 3000), l("middle-of-the-page-text", false, 1000), l("in view", false, 0)}, 40,
+			[]string{"… (2 nodes omitted)", "in view"}, true},
+	} {
+		got, cut := fitTree(tc.lines, tc.budget)
+		if strings.Join(got, "|") != strings.Join(tc.want, "|") || cut != tc.cut {
+			t.Errorf("%s: got %q (cut %v), want %q (cut %v)", tc.name, got, cut, tc.want, tc.cut)
+		}
 	}
 }
 
@@ -141,5 +274,27 @@ func TestNothingUnderASecret(t *testing.T) {
 	}
 	if b.Counters.RedactedFields != 2 || b.Counters.Marks != 2 {
 		t.Fatalf("counters %+v", b.Counters)
+	}
+}
+
+func TestDistance(t *testing.T) {
+	for _, tc := range []struct {
+		box  []float64
+		want float64
+	}{
+		{[]float64{10, 10, 50, 20}, 0},         // inside
+		{[]float64{-30, -30, 50, 50}, 0},       // overlapping the corner
+		{[]float64{0, 700, 50, 20}, 100},       // below the 800x600 viewport
+		{[]float64{0, -120, 50, 20}, 100},      // above
+		{[]float64{900, 900, 10, 10}, 316.228}, // beyond the corner
+		{nil, math.Inf(1)},                     // no box
+	} {
+		if got := distance(tc.box, 800, 600); math.Abs(got-tc.want) > 0.01 && !(math.IsInf(got, 1) && math.IsInf(tc.want, 1)) {
+			t.Errorf("distance(%v) = %v, want %v", tc.box, got, tc.want)
+		}
+	}
+	// A box that only touches the viewport's edge is outside it.
+	if d := distance([]float64{0, 600, 10, 10}, 800, 600); d <= 0 {
+		t.Errorf("a box below the edge is at distance %v", d)
 	}
 }

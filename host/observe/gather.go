@@ -12,7 +12,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/diwall/diwall/host/browser"
@@ -58,6 +57,9 @@ type Observation struct {
 	Dialog     *browser.Dialog
 	// Timing, for benchmarks: the whole call and the host's own work.
 	Took, HostTook time.Duration
+	// Recaptures counts the images taken again because a sensitive field
+	// or frame moved, or the capture guard was unsure (masking.go).
+	Recaptures int
 }
 
 // Timeout bounds one observation: a page whose main thread is stuck cannot
@@ -120,33 +122,31 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.P
 	before := b.Info(t)
 	snapID := newID()
 
+	// The capture guard watches the sensitive fields and frames from before
+	// the capture is asked for until after it came back (masking.go).
+	g, err := startGuard(ctx, b, t, snapID, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer g.abandon()
+
 	// The serializer and the capture run together, on the same document.
-	// The capture is decoded while the serializer still runs.
-	var wg sync.WaitGroup
-	var capture *imaging.Capture
-	var captureErr error
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		var data []byte
-		if data, captureErr = captureViewport(ctx, b, t); captureErr == nil {
-			capture, captureErr = imaging.Decode(data)
+	// The capture is decoded while the serializer still runs, or while the
+	// guard is finished.
+	first := &shot{}
+	first.take(ctx, b, t)
+	used := first
+	composed := false
+	defer func() {
+		used.wait()
+		if !composed {
+			used.release()
 		}
 	}()
 	text, err := b.Evaluate(ctx, t, serializerExpression(snapID), 10000)
-	wg.Wait()
 	if err != nil {
-		if capture != nil {
-			capture.Release()
-		}
 		return nil, err
 	}
-	composed := false
-	defer func() {
-		if capture != nil && !composed {
-			capture.Release()
-		}
-	}()
 	r, err := parseRaw([]byte(text))
 	if err != nil {
 		return nil, err
@@ -162,6 +162,11 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.P
 			}
 		}
 	}
+	// The guard is finished once the screenshot came back (and after the
+	// serializer, whose node indexes its report uses).
+	<-first.captured
+	first.report, first.guardErr = g.finish(ctx)
+	first.wait()
 	hostStart := time.Now()
 	after := b.Info(t)
 	if after.LoaderID != before.LoaderID || after.Dialog != nil {
@@ -177,10 +182,13 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.P
 
 	built := build(r, Budgets{TreeChars: p.TreeChars, Marks: p.Marks})
 	if built.Counters.TreeTruncated {
-		notices = append(notices, fmt.Sprintf("tree truncated at %d characters; use read for the rest", p.TreeChars))
+		notices = append(notices, fmt.Sprintf("tree truncated at %d characters around the viewport, every marked element kept; use read for the rest", p.TreeChars))
 	}
 	if built.Counters.MarksTruncated {
-		notices = append(notices, fmt.Sprintf("marks truncated at %d", p.Marks))
+		notices = append(notices, fmt.Sprintf("marks truncated at %d: the elements in and nearest the viewport have them; scroll and observe again for the others", p.Marks))
+	}
+	if built.Counters.OmittedInert > 0 {
+		notices = append(notices, "inert content (outside an open modal dialog, or marked inert) is left out until it can be used")
 	}
 	obs := &Observation{
 		SnapshotID: snapID, Origin: after.Origin, LoaderID: after.LoaderID,
@@ -194,25 +202,39 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.P
 	if obs.Tree == nil {
 		obs.Tree = []string{}
 	}
+	var retakes int
+	var plan maskPlan
+	retakeStart := time.Now()
+	if first.err == nil {
+		used, plan, retakes = settleShot(ctx, b, t, snapID, r, built, first)
+	}
+	retakeTook := time.Since(retakeStart)
 	switch {
-	case captureErr != nil:
-		obs.Capture = "failed: " + browser.AsError(captureErr).Msg
+	case used.err != nil:
+		obs.Capture = "failed: " + browser.AsError(used.err).Msg
+	case plan.why != "":
+		obs.Capture = "withheld: " + plan.why
+		obs.Notices = append(obs.Notices, "the image was withheld: "+plan.why+"; observe again, or work from the tree")
 	default:
 		composed = true
-		img, err := composeImage(capture, r, built, p)
+		img, err := composeImage(used.capture, plan.vpW, r.VP.DPR, plan.masks, built.Labels, p)
 		if err != nil {
 			obs.Capture = "failed: " + err.Error()
 		} else {
 			obs.Capture = "ok"
 			obs.PNG = img.PNG
 			obs.Image = ImageInfo{Width: img.Width, Height: img.Height, Scale: round3(img.Scale)}
+			if plan.moved {
+				obs.Notices = append(obs.Notices, "a sensitive field or frame moved while the image was taken; its mask covers every place it was")
+			}
 		}
 	}
+	obs.Recaptures = retakes
 	if !b.SetSnapshot(t, &browser.Snapshot{ID: snapID, LoaderID: after.LoaderID, MarkNode: built.MarkNode}) {
 		return nil, errDocumentChanged
 	}
 	obs.Took = time.Since(start)
-	obs.HostTook = time.Since(hostStart) - axTook
+	obs.HostTook = time.Since(hostStart) - axTook - retakeTook
 	return obs, nil
 }
 
@@ -225,40 +247,50 @@ const captureWait = 5 * time.Second
 // back to the extension's chrome.tabs.captureVisibleTab (the tab must be
 // the active one of its window; two calls a second at most).
 func captureViewport(ctx context.Context, b *browser.Browser, t *browser.Tab) ([]byte, error) {
+	data, _, err := captureViewportVia(ctx, b, t)
+	return data, err
+}
+
+// captureViewportVia is captureViewport, and says whether the extension's
+// fallback took the image.
+func captureViewportVia(ctx context.Context, b *browser.Browser, t *browser.Tab) (data []byte, fallback bool, err error) {
 	cctx, cancel := context.WithTimeout(ctx, captureWait)
 	defer cancel()
 	var res struct {
 		Data string `json:"data"`
 	}
-	err := b.CDP(cctx, t, "Page.captureScreenshot", map[string]any{"format": "jpeg", "quality": 90, "fromSurface": true}, &res)
+	err = b.CDP(cctx, t, "Page.captureScreenshot", map[string]any{"format": "jpeg", "quality": 90, "fromSurface": true}, &res)
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, err
+			return nil, false, err
 		}
 		var vis protocol.CaptureResult
 		if verr := b.CaptureVisible(ctx, t, &vis); verr != nil {
-			return nil, err
+			return nil, false, err
 		}
 		res.Data = vis.Data
+		fallback = true
 	}
-	return base64.StdEncoding.DecodeString(res.Data)
+	data, err = base64.StdEncoding.DecodeString(res.Data)
+	return data, fallback, err
 }
 
 // composeImage draws the marks and masks on the capture. The capture's
-// width against the viewport's gives the scale, so a viewport that changed
-// size (an infobar) is still drawn right.
-func composeImage(capture *imaging.Capture, r *raw, built Built, p profile.Profile) (imaging.Result, error) {
-	masks := make([]imaging.Rect, len(built.Masks))
-	for i, m := range built.Masks {
+// width against the viewport's (vpWidth, in CSS pixels, when the image was
+// taken) gives the scale, so a viewport that changed size (an infobar) is
+// still drawn right.
+func composeImage(capture *imaging.Capture, vpWidth, dpr float64, maskBoxes []Box, markBoxes []MarkBox, p profile.Profile) (imaging.Result, error) {
+	masks := make([]imaging.Rect, len(maskBoxes))
+	for i, m := range maskBoxes {
 		masks[i] = imaging.Rect{X: m.X, Y: m.Y, W: m.W, H: m.H}
 	}
-	labels := make([]imaging.Label, len(built.Labels))
-	for i, l := range built.Labels {
+	labels := make([]imaging.Label, len(markBoxes))
+	for i, l := range markBoxes {
 		labels[i] = imaging.Label{Mark: l.Mark, Box: imaging.Rect{X: l.Box.X, Y: l.Box.Y, W: l.Box.W, H: l.Box.H}}
 	}
-	scale := r.VP.DPR
-	if r.VP.W > 0 {
-		scale = float64(capture.Width()) / r.VP.W
+	scale := dpr
+	if vpWidth > 0 {
+		scale = float64(capture.Width()) / vpWidth
 	}
 	return capture.Compose(masks, labels, imaging.Options{Scale: scale, MaxLongSide: p.ImageLongSide})
 }

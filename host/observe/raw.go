@@ -21,6 +21,7 @@ type raw struct {
 	Title  string    `json:"title"`
 	URL    string    `json:"url"`
 	Hidden int       `json:"hidden"`
+	Inert  int       `json:"inert"` // inert subtrees left out
 	Focus  int       `json:"focus"`
 	Closed []int     `json:"closed"` // hosts that may have a closed shadow root
 	Nodes  []rawNode `json:"nodes"`
@@ -79,6 +80,7 @@ const (
 	actOnClick                 // an onclick attribute
 	actPointer                 // its own cursor: pointer
 	actEditable                // contenteditable root
+	actRoving                  // tabindex < 0 inside a composite widget (roving tabindex)
 )
 
 func parseRaw(data []byte) (*raw, error) {

@@ -126,22 +126,337 @@
     return null;
   }
 
-  // Whether the computed style makes an element's whole subtree impossible
-  // for a person to perceive (beyond what checkVisibility covers).
-  function clippedAway(cs, r) {
-    if (cs.clip && cs.clip !== "auto" && /rect\(\s*0(px)?[ ,]+0(px)?[ ,]+0(px)?[ ,]+0(px)?\s*\)/.test(cs.clip)) return true;
-    const cp = cs.clipPath;
-    if (cp && cp !== "none") {
-      const inset = /^inset\(\s*([\d.]+)%/.exec(cp);
-      if (inset && parseFloat(inset[1]) >= 50) return true;
-      if (/^circle\(\s*0(px|%)?[\s)]|^polygon\(\s*\)/.test(cp)) return true;
+  // ---- What a person can perceive ----
+  //
+  // The walk carries a context: the clip of the boxes around the current
+  // node ([left, top, right, bottom] in viewport coordinates), once for
+  // in-flow content and once for absolutely positioned content (whose
+  // containing block may lie outside a clipping box); the colour behind it
+  // (null: unknown, an image or something floating) and the element that
+  // paints it; whether it is inside the open modal dialog; and whether its
+  // content may have no box (where checkVisibility must be asked).
+  const noClip = [-Infinity, -Infinity, Infinity, Infinity];
+  // A <dialog> opened with showModal() makes everything outside it inert,
+  // for people and for Chrome's accessibility tree alike. (aria-modal on
+  // its own does not: Chrome keeps the rest of the page.)
+  let modal = null;
+  try {
+    const open = doc.querySelectorAll("dialog:modal");
+    if (open.length) modal = open[open.length - 1];
+  } catch (e) { /* no :modal */ }
+  const modalPath = new Set();
+  for (let a = modal && modal.parentNode; a; a = a.parentNode || a.host) modalPath.add(a);
+  let inertCount = 0;
+  let ctx = { clip: noClip, pclip: noClip, bg: null, bgEl: doc.body, inModal: false, suspect: false }; // bg: below
+
+  // parseColor reads a computed colour as [r, g, b, a]; null when it is
+  // in a form it does not know (lab(), color(...)), except for its alpha.
+  const colours = new Map();
+  function parseColor(c) {
+    let v = colours.get(c);
+    if (v === undefined) colours.set(c, v = readColor(c));
+    return v;
+  }
+  function readColor(c) {
+    if (!c) return null;
+    if (c === "transparent") return [0, 0, 0, 0];
+    const m = /^rgba?\(\s*([\d.]+)[,\s]+([\d.]+)[,\s]+([\d.]+)(?:\s*[,/]\s*([\d.]+)(%?))?\s*\)$/.exec(c);
+    if (m) return [+m[1], +m[2], +m[3], m[4] === undefined ? 1 : m[5] ? m[4] / 100 : +m[4]];
+    const a = /\/\s*([\d.]+)(%?)\s*\)$/.exec(c);
+    if (a && (a[2] ? a[1] / 100 : +a[1]) === 0) return [0, 0, 0, 0];
+    return null;
+  }
+
+  function blend(fg, bg) {
+    const a = fg[3];
+    return [fg[0] * a + bg[0] * (1 - a), fg[1] * a + bg[1] * (1 - a), fg[2] * a + bg[2] * (1 - a), 1];
+  }
+
+  // contrast is WCAG's contrast ratio of two opaque colours (1 to 21).
+  const lums = new Map();
+  function contrast(x, y) {
+    const lum = (c) => {
+      const k = c[0] * 65536 + c[1] * 256 + c[2];
+      let v = lums.get(k);
+      if (v === undefined) {
+        const l = c.slice(0, 3).map((v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+        lums.set(k, v = 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2]);
+      }
+      return v;
+    };
+    const a = lum(x), b = lum(y);
+    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  }
+
+  // The page's own background: the body's or the root's, or the canvas's
+  // white (unknown under a dark colour scheme).
+  function pageBackground() {
+    for (const e of [doc.body, doc.documentElement]) {
+      if (!e) continue;
+      const s = win.getComputedStyle(e);
+      if (s.backgroundImage !== "none") return null;
+      const c = parseColor(s.backgroundColor);
+      if (c && c[3] >= 0.99) return c;
     }
-    if (cs.overflow !== "visible" && cs.overflowX !== "visible" && r.width <= 1 && r.height <= 1) return true;
+    return /dark/.test(win.getComputedStyle(doc.documentElement).colorScheme || "") ? null : [255, 255, 255, 1];
+  }
+
+  // enter gives the context for el's children: the outer one itself when
+  // el changes nothing (most elements), so that the walk stays cheap.
+  function enter(el, tag, cs, r) {
+    const o = ctx;
+    const seen = seenEl === el;
+    const pos = seen ? seenPos : cs.position;
+    let clip = pos === "fixed" ? noClip : pos === "absolute" ? o.pclip : o.clip;
+    const ox = seen ? seenOx : cs.overflowX, oy = seen ? seenOy : cs.overflowY;
+    // The root's and the body's overflow is the viewport's: it does not
+    // hide what the page scrolls to.
+    if ((ox !== "visible" || oy !== "visible") && tag !== "BODY" && tag !== "HTML" && overflowApplies(cs)) {
+      // A clipping axis cuts at the box; a scrolling one brings any of its
+      // content into view.
+      const ax = (v, lo, hi, a, b) => v === "hidden" || v === "clip" ? [Math.max(lo, a), Math.min(hi, b)] : v === "visible" ? [lo, hi] : [-Infinity, Infinity];
+      const [l, rr] = ax(ox, clip[0], clip[2], r.left, r.right);
+      const [t, bb] = ax(oy, clip[1], clip[3], r.top, r.bottom);
+      clip = [l, t, rr, bb];
+    }
+    // Absolutely positioned descendants are clipped by the boxes around
+    // their containing block (a transformed one is taken as static).
+    const pclip = pos !== "static" ? clip : o.pclip;
+    let bg = o.bg, bgEl = o.bgEl;
+    if (pos === "absolute" || pos === "fixed") bg = null; // it floats over whatever is under it
+    if (cs.backgroundImage !== "none") { bg = null; bgEl = el; }
+    else {
+      const b = cs.backgroundColor;
+      const bc = b === "rgba(0, 0, 0, 0)" ? null : parseColor(b);
+      if (bc && bc[3] > 0) { bg = bc[3] >= 0.99 ? bc : bg && blend(bc, bg); bgEl = el; }
+    }
+    const inModal = o.inModal || el === modal;
+    // Content that may have no box of its own (options, fallback content,
+    // SVG definitions, a closed <details>' body, content-visibility:hidden).
+    const suspect = o.suspect || noBoxInside.has(tag) || (tag === "DETAILS" && !el.open) || cs.contentVisibility === "hidden";
+    if (clip === o.clip && pclip === o.pclip && bg === o.bg && bgEl === o.bgEl && inModal === o.inModal && suspect === o.suspect) return o;
+    return { clip, pclip, bg, bgEl, inModal, suspect };
+  }
+  const noBoxInside = new Set(["SELECT", "DATALIST", "OPTGROUP", "VIDEO", "AUDIO", "CANVAS", "OBJECT", "EMBED", "METER",
+    "PROGRESS", "MAP", "PICTURE", "IMG", "SVG", "MATH"]);
+
+  function overflowApplies(cs) {
+    const d = cs.display;
+    return d !== "inline" && d !== "contents" && !/^table-(row|column|header|footer)/.test(d);
+  }
+
+  // The context of el's children when the walk starts at el (read).
+  function contextAt(el) {
+    const chain = [];
+    for (let a = el; a && a.nodeType === 1; a = a.parentElement || (a.parentNode && a.parentNode.host)) chain.unshift(a);
+    for (const a of chain) ctx = enter(a, a.tagName.toUpperCase(), win.getComputedStyle(a), a.getBoundingClientRect());
+    // The region's ancestors were not checked on the way: checkVisibility is.
+    ctx = { ...ctx, suspect: true };
+  }
+
+  // Whether the computed style makes an element's whole subtree impossible
+  // for a person to perceive (beyond what checkVisibility covers), given
+  // the context it is in.
+  // What hiddenBy read of an element's style, for enter.
+  let seenEl = null, seenPos = "", seenOx = "", seenOy = "";
+
+  function hiddenBy(el, tag, cs, r) {
+    // (content-visibility: hidden skips its content: checkVisibility is
+    // false for the elements in it, textHidden for its text.)
+    const pos = seenPos = cs.position;
+    seenOx = cs.overflowX;
+    seenOy = cs.overflowY;
+    seenEl = el;
+    if (clippedAway(el, tag, cs, r, pos) || outsideDocument(r)) return true;
+    if ((r.width < 1 || r.height < 1) && collapsed(cs)) return true; // transform: scale(0)
+    const f = cs.filter;
+    if (f !== "none" && /(^|\s)opacity\(0(\.0*)?%?\)/.test(f)) return true;
+    if (maskedOut(cs)) return true;
+    if (r.width > 0 && r.height > 0) {
+      // Cut away by a box around it (overflow: hidden).
+      const c = pos === "fixed" ? noClip : pos === "absolute" ? ctx.pclip : ctx.clip;
+      if (c !== noClip && (r.right <= c[0] || r.left >= c[2] || r.bottom <= c[1] || r.top >= c[3])) return true;
+      // Fixed outside the viewport: no scrolling brings it in.
+      if (pos === "fixed" && (r.bottom <= 0 || r.top >= vh || r.right <= 0 || r.left >= vw)) return true;
+    }
     return false;
   }
 
+  function clippedAway(el, tag, cs, r, pos) {
+    if ((pos === "absolute" || pos === "fixed") && cs.clip && cs.clip.startsWith("rect(")) {
+      // rect(top, right, bottom, left); auto is the box's own edge.
+      const v = cs.clip.slice(5, -1).split(/[\s,]+/).map((x, i) => x === "auto" ? [0, r.width, r.height, 0][i] : parseFloat(x));
+      if (v.length === 4 && (v[2] <= v[0] || v[1] <= v[3])) return true;
+    }
+    const cp = cs.clipPath;
+    if (cp && cp !== "none") {
+      if (cp.startsWith("inset(")) {
+        const len = (x, full) => x.endsWith("%") ? parseFloat(x) / 100 * full : parseFloat(x) || 0;
+        const v = cp.slice(6, -1).split(/\s+round\s+/)[0].trim().split(/\s+/);
+        const [t, rr, b, l] = [v[0], v[1] || v[0], v[2] || v[0], v[3] || v[1] || v[0]];
+        if (len(t, r.height) + len(b, r.height) >= r.height || len(l, r.width) + len(rr, r.width) >= r.width) return true;
+      }
+      if (/^(circle|ellipse)\(\s*0(px|%)?[\s)]|^polygon\(\s*\)/.test(cp)) return true;
+    }
+    // Content cut to nothing by its own overflow (a collapsed panel, an
+    // sr-only box). An image keeps its alternative text: assistive
+    // technology reads a 1x1 image, and so does Chrome's tree.
+    const ox = seenOx, oy = seenOy;
+    if ((ox !== "visible" || oy !== "visible") && (r.width <= 3 || r.height <= 3) && overflowApplies(cs) &&
+        tag !== "IMG" && !(tag === "INPUT" && el.type === "image")) {
+      if (ox !== "visible" && r.width <= 3 && el.clientWidth <= 1) return true;
+      if (oy !== "visible" && r.height <= 3 && el.clientHeight <= 1) return true;
+    }
+    return false;
+  }
+
+  // outsideDocument: left of or above the document's start, where no
+  // scrolling reaches. A box of no size at the very edge is a container
+  // whose content lies elsewhere: its content decides.
   function outsideDocument(r) {
-    return r.right + sx <= 0 || r.bottom + sy <= 0;
+    const right = r.right + sx, bottom = r.bottom + sy;
+    return right < 0 || (r.width > 0 && right <= 0) || bottom < 0 || (r.height > 0 && bottom <= 0);
+  }
+
+  // collapsed: a transform that squashes the box to a line or a point.
+  function collapsed(cs) {
+    const t = cs.transform;
+    if (t && t !== "none") {
+      const m = (t.match(/-?[\d.]+(e-?\d+)?/g) || []).map(parseFloat);
+      const det = t.startsWith("matrix3d") ? m[0] * m[5] - m[1] * m[4] : m[0] * m[3] - m[1] * m[2];
+      if (Math.abs(det) < 1e-6) return true;
+    }
+    const sc = cs.scale;
+    if (sc && sc !== "none") {
+      const v = sc.split(/\s+/).map(parseFloat);
+      if (v[0] === 0 || v[1] === 0) return true;
+    }
+    return false;
+  }
+
+  // maskedOut: a mask image that is a gradient of transparent colours only.
+  function maskedOut(cs) {
+    const m = cs.maskImage || cs.webkitMaskImage;
+    if (!m || m === "none" || !m.includes("gradient(") || m.includes("url(")) return false;
+    const colours = m.match(/rgba?\([^)]*\)|transparent/g) || [];
+    return colours.length > 0 && colours.every((c) => { const p = parseColor(c); return p && p[3] === 0; });
+  }
+
+  // textHidden says whether the text directly in an element can be seen:
+  // 0 yes; 1 no; 2 inert (outside the open modal dialog); 3 it depends on
+  // where each text node lands (a negative text-indent).
+  function textHidden(parentEl, cs) {
+    if (modal && !ctx.inModal) return 2;
+    if (!cs) return 1; // visibility: hidden
+    if (parentEl.tagName === "DETAILS" && !parentEl.open) return 1; // a closed <details>' body
+    if (ctx.suspect && cs.contentVisibility === "hidden") return 1;
+    if (parseFloat(cs.fontSize) < 1) return 1;
+    // (SVG text is painted with fill, not color: its colour is not judged.)
+    if (!(parentEl instanceof SVGElement) && !inkShows(parentEl, cs)) return 1;
+    if (parseFloat(cs.textIndent) < 0) return 3;
+    return 0;
+  }
+
+  // textPushedOut: text moved off its box by text-indent, out of the
+  // document or out of the box's clip.
+  function textPushedOut(n) {
+    const range = doc.createRange();
+    range.selectNodeContents(n);
+    const rr = range.getBoundingClientRect();
+    return rr.right + sx <= 0 || rr.right <= ctx.clip[0] || rr.left >= ctx.clip[2];
+  }
+
+  // inkShows: whether text in this colour stands out from what is behind
+  // it: not transparent, not (nearly) the background's colour, not under
+  // 1 px (checked by the caller).
+  let behindChecks = 0;
+  function inkShows(el, cs) {
+    const c = parseColor(cs.webkitTextFillColor);
+    if (!c) return true;
+    const bg = ctx.bg;
+    if (c[3] > 0.05 && (!bg || contrast(c[3] >= 0.99 ? c : blend(c, bg), bg) >= 1.1)) return true;
+    // Transparent, or the colour of the background it seems to be on. A
+    // shadow or an outline draws it still; so does a background clipped to
+    // the text, and so may something painted between the text and that
+    // background (an image, a video, an overlay).
+    if (cs.textShadow !== "none" || parseFloat(cs.webkitTextStrokeWidth) > 0) return true;
+    for (let a = el; a; a = a.parentElement) {
+      if (win.getComputedStyle(a).backgroundClip === "text") return true;
+      if (a === ctx.bgEl) break;
+    }
+    return c[3] > 0.05 && behindChecks++ < 200 && somethingBehind(el);
+  }
+
+  const mediaBoxes = new Map();
+  function somethingBehind(el) {
+    const r = el.getBoundingClientRect();
+    for (let a = el; a && a !== ctx.bgEl; a = a.parentElement) {
+      for (const pe of ["::before", "::after"]) {
+        const ps = win.getComputedStyle(a, pe);
+        if (ps.content === "none" || ps.content === "normal") continue;
+        const pc = parseColor(ps.backgroundColor);
+        if (ps.backgroundImage !== "none" || (pc && pc[3] > 0)) return true;
+      }
+    }
+    const paints = (e) => {
+      if (/^(IMG|VIDEO|CANVAS|PICTURE|svg|IFRAME|OBJECT|EMBED)$/.test(e.tagName)) return true;
+      const s = win.getComputedStyle(e);
+      const bc = parseColor(s.backgroundColor);
+      return s.backgroundImage !== "none" || !!(bc && bc[3] > 0);
+    };
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (x >= 0 && y >= 0 && x < vw && y < vh) {
+      // What is painted at the text's centre, below its element.
+      const stack = doc.elementsFromPoint(x, y);
+      for (let i = stack.indexOf(el) + 1; i > 0 && i < stack.length && stack[i] !== ctx.bgEl; i++) {
+        if (!stack[i].contains(el) && paints(stack[i])) return true;
+      }
+    } else {
+      // Out of view: a positioned layer beside it or beside an ancestor.
+      for (let a = el; a && a !== ctx.bgEl && a.parentElement; a = a.parentElement) {
+        for (const sib of a.parentElement.children) {
+          if (sib === a) continue;
+          const p = win.getComputedStyle(sib).position;
+          if (p !== "absolute" && p !== "fixed") continue;
+          const sr = sib.getBoundingClientRect();
+          if (sr.left < r.right && sr.right > r.left && sr.top < r.bottom && sr.bottom > r.top && paints(sib)) return true;
+        }
+      }
+    }
+    const root = ctx.bgEl || doc.body;
+    if (!root) return false;
+    let boxes = mediaBoxes.get(root);
+    if (!boxes) {
+      boxes = Array.from(root.querySelectorAll("img,video,canvas,picture,svg,iframe,object,embed"), (m) => m.getBoundingClientRect());
+      mediaBoxes.set(root, boxes);
+    }
+    return boxes.some((m) => m.left < r.right && m.right > r.left && m.top < r.bottom && m.bottom > r.top);
+  }
+
+  // standIn: a form control its page hid (opacity 0, clipped, moved away)
+  // while drawing it with its label (a custom checkbox): a person uses it
+  // through the label, which stands in for its box and for the pointer.
+  const proxies = new Map();
+  function standIn(el, tag, cs) {
+    if (tag !== "INPUT" && tag !== "SELECT" && tag !== "TEXTAREA") return null;
+    if (el.type === "hidden" || cs.display === "none" || cs.visibility === "hidden") return null;
+    const wrap = el.closest("label");
+    const labels = el.id ? labelsFor(el) : [];
+    for (const l of wrap ? [wrap, ...labels] : labels) {
+      if (!l.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const lr = l.getBoundingClientRect();
+      if (lr.width >= 4 && lr.height >= 4 && !outsideDocument(lr)) return l;
+    }
+    return null;
+  }
+
+  // inComposite: inside a composite widget, whose members take focus by
+  // script (roving tabindex) and answer clicks.
+  const compositeSel = ["grid", "treegrid", "menu", "menubar", "tree", "listbox", "tablist", "toolbar", "radiogroup"]
+    .map((r) => `[role~="${r}"]`).join(",");
+  function inComposite(el) {
+    const p = el.parentElement;
+    return !!(p && p.closest(compositeSel));
   }
 
   function box(r) {
@@ -165,18 +480,21 @@
     const kids = shadow ? shadow.childNodes
       : parentEl.tagName === "SLOT" ? (parentEl.assignedNodes({ flatten: true }).length ? parentEl.assignedNodes({ flatten: true }) : parentEl.childNodes)
       : parentEl.childNodes;
+    let gone = -1; // textHidden, once there is text
     for (const n of kids) {
       if (n.nodeType === 3) {
         const t = n.data.replace(/\s+/g, " ");
         if (!t.trim()) { text += t; continue; }
-        // Text of a visibility:hidden parent (parentStyle null), or too
-        // small or transparent to see.
-        if (!parentStyle || parentStyle.fontSize === "0px" || /rgba\([^)]*,\s*0\)$|transparent/.test(parentStyle.color)) { hidden++; continue; }
+        if (gone < 0) gone = textHidden(parentEl, parentStyle);
+        if (gone === 2) { inertCount++; continue; }
+        if (gone === 1 || (gone === 3 && textPushedOut(n))) { hidden++; continue; }
         text += t;
         textSeen.add(n);
         emit({ p: parentIdx, r: "text", tx: clip(t, opts.maxText) }, null);
       } else if (n.nodeType === 1) {
+        const outer = ctx;
         text += walkElement(n, parentIdx);
+        ctx = outer;
       }
     }
     return text;
@@ -189,24 +507,45 @@
       if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea")) hidden++;
       return "";
     }
+    // Inert: the inert attribute, or outside the open modal dialog.
+    if (el.hasAttribute("inert") || (modal && !ctx.inModal && el !== modal && !modalPath.has(el))) {
+      if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea")) inertCount++;
+      return "";
+    }
     const cs = win.getComputedStyle(el);
     styles.set(el, cs);
     if (cs.display === "contents") {
       return walkChildren(el, parentIdx, cs);
     }
-    if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true })) {
+    // checkVisibility walks the ancestors: it is asked only where the walk
+    // cannot tell (inside elements whose content may have no box, or when
+    // the element's own style hides it). Content skipped by
+    // content-visibility: auto is merely out of view: it is checked like
+    // any other.
+    let stand = null;
+    if ((ctx.suspect || cs.display === "none" || cs.visibility !== "visible" || cs.opacity === "0") &&
+        !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) {
       // visibility:hidden can be undone by a visible descendant.
       if (cs.visibility === "hidden" && cs.display !== "none" && cs.opacity !== "0" && el.querySelector("*")) {
         return walkChildren(el, parentIdx, null);
       }
-      if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea,iframe")) hidden++;
-      return "";
+      if (!(stand = standIn(el, tag, cs))) {
+        if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea,iframe")) hidden++;
+        return "";
+      }
     }
-    const r = el.getBoundingClientRect();
-    if (clippedAway(cs, r) || outsideDocument(r)) {
+    let r = el.getBoundingClientRect();
+    if (!stand && hiddenBy(el, tag, cs, r) && !(stand = standIn(el, tag, cs))) {
       if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea")) hidden++;
       return "";
     }
+    if (stand) {
+      proxies.set(el, stand);
+      r = stand.getBoundingClientRect();
+    }
+    // The context of its children, if any (walkChildren restores the
+    // outer one).
+    if (el.firstChild || el.shadowRoot || closedRoots.has(el)) ctx = enter(el, tag, cs, r);
     const role = roleOf(el);
     if (role === "") return ""; // <input type=hidden>
     const node = { p: parentIdx, r: role, tg: tag.toLowerCase() };
@@ -256,8 +595,13 @@
     if (interactiveRoles.has(role) || tag === "SUMMARY" || (tag === "A" && el.hasAttribute("href"))) act |= 1;
     const ti = el.getAttribute("tabindex");
     if (ti !== null && parseInt(ti, 10) >= 0) act |= 2;
+    else if (ti !== null && parseInt(ti, 10) < 0 && inComposite(el)) act |= 32;
     if (el.hasAttribute("onclick")) act |= 4;
-    if (cs.cursor === "pointer" && !(el.parentElement && win.getComputedStyle(el.parentElement).cursor === "pointer")) act |= 8;
+    // A label's pointer says "click me to use my control": the control
+    // carries the mark, unless it is not rendered at all (the label is then
+    // the only way to it).
+    if (cs.cursor === "pointer" && !(el.parentElement && win.getComputedStyle(el.parentElement).cursor === "pointer") &&
+        !(tag === "LABEL" && el.control && el.control.getClientRects().length)) act |= 8;
     if (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable)) act |= 16;
     if (act) node.a = act;
 
@@ -288,6 +632,7 @@
   // view. It is kept with the snapshot, so that the action helpers decide
   // "covered" exactly as the observation did.
   function pointer(el, idx, scroll) {
+    el = proxies.get(el) || el; // a hidden control's label
     const w = window.innerWidth, h = window.innerHeight;
     let r = el.getBoundingClientRect();
     if (r.width === 0 && r.height === 0) return { invisible: true };
@@ -332,9 +677,14 @@
     }
   }
 
+  ctx.bg = pageBackground();
+  // A page whose body itself cannot be seen: every element is asked.
+  ctx.suspect = !!doc.body && !doc.body.checkVisibility({ opacityProperty: true, visibilityProperty: true });
   if (opts.read && opts.root >= 0) {
     const rootEl = prior.els[opts.root];
     if (!rootEl || !rootEl.isConnected) return JSON.stringify({ gone: true });
+    if (rootEl.parentElement) contextAt(rootEl.parentElement);
+    ctx.inModal = !!(modal && modal.contains(rootEl) && rootEl !== modal);
     walkElement(rootEl, -1);
   } else {
     const root = doc.body || doc.documentElement;
@@ -351,6 +701,6 @@
   const de = doc.documentElement;
   return JSON.stringify({
     vp: { w: vw, h: vh, sx, sy, ch: Math.max(de.scrollHeight, doc.body ? doc.body.scrollHeight : 0), cw: de.scrollWidth, dpr: win.devicePixelRatio },
-    title: doc.title, url: location.href, hidden, focus, closed: closedCandidates, nodes,
+    title: doc.title, url: location.href, hidden, inert: inertCount, focus, closed: closedCandidates, nodes,
   });
 })(__OPTIONS__)

@@ -74,32 +74,16 @@ func stateWords(n *node, markOf func(int) int) []string {
 	return s
 }
 
-// renderTree writes one line per kept node, indented by depth, until the
-// character budget; the cut says how many nodes it left out. A line costs
-// what it takes to send: the quotes and backslashes of its strings count
-// twice, as JSON escapes them.
-func renderTree(nodes []*node, budget int, markOf func(int) int) ([]string, bool) {
-	var lines []string
-	used := 0
-	for i, n := range nodes {
-		if !n.kept {
-			continue
+// renderTree writes one line per kept node, indented by depth, within the
+// character budget; fitTree (budget.go) decides which lines stay.
+func renderTree(nodes []*node, budget int, markOf func(int) int, dist func(*node) float64) ([]string, bool) {
+	var lines []treeLine
+	for _, n := range nodes {
+		if n.kept {
+			lines = append(lines, treeLine{render: func() string { return renderLine(n, markOf) }, marked: n.mark > 0, dist: dist(n)})
 		}
-		line := renderLine(n, markOf)
-		cost := len(line) + strings.Count(line, `"`) + strings.Count(line, `\`)
-		if used+cost+1 > budget {
-			left := 0
-			for _, m := range nodes[i:] {
-				if m.kept {
-					left++
-				}
-			}
-			return append(lines, fmt.Sprintf("… (%d nodes omitted)", left)), true
-		}
-		used += cost + 1
-		lines = append(lines, line)
 	}
-	return lines, false
+	return fitTree(lines, budget)
 }
 
 func renderLine(n *node, markOf func(int) int) string {
