@@ -94,7 +94,8 @@ func chromeRoleName(ctx context.Context, b *browser.Browser, t *browser.Tab, i i
 	}
 	var ax struct {
 		Nodes []struct {
-			Role *struct {
+			Ignored bool `json:"ignored"`
+			Role    *struct {
 				Value string `json:"value"`
 			} `json:"role"`
 			Name *struct {
@@ -104,7 +105,9 @@ func chromeRoleName(ctx context.Context, b *browser.Browser, t *browser.Tab, i i
 	}
 	if err := b.CDP(ctx, t, "Accessibility.getPartialAXTree", map[string]any{
 		"objectId": ev.Result.ObjectID, "fetchRelatives": false,
-	}, &ax); err != nil || len(ax.Nodes) == 0 {
+	}, &ax); err != nil || len(ax.Nodes) == 0 || ax.Nodes[0].Ignored {
+		// A node Chrome leaves out of its tree (content not yet laid out,
+		// an inert one) has no role or name to tell.
 		return "", "", false
 	}
 	if ax.Nodes[0].Role != nil {
