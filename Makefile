@@ -46,7 +46,7 @@ bench: build
 # pages (needs the npm registry once, for playwright-core).
 bench-compare: build
 	cd e2e/bench/playwright && npm ci --no-audit --no-fund
-	DIWALL_BIN=$(CURDIR)/$(BIN) DIWALL_BENCH_COMPARE=1 $(GO) test -count=1 -run TestCompareWithPlaywright -v ./e2e/ | grep -v '^=== RUN'
+	DIWALL_BIN=$(CURDIR)/$(BIN) DIWALL_BENCH_COMPARE=1 $(GO) test -count=1 -run TestCompare -v ./e2e/ | grep -v '^=== RUN'
 
 fuzz:
 	$(GO) test -run XXX -fuzz FuzzConnRead -fuzztime 30s ./protocol/

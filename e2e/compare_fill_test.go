@@ -1,0 +1,134 @@
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+)
+
+// formField is one field of the fill benchmark's form, as a model would
+// name it (role and name) and the value it puts there.
+type formField struct {
+	Role  string `json:"role"`
+	Name  string `json:"name"`
+	Kind  string `json:"kind"` // fill, select or check
+	Value string `json:"value,omitempty"`
+}
+
+// form20 is testdata/act/form20.html: twenty fields and a submit button.
+var form20 = []formField{
+	{"textbox", "First name", "fill", "Ada"},
+	{"textbox", "Last name", "fill", "Lovelace"},
+	{"textbox", "Email", "fill", "ada.lovelace@example.test"},
+	{"textbox", "Phone", "fill", "+44 20 7946 0958"},
+	{"textbox", "Company", "fill", "Analytical Engines Ltd"},
+	{"textbox", "Street address", "fill", "12 St James's Square"},
+	{"textbox", "Apartment, suite", "fill", "Flat 3"},
+	{"textbox", "City", "fill", "London"},
+	{"textbox", "Region", "fill", "Greater London"},
+	{"textbox", "Postal code", "fill", "SW1Y 4JH"},
+	{"combobox", "Country", "select", "Germany"},
+	{"textbox", "Delivery notes", "fill", "Leave the parcel with the porter, please."},
+	{"textbox", "Name on card", "fill", "A. A. Lovelace"},
+	{"textbox", "Card number", "fill", "4242424242424242"},
+	{"textbox", "Expiry", "fill", "09/29"},
+	{"textbox", "Security code", "fill", "737"},
+	{"textbox", "Gift card code", "fill", "SPRING-2024"},
+	{"combobox", "How did you hear of us", "select", "A friend"},
+	{"checkbox", "Send me the newsletter", "check", ""},
+	{"checkbox", "I accept the terms", "check", ""},
+}
+
+// fillSteps are the steps of one act that fills form20 and submits it.
+func fillSteps(t testing.TB, o observation) []map[string]any {
+	var steps []map[string]any
+	for _, f := range form20 {
+		m := markOf(t, o, f.Role, f.Name)
+		switch f.Kind {
+		case "fill":
+			steps = append(steps, map[string]any{"action": "type", "mark": m, "text": f.Value})
+		case "select":
+			steps = append(steps, map[string]any{"action": "select", "mark": m, "values": []string{f.Value}})
+		case "check":
+			steps = append(steps, map[string]any{"action": "check", "mark": m})
+		}
+	}
+	return append(steps, map[string]any{"action": "click", "mark": markOf(t, o, "button", "Place order")})
+}
+
+// TestCompareFillWithPlaywright prints the time of filling the twenty
+// fields of form20.html and submitting it: Diwall's one act (the MCP
+// client's round trip) against Playwright filling the same fields in the
+// same Chromium, and one type step against one Playwright fill. Medians.
+// Runs only with DIWALL_BENCH_COMPARE=1 (`make bench-compare`).
+func TestCompareFillWithPlaywright(t *testing.T) {
+	if os.Getenv("DIWALL_BENCH_COMPARE") != "1" {
+		t.Skip("set DIWALL_BENCH_COMPARE=1 (make bench-compare)")
+	}
+	const runs = 7
+	url := siteURL + "/act/form20.html"
+	spec, _ := json.Marshal(map[string]any{
+		"fields": form20,
+		"submit": formField{Role: "button", Name: "Place order"},
+		"type":   formField{Role: "textbox", Name: "Company", Value: "hello"},
+	})
+	cmd := exec.Command("node", "fill.mjs", url, string(spec), fmt.Sprint(runs))
+	cmd.Dir = "bench/playwright"
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("playwright fill: %v", err)
+	}
+	var pw struct {
+		FillClick    float64 `json:"fill_click"`
+		MCPFillClick float64 `json:"mcp_fill_click"`
+		FillOne      float64 `json:"fill_one"`
+		MCPType      float64 `json:"mcp_type"`
+	}
+	if err := json.Unmarshal([]byte(strings.TrimSpace(string(out))), &pw); err != nil {
+		t.Fatalf("%q: %v", out, err)
+	}
+
+	bs := launch(t)
+	bs.mustOK("tabs", map[string]any{"action": "open", "url": url})
+	var fill, typ []float64
+	for i := 0; i <= runs; i++ {
+		bs.mustOK("navigate", map[string]any{"url": url})
+		o := bs.observe()
+		steps := fillSteps(t, o)
+		start := time.Now()
+		r := bs.act(snap(o), false, steps...)
+		took := float64(time.Since(start).Microseconds()) / 1000
+		if !r.OK || r.Server["navigated"] != true {
+			t.Fatalf("fill and submit: %v %+v", r.Server["error"], r.Steps)
+		}
+		if got := lastForm("/act/form20"); got.Get("cardnumber") != "4242424242424242" || got.Get("terms") != "yes" || got.Get("country") != "de" {
+			t.Fatalf("the server received %v", got)
+		}
+		if i > 0 { // the first run warms up
+			fill = append(fill, took)
+		}
+	}
+	bs.mustOK("navigate", map[string]any{"url": url})
+	o := bs.observe()
+	company := markOf(t, o, "textbox", "Company")
+	for i := 0; i <= runs; i++ {
+		start := time.Now()
+		r := bs.act(snap(o), false, map[string]any{"action": "type", "mark": company, "text": "hello", "clear": true})
+		took := float64(time.Since(start).Microseconds()) / 1000
+		if !r.OK {
+			t.Fatalf("type: %v", r.Server["error"])
+		}
+		if i > 0 {
+			typ = append(typ, took)
+		}
+	}
+	fmt.Printf("%-34s %12s %16s %20s %8s\n", "medians, ms", "diwall", "playwright-lib", "playwright-mcp-like", "ratio")
+	fmt.Printf("%-34s %12.1f %16.1f %20.1f %8.2f\n", "fill 20 fields + submit (1 act)", median(fill), pw.FillClick, pw.MCPFillClick, median(fill)/pw.MCPFillClick)
+	fmt.Printf("%-34s %12.1f %16.1f %20.1f %8.2f\n", "one type step / one fill", median(typ), pw.FillOne, pw.MCPType, median(typ)/pw.MCPType)
+	fmt.Println("ratio: diwall / playwright-mcp-like (Playwright MCP's fill_form + click, type: the library calls plus the snapshot each MCP call returns, without the MCP wire or its fixed waits)")
+}
