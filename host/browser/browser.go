@@ -34,6 +34,7 @@ type Browser struct {
 	agentWindow int          // the window agent tabs open in, 0 until known
 	sessions    []*Session   // connected MCP sessions, oldest first
 	approvals   map[string]chan string
+	tabAdded    chan struct{} // closed, and replaced, when a tab is adopted
 }
 
 // New returns a Browser that keeps its tab-id key in stateDir.
@@ -42,7 +43,8 @@ func New(ext Caller, log *slog.Logger, stateDir string) (*Browser, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Browser{ext: ext, log: log, ids: ids, tabs: make(map[int]*Tab), approvals: make(map[string]chan string)}, nil
+	return &Browser{ext: ext, log: log, ids: ids, tabs: make(map[int]*Tab), approvals: make(map[string]chan string),
+		tabAdded: make(chan struct{})}, nil
 }
 
 // Restore adopts the agent tabs the extension remembered across a restart
@@ -90,7 +92,17 @@ func (b *Browser) adoptLocked(t protocol.Tab, owner string) *Tab {
 	if b.agentWindow == 0 {
 		b.agentWindow = t.WindowID
 	}
+	close(b.tabAdded)
+	b.tabAdded = make(chan struct{})
 	return tab
+}
+
+// TabAdded returns a channel that is closed when the next agent tab is
+// adopted (opened, shared, or opened by an agent tab's page).
+func (b *Browser) TabAdded() <-chan struct{} {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.tabAdded
 }
 
 func (b *Browser) forgetLocked(chromeID int) {

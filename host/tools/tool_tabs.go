@@ -80,10 +80,13 @@ func (s *Server) tabs(ctx context.Context, c *Call, in tabsIn) (Outcome, error) 
 		if t != nil {
 			c.Session.Select(t.ID)
 		}
-		if err != nil {
+		if err != nil && (t == nil || nav.Status == "") {
 			return Outcome{}, err
 		}
-		return s.tabOutcome(c, t, &nav), nil
+		if err == nil {
+			err = navOutcome(c, nav)
+		}
+		return s.tabOutcome(c, t, &nav), err
 	case "close":
 		t, err := s.tab(c, in.TabID)
 		if err != nil {
