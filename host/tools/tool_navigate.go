@@ -42,6 +42,10 @@ func navOf(nav *browser.Navigation) *navResult {
 func navOutcome(c *Call, nav browser.Navigation) error {
 	switch nav.Status {
 	case browser.NavFailed:
+		if nav.Error == "net::ERR_ABORTED" {
+			return browser.Errorf(protocol.CodeNavigationFailed,
+				"Nothing was loaded (net::ERR_ABORTED): the server sent no page (an empty answer or a download), or the load was cancelled. The tab stays where it was; observe it.")
+		}
 		name := nav.Error
 		if name == "" {
 			name = "a network error"

@@ -93,7 +93,8 @@ func (s *Server) tabs(ctx context.Context, c *Call, in tabsIn) (Outcome, error) 
 			return Outcome{}, err
 		}
 		if err := s.b.Close(ctx, t); err != nil {
-			return Outcome{}, err
+			// The tab is still there (its page asks first, say): what it shows.
+			return s.tabOutcome(c, t, nil), err
 		}
 		c.Base.Notice("closed tab " + t.ID)
 		return s.tabsList(ctx, c)
