@@ -91,6 +91,7 @@ func fixtures() http.Handler {
 		http.Redirect(w, r, r.URL.Query().Get("to"), http.StatusFound)
 	})
 	gateFixtures(mux)
+	actFixtures(mux)
 	mux.HandleFunc("/hang", func(w http.ResponseWriter, r *http.Request) {
 		// Answers headers and never finishes the body, until the client goes.
 		w.Header().Set("Content-Type", "text/html")
