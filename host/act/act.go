@@ -93,7 +93,7 @@ type run struct {
 	keyed        map[int]bool // node index -> the page listens for keys on its field (learnKeyListeners)
 	objects      bool         // page objects were taken by reference: release them at the end
 	// inflight waits for the input a type step left in flight, whose
-	// completion the page shows by counting expect (see typeInto).
+	// completion the page shows by counting expect (see run.page).
 	inflight func() error
 	expect   *counts
 }
@@ -156,9 +156,9 @@ func Run(ctx context.Context, b *browser.Browser, t *browser.Tab, opts Options, 
 	r.learnKeyListeners(ctx, steps)
 	for i, s := range steps {
 		sr := StepResult{Step: i + 1, Action: s.Action, Mark: s.Mark}
-		nextTypes := i+1 < len(steps) && steps[i+1].Action == "type"
-		err := r.step(ctx, s, &sr, nextTypes)
-		if r.inflight != nil && (err != nil || !nextTypes || r.dialogOpened) {
+		nextGuarded := i+1 < len(steps) && guarded(steps[i+1])
+		err := r.step(ctx, s, &sr, nextGuarded)
+		if r.inflight != nil && (err != nil || !nextGuarded || r.dialogOpened) {
 			if ferr := r.finishInflight(); err == nil {
 				err = ferr
 			}
@@ -288,9 +288,20 @@ func staleErr() *browser.Error {
 	return browser.Errorf(protocol.CodeSnapshotStale, "That snapshot is no longer current (a newer observe, or the page navigated). Use the marks of the observation in this result.")
 }
 
+// guarded says whether a step begins with a page helper, which may be sent
+// right behind the input of the step before (see run.page).
+func guarded(s Step) bool {
+	switch s.Action {
+	case "type", "select", "check", "uncheck", "click", "hover", "drag":
+		return true
+	}
+	return false
+}
+
 // step runs one step, checking its marks against the current snapshot
-// first. nextTypes says the step after it types (see typeInto).
-func (r *run) step(ctx context.Context, s Step, sr *StepResult, nextTypes bool) error {
+// first. nextGuarded says the step after it begins with a page helper
+// (see typeInto).
+func (r *run) step(ctx context.Context, s Step, sr *StepResult, nextGuarded bool) error {
 	info := r.b.Info(r.t)
 	if info.Dialog != nil {
 		return browser.DialogOpenErr(info.Dialog)
@@ -317,7 +328,7 @@ func (r *run) step(ctx context.Context, s Step, sr *StepResult, nextTypes bool) 
 	case "click":
 		err = r.click(ctx, s, sr)
 	case "type":
-		err = r.typeInto(ctx, s, sr, nextTypes)
+		err = r.typeInto(ctx, s, sr, nextGuarded)
 	case "select":
 		err = r.selectValues(ctx, s, sr)
 	case "check", "uncheck":

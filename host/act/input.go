@@ -127,26 +127,37 @@ const newTabWait = 3 * time.Second
 // after it the recorded events tell.
 func (r *run) settle(ctx context.Context, events <-chan string) {
 	defer r.waiting()()
-	r.barrier(ctx)
 	navigating, opening := false, false
-	for drained := false; !drained; {
-		select {
-		case m := <-events:
-			switch m {
-			case browser.EventMainFrameNavigating, browser.EventMainFrameCommitted:
-				navigating = true
-			case "Page.loadEventFired", browser.EventRestored, "Page.navigatedWithinDocument", browser.EventMainFrameStopped:
-				navigating = false // it is over already
-			case "Page.windowOpen":
-				opening = true
-			case "Page.javascriptDialogOpening":
-				r.dialogOpened = true
-				return
-			case "", "detached":
-				return
+	drain := func() bool {
+		for {
+			select {
+			case m := <-events:
+				switch m {
+				case browser.EventMainFrameNavigating, browser.EventMainFrameCommitted:
+					navigating = true
+				case "Page.loadEventFired", browser.EventRestored, "Page.navigatedWithinDocument", browser.EventMainFrameStopped:
+					navigating = false // it is over already
+				case "Page.windowOpen":
+					opening = true
+				case "Page.javascriptDialogOpening":
+					r.dialogOpened = true
+					return false
+				case "", "detached":
+					return false
+				}
+			default:
+				return true
 			}
-		default:
-			drained = true
+		}
+	}
+	if !drain() {
+		return
+	}
+	if !navigating {
+		// Nothing seen yet: look once, through the page.
+		r.barrier(ctx)
+		if !drain() || r.dialogOpened {
+			return
 		}
 	}
 	if navigating {

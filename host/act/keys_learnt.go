@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"sync"
 	"time"
 
@@ -16,7 +15,7 @@ import (
 // on the field, its form, the document or the window) decides how a type
 // step types (see typing.go). Chrome tells only of the listeners of the
 // world the object is asked from, so the fields are found again in the
-// page's own world, by node: four round trips. LearnKeys does it in the
+// page's own world, by node: two round trips. LearnKeys does it in the
 // background after an observation, while the model reads it, so that the
 // act that follows finds it done.
 
@@ -32,6 +31,10 @@ var learning = struct {
 
 // keep is how many snapshots' key listeners are kept.
 const keep = 32
+
+// learnMax bounds the fields learnt after one observation, in reading
+// order; an act learns the others it types into when it needs them.
+const learnMax = 100
 
 type keyInfo struct {
 	done  chan struct{}
@@ -55,7 +58,7 @@ func LearnKeys(b *browser.Browser, t *browser.Tab, obs *observe.Observation) {
 		default:
 			continue
 		}
-		if i, ok := snap.MarkNode[e.Mark]; ok {
+		if i, ok := snap.MarkNode[e.Mark]; ok && len(nodes) < learnMax {
 			nodes = append(nodes, i)
 		}
 	}
@@ -112,7 +115,10 @@ func learnt(ctx context.Context, snapshotID string, nodes []int) map[int]bool {
 const keysGroup = "diwall-keys"
 
 // keyListeners asks the page which of the snapshot's nodes it listens on
-// for keys.
+// for keys, in two round trips: the objects (the document and the window of
+// the page's world, each field and its form from Diwall's world), then the
+// listeners of the window and of the whole document, each with its node,
+// and the nodes of those objects.
 func keyListeners(ctx context.Context, b *browser.Browser, t *browser.Tab, snapshotID string, nodes []int) (map[int]bool, error) {
 	world, err := b.World(ctx, t)
 	if err != nil {
@@ -126,8 +132,6 @@ func keyListeners(ctx context.Context, b *browser.Browser, t *browser.Tab, snaps
 		})
 	}()
 	snapJSON, _ := json.Marshal(snapshotID)
-	// 1: the document and the window of the page's world; each field and
-	// its form, found in Diwall's world.
 	evals := []map[string]any{
 		{"expression": "document", "objectGroup": keysGroup},
 		{"expression": "window", "objectGroup": keysGroup},
@@ -146,71 +150,38 @@ func keyListeners(ctx context.Context, b *browser.Browser, t *browser.Tab, snaps
 	if err := b.Pipeline(ctx, t, cmds); err != nil {
 		return nil, err
 	}
-	// 2: the listeners of the document and the window; the nodes of the
-	// fields and forms.
-	var global [2]listeners
+	if refs[0].objectID() == "" || refs[1].objectID() == "" {
+		return nil, fmt.Errorf("the page's document or window could not be taken")
+	}
+	var doc, win listeners
 	described := make([]struct {
 		Node struct {
 			BackendNodeID int `json:"backendNodeId"`
 		} `json:"node"`
 	}, len(refs))
-	cmds = cmds[:0]
-	for j := range 2 {
-		if id := refs[j].objectID(); id != "" {
-			cmds = append(cmds, browser.Command{Method: "DOMDebugger.getEventListeners", Params: map[string]any{"objectId": id}, Result: &global[j]})
-		}
+	cmds = []browser.Command{
+		{Method: "DOMDebugger.getEventListeners", Params: map[string]any{"objectId": refs[0].objectID(), "depth": -1, "pierce": true}, Result: &doc},
+		{Method: "DOMDebugger.getEventListeners", Params: map[string]any{"objectId": refs[1].objectID()}, Result: &win},
 	}
-	for j := 2; j < len(refs); j++ {
-		if id := refs[j].objectID(); id != "" {
+	for j := range refs {
+		if id := refs[j].objectID(); id != "" && j != 1 {
 			cmds = append(cmds, browser.Command{Method: "DOM.describeNode", Params: map[string]any{"objectId": id}, Result: &described[j], Optional: true})
 		}
 	}
 	if err := b.Pipeline(ctx, t, cmds); err != nil {
 		return nil, err
 	}
+	keyed := map[int]bool{} // backend node id -> the page listens on it for keys
+	for _, l := range doc.Listeners {
+		if keyType(l.Type) {
+			keyed[l.BackendNodeID] = true
+		}
+	}
+	global := win.keys() || keyed[described[0].Node.BackendNodeID]
 	out := make(map[int]bool, len(nodes))
-	if global[0].keys() || global[1].keys() {
-		for _, i := range nodes {
-			out[i] = true
-		}
-		return out, nil
-	}
-	// 3: those nodes in the page's world; 4: their listeners.
-	var backend []int
-	for j := 2; j < len(refs); j++ {
-		if id := described[j].Node.BackendNodeID; id != 0 && !slices.Contains(backend, id) {
-			backend = append(backend, id)
-		}
-	}
-	resolved := make([]struct {
-		Object struct {
-			ObjectID string `json:"objectId"`
-		} `json:"object"`
-	}, len(backend))
-	cmds = cmds[:0]
-	for k, id := range backend {
-		cmds = append(cmds, browser.Command{Method: "DOM.resolveNode", Params: map[string]any{"backendNodeId": id, "objectGroup": keysGroup}, Result: &resolved[k], Optional: true})
-	}
-	if err := b.Pipeline(ctx, t, cmds); err != nil {
-		return nil, err
-	}
-	lists := make([]listeners, len(backend))
-	cmds = cmds[:0]
-	for k := range backend {
-		if id := resolved[k].Object.ObjectID; id != "" {
-			cmds = append(cmds, browser.Command{Method: "DOMDebugger.getEventListeners", Params: map[string]any{"objectId": id}, Result: &lists[k], Optional: true})
-		}
-	}
-	if err := b.Pipeline(ctx, t, cmds); err != nil {
-		return nil, err
-	}
-	keyed := map[int]bool{} // backend node id -> listens for keys
-	for k, id := range backend {
-		keyed[id] = lists[k].keys()
-	}
 	for n, i := range nodes {
 		el, form := described[2+2*n].Node.BackendNodeID, described[3+2*n].Node.BackendNodeID
-		out[i] = keyed[el] || keyed[form]
+		out[i] = global || el != 0 && keyed[el] || form != 0 && keyed[form]
 	}
 	return out, nil
 }
@@ -218,17 +189,25 @@ func keyListeners(ctx context.Context, b *browser.Browser, t *browser.Tab, snaps
 // listeners is the answer to DOMDebugger.getEventListeners.
 type listeners struct {
 	Listeners []struct {
-		Type string `json:"type"`
+		Type          string `json:"type"`
+		BackendNodeID int    `json:"backendNodeId"`
 	} `json:"listeners"`
 }
 
 // keys says whether any of the listeners is for keys.
 func (l listeners) keys() bool {
 	for _, x := range l.Listeners {
-		switch x.Type {
-		case "keydown", "keypress", "keyup":
+		if keyType(x.Type) {
 			return true
 		}
+	}
+	return false
+}
+
+func keyType(t string) bool {
+	switch t {
+	case "keydown", "keypress", "keyup":
+		return true
 	}
 	return false
 }

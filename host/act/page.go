@@ -120,10 +120,34 @@ func (r *run) args(args map[string]any) map[string]any {
 	return args
 }
 
-// page runs one of the helpers of page.js in the isolated world.
+// page runs one of the helpers of page.js in the isolated world. While a
+// type step's input is in flight (see startInflight), the helper is sent
+// right behind it, guarded: it does nothing until the page has counted the
+// input's events, and is run again once the input is known to be done if
+// it answered notYet.
 func (r *run) page(ctx context.Context, op string, args map[string]any) (pageResult, error) {
+	args = r.args(args)
+	if r.inflight == nil {
+		return r.helper(ctx, op, args)
+	}
+	args["after"] = r.expect
+	res, err := r.helper(ctx, op, args)
+	delete(args, "after")
+	if ferr := r.finishInflight(); ferr != nil {
+		return pageResult{}, ferr
+	}
+	if r.dialogOpened {
+		return pageResult{}, browser.ErrDialogOpened
+	}
+	if err == nil && res.NotYet {
+		return r.helper(ctx, op, args)
+	}
+	return res, err
+}
+
+func (r *run) helper(ctx context.Context, op string, args map[string]any) (pageResult, error) {
 	done := r.waiting()
-	text, err := helper(ctx, r.b, r.t, op, r.args(args))
+	text, err := helper(ctx, r.b, r.t, op, args)
 	done()
 	if err != nil {
 		return pageResult{}, err

@@ -27,29 +27,12 @@ import (
 // a longer text is inserted at once.
 const maxKeyed = 1000
 
-// typeInto types s.Text into the mark's field. When the next step types
-// too, the input is left in flight (see inflight) and that step's helper
-// runs right behind it, guarded.
-func (r *run) typeInto(ctx context.Context, s Step, sr *StepResult, nextTypes bool) error {
+// typeInto types s.Text into the mark's field. When the next step begins
+// with a page helper, the input is left in flight (see startInflight) and
+// that helper runs right behind it, guarded.
+func (r *run) typeInto(ctx context.Context, s Step, sr *StepResult, nextGuarded bool) error {
 	i := r.snap.MarkNode[s.Mark]
-	args := map[string]any{"i": i, "clear": s.Clear}
-	guarded := r.inflight != nil
-	if guarded {
-		args["after"] = r.expect
-	}
-	field, err := r.page(ctx, "typeTarget", args)
-	if guarded {
-		if ferr := r.finishInflight(); ferr != nil {
-			return ferr
-		}
-		if r.dialogOpened {
-			return browser.ErrDialogOpened
-		}
-		if err == nil && field.NotYet {
-			delete(args, "after")
-			field, err = r.page(ctx, "typeTarget", args)
-		}
-	}
+	field, err := r.page(ctx, "typeTarget", map[string]any{"i": i, "clear": s.Clear})
 	if err != nil {
 		return err
 	}
@@ -101,7 +84,7 @@ func (r *run) typeInto(ctx context.Context, s Step, sr *StepResult, nextTypes bo
 		cmds = append(cmds, chordEvents(chord{key: namedKeys["enter"]})...)
 		expect = nil
 	}
-	if nextTypes && expect != nil && !r.dialogOpened {
+	if nextGuarded && expect != nil && !r.dialogOpened {
 		r.startInflight(ctx, cmds, expect)
 		return nil
 	}
