@@ -33,46 +33,62 @@ func TestActTypingEvents(t *testing.T) {
 		map[string]any{"action": "type", "mark": markOf(t, o, "textbox", "Message"), "text": "Line one\nLine two"},
 		map[string]any{"action": "type", "mark": markOf(t, o, "spinbutton", "Amount"), "text": "42"},
 		map[string]any{"action": "type", "mark": markOf(t, o, "generic", "Notes"), "text": "Call me"},
+		map[string]any{"action": "type", "mark": markOf(t, o, "textbox", "Delegated"), "text": "four"},
 		map[string]any{"action": "click", "mark": markOf(t, o, "button", "Done")},
 	)
 	if !r.OK {
 		t.Fatalf("typing: %v %+v", r.Server["error"], r.Steps)
 	}
 	var got struct {
-		Events map[string][]string `json:"events"`
-		Values map[string]string   `json:"values"`
+		Events map[string]any    `json:"events"`
+		Values map[string]string `json:"values"`
 	}
-	bs.pageEval("/act/typing.html", `{events: window.events, values: Object.fromEntries(["plain","listened","expiry","phone","message","amount"].map(id => [id, document.getElementById(id).value]).concat([["notes", document.getElementById("notes").textContent]]))}`, &got)
+	bs.pageEval("/act/typing.html", `{events: window.events, values: Object.fromEntries(["plain","listened","expiry","phone","message","amount","delegated"].map(id => [id, document.getElementById(id).value]).concat([["notes", document.getElementById("notes").textContent]]))}`, &got)
 	want := map[string]string{"plain": "hello world", "listened": "abc", "expiry": "09/29", "phone": "(202) 555-0123",
-		"message": "Line one\nLine two", "amount": "42", "notes": "Call me"}
+		"message": "Line one\nLine two", "amount": "42", "notes": "Call me", "delegated": "four"}
 	for k, v := range want {
 		if got.Values[k] != v {
 			t.Errorf("%s = %q, want %q", k, got.Values[k], v)
 		}
 	}
+	events := func(id string) []string {
+		var out []string
+		list, _ := got.Events[id].([]any)
+		for _, e := range list {
+			out = append(out, e.(string))
+		}
+		return out
+	}
 	// Plain fields: focus, one insertion, change and blur when left.
 	for _, id := range []string{"plain", "amount"} {
-		if ev := got.Events[id]; !slices.Equal(ev, []string{"focus", "beforeinput", "input", "change", "blur"}) {
+		if ev := events(id); !slices.Equal(ev, []string{"focus", "beforeinput", "input", "change", "blur"}) {
 			t.Errorf("%s got %v, want focus, beforeinput, input, change, blur", id, ev)
 		}
 	}
-	if ev := got.Events["notes"]; !slices.Equal(ev, []string{"focus", "beforeinput", "input", "blur"}) {
+	if ev := events("notes"); !slices.Equal(ev, []string{"focus", "beforeinput", "input", "blur"}) {
 		t.Errorf("notes got %v", ev)
 	}
 	// A field the page listens on for keys: each key, in order.
-	if ev := got.Events["listened"]; strings.Join(ev, " ") !=
+	if ev := events("listened"); strings.Join(ev, " ") !=
 		"focus keydown beforeinput input keyup keydown beforeinput input keyup keydown beforeinput input keyup change blur" {
 		t.Errorf("listened got %v", ev)
 	}
 	// Formatted and masked fields: each key.
 	for id, n := range map[string]int{"expiry": 5, "phone": 10} {
-		ev := got.Events[id]
+		ev := events(id)
 		if count(ev, "keydown") != n || count(ev, "keyup") != n || count(ev, "input") != n || count(ev, "change") != 1 {
 			t.Errorf("%s got %v, want %d keys", id, ev, n)
 		}
 	}
+	// A field whose keys the page listens for on an element around it.
+	if n := got.Events["delegatedKeys"]; n != 4.0 {
+		t.Errorf("the keys of the delegated field reached its wrapper %v times, want 4", n)
+	}
+	if ev := events("delegated"); count(ev, "input") != 4 {
+		t.Errorf("delegated got %v, want 4 inputs", ev)
+	}
 	// A line break in a textarea is the Enter key.
-	if ev := got.Events["message"]; count(ev, "input") != 3 || count(ev, "change") != 1 {
+	if ev := events("message"); count(ev, "input") != 3 || count(ev, "change") != 1 {
 		t.Errorf("message got %v", ev)
 	}
 	bs.mustOK("tabs", map[string]any{"action": "close"})
@@ -107,6 +123,22 @@ func TestActTypeBounded(t *testing.T) {
 	bs.pageEval("/act/typing.html", `document.getElementById("message").value.length`, &n)
 	if n != len(long) {
 		t.Fatalf("the textarea holds %d characters, want %d", n, len(long))
+	}
+	bs.mustOK("tabs", map[string]any{"action": "close"})
+}
+
+// TestActSelectThatSubmits: a select whose change submits its form is
+// seen to navigate, and the act waits for the new page.
+func TestActSelectThatSubmits(t *testing.T) {
+	bs := shared(t)
+	bs.openPage("/act/jump.html")
+	o := bs.observe()
+	r := bs.act(snap(o), true, map[string]any{"action": "select", "mark": markOf(t, o, "combobox", "Go to"), "values": []string{"Second page"}})
+	if !r.OK || !r.Steps[0].Navigated || r.Server["navigated"] != true {
+		t.Fatalf("a select that submits: ok=%v steps %+v", r.OK, r.Steps)
+	}
+	if r.Observation == nil || r.Observation.Title != "Diwall fixture: second" {
+		t.Fatalf("the act did not wait for the new page: %+v", r.Observation)
 	}
 	bs.mustOK("tabs", map[string]any{"action": "close"})
 }

@@ -1,11 +1,11 @@
 package e2e
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
-	"strings"
 	"testing"
 	"time"
 )
@@ -63,40 +63,52 @@ func fillSteps(t testing.TB, o observation) []map[string]any {
 // TestCompareFillWithPlaywright prints the time of filling the twenty
 // fields of form20.html and submitting it: Diwall's one act (the MCP
 // client's round trip) against Playwright filling the same fields in the
-// same Chromium, and one type step against one Playwright fill. Medians.
-// Runs only with DIWALL_BENCH_COMPARE=1 (`make bench-compare`).
+// same Chromium, and one type step against one Playwright fill. The two
+// take turns, one measurement each, so that both run under the same load
+// on a shared machine; it prints the medians and the median of the ratios
+// of each turn. Runs only with DIWALL_BENCH_COMPARE=1 (`make bench-compare`).
 func TestCompareFillWithPlaywright(t *testing.T) {
 	if os.Getenv("DIWALL_BENCH_COMPARE") != "1" {
 		t.Skip("set DIWALL_BENCH_COMPARE=1 (make bench-compare)")
 	}
-	const runs = 7
+	const runs = 9
 	url := siteURL + "/act/form20.html"
 	spec, _ := json.Marshal(map[string]any{
 		"fields": form20,
 		"submit": formField{Role: "button", Name: "Place order"},
 		"type":   formField{Role: "textbox", Name: "Company", Value: "hello"},
 	})
-	cmd := exec.Command("node", "fill.mjs", url, string(spec), fmt.Sprint(runs))
+	cmd := exec.Command("node", "fill.mjs", url, string(spec))
 	cmd.Dir = "bench/playwright"
 	cmd.Stderr = os.Stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("playwright fill: %v", err)
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("playwright: %v", err)
 	}
-	var pw struct {
-		FillClick    float64 `json:"fill_click"`
-		MCPFillClick float64 `json:"mcp_fill_click"`
-		FillOne      float64 `json:"fill_one"`
-		MCPType      float64 `json:"mcp_type"`
-	}
-	if err := json.Unmarshal([]byte(strings.TrimSpace(string(out))), &pw); err != nil {
-		t.Fatalf("%q: %v", out, err)
+	defer func() {
+		stdin.Close()
+		cmd.Wait()
+	}()
+	lines := bufio.NewScanner(stdout)
+	playwright := func(what string) float64 {
+		fmt.Fprintln(stdin, what)
+		if !lines.Scan() {
+			t.Fatalf("playwright %s: no answer", what)
+		}
+		var r struct {
+			Cmd string  `json:"cmd"`
+			MS  float64 `json:"ms"`
+		}
+		if err := json.Unmarshal(lines.Bytes(), &r); err != nil || r.Cmd != what {
+			t.Fatalf("playwright %s: %q %v", what, lines.Text(), err)
+		}
+		return r.MS
 	}
 
 	bs := launch(t)
 	bs.mustOK("tabs", map[string]any{"action": "open", "url": url})
-	var fill, typ []float64
-	for i := 0; i <= runs; i++ {
+	diwallFill := func() float64 {
 		bs.mustOK("navigate", map[string]any{"url": url})
 		o := bs.observe()
 		steps := fillSteps(t, o)
@@ -109,26 +121,31 @@ func TestCompareFillWithPlaywright(t *testing.T) {
 		if got := lastForm("/act/form20"); got.Get("cardnumber") != "4242424242424242" || got.Get("terms") != "yes" || got.Get("country") != "de" {
 			t.Fatalf("the server received %v", got)
 		}
-		if i > 0 { // the first run warms up
-			fill = append(fill, took)
-		}
+		return took
 	}
-	bs.mustOK("navigate", map[string]any{"url": url})
-	o := bs.observe()
-	company := markOf(t, o, "textbox", "Company")
-	for i := 0; i <= runs; i++ {
+	diwallType := func() float64 {
+		bs.mustOK("navigate", map[string]any{"url": url})
+		o := bs.observe()
 		start := time.Now()
-		r := bs.act(snap(o), false, map[string]any{"action": "type", "mark": company, "text": "hello", "clear": true})
+		r := bs.act(snap(o), false, map[string]any{"action": "type", "mark": markOf(t, o, "textbox", "Company"), "text": "hello", "clear": true})
 		took := float64(time.Since(start).Microseconds()) / 1000
 		if !r.OK {
 			t.Fatalf("type: %v", r.Server["error"])
 		}
-		if i > 0 {
-			typ = append(typ, took)
-		}
+		return took
 	}
-	fmt.Printf("%-34s %12s %16s %20s %8s\n", "medians, ms", "diwall", "playwright-lib", "playwright-mcp-like", "ratio")
-	fmt.Printf("%-34s %12.1f %16.1f %20.1f %8.2f\n", "fill 20 fields + submit (1 act)", median(fill), pw.FillClick, pw.MCPFillClick, median(fill)/pw.MCPFillClick)
-	fmt.Printf("%-34s %12.1f %16.1f %20.1f %8.2f\n", "one type step / one fill", median(typ), pw.FillOne, pw.MCPType, median(typ)/pw.MCPType)
-	fmt.Println("ratio: diwall / playwright-mcp-like (Playwright MCP's fill_form + click, type: the library calls plus the snapshot each MCP call returns, without the MCP wire or its fixed waits)")
+	var fill, pwFill, mcpFill, fillRatio, typ, pwType, mcpType, typeRatio []float64
+	for i := 0; i <= runs; i++ {
+		pf, mf, df := playwright("fill"), playwright("mcp_fill"), diwallFill()
+		pt, mt, dt := playwright("type"), playwright("mcp_type"), diwallType()
+		if i == 0 {
+			continue // the first turn warms up
+		}
+		fill, pwFill, mcpFill, fillRatio = append(fill, df), append(pwFill, pf), append(mcpFill, mf), append(fillRatio, df/mf)
+		typ, pwType, mcpType, typeRatio = append(typ, dt), append(pwType, pt), append(mcpType, mt), append(typeRatio, dt/mt)
+	}
+	fmt.Printf("%-34s %10s %16s %20s %8s\n", "medians of 9 turns, ms", "diwall", "playwright-lib", "playwright-mcp-like", "ratio")
+	fmt.Printf("%-34s %10.1f %16.1f %20.1f %8.2f\n", "fill 20 fields + submit (1 act)", median(fill), median(pwFill), median(mcpFill), median(fillRatio))
+	fmt.Printf("%-34s %10.1f %16.1f %20.1f %8.2f\n", "one type step / one fill", median(typ), median(pwType), median(mcpType), median(typeRatio))
+	fmt.Println("ratio: the median of each turn's diwall / playwright-mcp-like (Playwright MCP's fill_form + click, or type: the library's calls plus the snapshot each MCP call returns, without the MCP wire or fixed waits)")
 }

@@ -90,8 +90,13 @@ type run struct {
 	marks        map[int]int   // node index -> mark, for "covered by"
 	browserTook  time.Duration // waiting on the browser, see Result
 	waitDepth    int
-	keyed        map[int]bool // node index -> the page listens for keys on its field (learnKeyListeners)
-	objects      bool         // page objects were taken by reference: release them at the end
+	keyed        map[int]bool // node index -> the page listens for keys on its field (keyedField)
+	pageListens  bool         // the page listens for input or keys somewhere (keyedField)
+	steps        []Step
+	objects      bool   // page objects were taken by reference: release them at the end
+	ariaSelect   bool   // the last select step clicked an ARIA widget's options
+	next         *Step  // the step after the one running, nil for the last
+	ahead        *ahead // an answer obtained ahead for the next step (see withAhead)
 	// inflight waits for the input a type step left in flight, whose
 	// completion the page shows by counting expect (see run.page).
 	inflight func() error
@@ -153,10 +158,14 @@ func Run(ctx context.Context, b *browser.Browser, t *browser.Tab, opts Options, 
 		}
 	}
 	tabsBefore := newestTab(b, info.Owner)
-	r.learnKeyListeners(ctx, steps)
+	r.steps = steps
 	for i, s := range steps {
 		sr := StepResult{Step: i + 1, Action: s.Action, Mark: s.Mark}
 		nextGuarded := i+1 < len(steps) && guarded(steps[i+1])
+		r.next = nil
+		if i+1 < len(steps) {
+			r.next = &steps[i+1]
+		}
 		err := r.step(ctx, s, &sr, nextGuarded)
 		if r.inflight != nil && (err != nil || !nextGuarded || r.dialogOpened) {
 			if ferr := r.finishInflight(); err == nil {
@@ -350,7 +359,9 @@ func (r *run) step(ctx context.Context, s Step, sr *StepResult, nextGuarded bool
 		return err
 	}
 	if settles(s) && !r.dialogOpened {
-		r.settle(ctx, events)
+		// A native select's helper answers after what it set off: no need
+		// to look through the page again.
+		r.settle(ctx, events, s.Action != "select" || r.ariaSelect)
 	}
 	sr.Navigated = r.b.Info(r.t).LoaderID != loaderBefore
 	return nil

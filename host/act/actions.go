@@ -42,7 +42,24 @@ func (r *run) hover(ctx context.Context, s Step, sr *StepResult) error {
 // option with the mouse.
 func (r *run) selectValues(ctx context.Context, s Step, sr *StepResult) error {
 	i := r.snap.MarkNode[s.Mark]
-	res, err := r.page(ctx, "selectNative", map[string]any{"i": i, "values": s.Values})
+	r.ariaSelect = false
+	var res pageResult
+	var err error
+	if r.inflight != nil {
+		res, err = r.page(ctx, "selectNative", map[string]any{"i": i, "values": s.Values})
+	} else if a, ok := r.takeAhead("selectNative", r.args(map[string]any{"i": i, "values": s.Values})); ok {
+		res = a
+	} else {
+		// The next step's first helper goes right behind this one.
+		cmds, decode, cerr := r.withAhead(ctx, "selectNative", map[string]any{"i": i, "values": s.Values})
+		if cerr != nil {
+			return cerr
+		}
+		if err := r.send(ctx, cmds); err != nil || r.dialogOpened {
+			return err
+		}
+		res, err = decode()
+	}
 	if err != nil {
 		return err
 	}
@@ -58,6 +75,7 @@ func (r *run) selectValues(ctx context.Context, s Step, sr *StepResult) error {
 		return nil
 	}
 	// An ARIA widget: open it, then click the option.
+	r.ariaSelect = true
 	for _, v := range s.Values {
 		at, err := r.locate(ctx, s.Mark, sr)
 		if err != nil {
@@ -109,29 +127,30 @@ func (r *run) setChecked(ctx context.Context, s Step, sr *StepResult, want bool)
 		return err
 	}
 	cmds := clickEvents(res.X, res.Y, "left", 1, 0)
-	var verify evalResult
+	var decode func() (pageResult, error)
 	if res.Seen != nil {
-		after := *res.Seen
-		after.Click++
-		if world, err := r.b.World(ctx, r.t); err == nil {
-			if expr, err := helperCall(r.b, r.t, world, "checkTarget", r.args(map[string]any{"i": i, "only": true, "after": after})); err == nil {
-				cmds = append(cmds, browser.Command{Method: "Runtime.evaluate", Params: map[string]any{
-					"expression": expr, "contextId": world, "returnByValue": true, "timeout": helperWait.Milliseconds(),
-				}, Result: &verify, Optional: true})
-			}
+		// The verification (and the next step's first helper) right
+		// behind the click, guarded by the page's count of clicks.
+		seen := *res.Seen
+		seen.Click++
+		verify, d, err := r.withAhead(ctx, "checkTarget", map[string]any{"i": i, "only": true, "want": want, "after": seen})
+		if err == nil {
+			verify[0].Optional = true
+			cmds, decode = append(cmds, verify...), d
 		}
 	}
 	if err := r.send(ctx, cmds); err != nil || r.dialogOpened {
 		return err
 	}
-	var after pageResult
-	if text, err := verify.text(); err == nil && text != uninstalled {
-		after, _ = decodeResult("checkTarget", text)
-	} else {
-		after.NotYet = true
+	after := pageResult{NotYet: true}
+	if decode != nil {
+		if a, err := decode(); err == nil {
+			after = a
+		}
 	}
 	if after.NotYet {
-		if after, err = r.page(ctx, "checkTarget", map[string]any{"i": i, "only": true}); err != nil {
+		r.ahead = nil
+		if after, err = r.helper(ctx, "checkTarget", r.args(map[string]any{"i": i, "only": true})); err != nil {
 			return err
 		}
 	}

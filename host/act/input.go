@@ -124,8 +124,9 @@ const newTabWait = 3 * time.Second
 // the load), a dialog, a new tab. It waits for nothing that did not start:
 // one evaluation in the page is answered only after the events the input
 // caused there (a navigation asked for, a window opened, a dialog), so
-// after it the recorded events tell.
-func (r *run) settle(ctx context.Context, events <-chan string) {
+// after it the recorded events tell. look false skips that evaluation, for
+// a step whose own helper answered after what it set off.
+func (r *run) settle(ctx context.Context, events <-chan string, look bool) {
 	defer r.waiting()()
 	navigating, opening := false, false
 	drain := func() bool {
@@ -153,7 +154,7 @@ func (r *run) settle(ctx context.Context, events <-chan string) {
 	if !drain() {
 		return
 	}
-	if !navigating {
+	if !navigating && look {
 		// Nothing seen yet: look once, through the page.
 		r.barrier(ctx)
 		if !drain() || r.dialogOpened {

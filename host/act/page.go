@@ -5,6 +5,8 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"sync/atomic"
 	"time"
 
 	"github.com/diwall/diwall/host/browser"
@@ -33,12 +35,13 @@ type pageResult struct {
 	Found     bool     `json:"found"`
 	File      bool     `json:"file"` // locate: the element is a file input
 	// typeTarget: the kind of field (text, segmented, editable, other),
-	// whether the page wants each key, whether the caret is at the end,
-	// and whether the field is empty.
-	Kind  string `json:"kind"`
-	Keyed bool   `json:"keyed"`
-	AtEnd bool   `json:"atEnd"`
-	Empty bool   `json:"empty"`
+	// whether it takes each key, whether the caret is at the end, and
+	// whether the field is empty.
+	Kind      string `json:"kind"`
+	Keyed     bool   `json:"keyed"`     // typed key by key whatever the page (a date's parts)
+	Formatted bool   `json:"formatted"` // the field looks formatted as it is typed
+	AtEnd     bool   `json:"atEnd"`
+	Empty     bool   `json:"empty"`
 	// Seen counts the page's trusted events (see page.js); NotYet says a
 	// helper guarded by After found the page had not taken them yet.
 	Seen   *counts `json:"seen"`
@@ -96,7 +99,7 @@ func helper(ctx context.Context, b *browser.Browser, t *browser.Tab, op string, 
 		if err != nil {
 			return "", err
 		}
-		text, err := b.Evaluate(ctx, t, expr, int(helperWait.Milliseconds()))
+		text, err := b.EvaluateAwait(ctx, t, expr, int(helperWait.Milliseconds()))
 		if err != nil {
 			return "", err
 		}
@@ -127,6 +130,9 @@ func (r *run) args(args map[string]any) map[string]any {
 // it answered notYet.
 func (r *run) page(ctx context.Context, op string, args map[string]any) (pageResult, error) {
 	args = r.args(args)
+	if res, ok := r.takeAhead(op, args); ok {
+		return res, nil
+	}
 	if r.inflight == nil {
 		return r.helper(ctx, op, args)
 	}
@@ -165,3 +171,109 @@ func decodeResult(op, text string) (pageResult, error) {
 
 // errWorldGone reports that the snapshot's document is no longer there.
 var errWorldGone = browser.ErrWorldGone
+
+// Helpers sent ahead. A step that ends with a page helper of its own (a
+// native select, a check's verification) sends the next step's first
+// helper right behind it, in the same round trip: the page runs it only if
+// the step's helper succeeded (it leaves a token), else it answers notYet
+// and the next step calls it again.
+
+// ahead is a helper answer the step before obtained for this one.
+type ahead struct {
+	op, args string // what was called, as JSON
+	res      pageResult
+}
+
+// tokens tell one step's success to the helper sent behind it.
+var tokens atomic.Int64
+
+// firstHelper is the first page helper step s calls, and its arguments;
+// ok is false for a step that calls none first.
+func (r *run) firstHelper(s *Step) (op string, args map[string]any, ok bool) {
+	if s == nil {
+		return "", nil, false
+	}
+	i, in := r.snap.MarkNode[s.Mark]
+	if !in {
+		return "", nil, false
+	}
+	switch s.Action {
+	case "type":
+		return "typeTarget", map[string]any{"i": i, "clear": s.Clear}, true
+	case "select":
+		return "selectNative", map[string]any{"i": i, "values": s.Values}, true
+	case "check", "uncheck":
+		return "checkTarget", map[string]any{"i": i}, true
+	case "click", "hover", "drag":
+		return "locate", map[string]any{"i": i}, true
+	}
+	return "", nil, false
+}
+
+// withAhead returns the commands of a step's own last helper call (op,
+// args) followed, when the next step begins with a helper, by that helper
+// guarded by the first's success; decode reads their answers afterwards.
+func (r *run) withAhead(ctx context.Context, op string, args map[string]any) (cmds []browser.Command, decode func() (pageResult, error), err error) {
+	world, err := r.b.World(ctx, r.t)
+	if err != nil {
+		return nil, nil, err
+	}
+	args = r.args(args)
+	nextOp, nextArgs, next := r.firstHelper(r.next)
+	if next {
+		args["token"] = tokens.Add(1)
+	}
+	expr, err := helperCall(r.b, r.t, world, op, args)
+	if err != nil {
+		return nil, nil, err
+	}
+	var own, behind evalResult
+	cmds = []browser.Command{{Method: "Runtime.evaluate", Params: map[string]any{
+		"expression": expr, "contextId": world, "returnByValue": true, "awaitPromise": true, "timeout": helperWait.Milliseconds(),
+	}, Result: &own}}
+	var nextJSON []byte
+	if next {
+		nextArgs = r.args(nextArgs)
+		nextJSON, _ = json.Marshal(nextArgs)
+		guarded := maps.Clone(nextArgs)
+		guarded["okAfter"] = args["token"]
+		if e, err := helperCall(r.b, r.t, world, nextOp, guarded); err == nil {
+			cmds = append(cmds, browser.Command{Method: "Runtime.evaluate", Params: map[string]any{
+				"expression": e, "contextId": world, "returnByValue": true, "timeout": helperWait.Milliseconds(),
+			}, Result: &behind, Optional: true})
+		}
+	}
+	decode = func() (pageResult, error) {
+		text, err := own.text()
+		if err != nil {
+			return pageResult{}, err
+		}
+		if text == uninstalled {
+			r.b.SetInstalled(r.t, 0, helperName)
+			return r.helper(ctx, op, args)
+		}
+		r.b.SetInstalled(r.t, world, helperName)
+		if t, err := behind.text(); next && err == nil && t != uninstalled {
+			if res, err := decodeResult(nextOp, t); err == nil && !res.NotYet {
+				r.ahead = &ahead{op: nextOp, args: string(nextJSON), res: res}
+			}
+		}
+		return decodeResult(op, text)
+	}
+	return cmds, decode, nil
+}
+
+// takeAhead returns the answer the step before obtained for this call, if
+// it did; either way that answer is used up.
+func (r *run) takeAhead(op string, args map[string]any) (pageResult, bool) {
+	a := r.ahead
+	r.ahead = nil
+	if a == nil || a.op != op {
+		return pageResult{}, false
+	}
+	j, _ := json.Marshal(args)
+	if string(j) != a.args {
+		return pageResult{}, false
+	}
+	return a.res, true
+}

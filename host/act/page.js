@@ -29,12 +29,18 @@
   if (!seen || seen.root !== root) {
     seen = globalThis.__diwallSeen = { root, bi: 0, ku: 0, cl: 0 };
     const c = seen;
-    root.addEventListener("beforeinput", (e) => { if (e.isTrusted) c.bi++; }, true);
-    root.addEventListener("keyup", (e) => { if (e.isTrusted) c.ku++; }, true);
-    root.addEventListener("click", (e) => { if (e.isTrusted) c.cl++; }, true);
+    // The host knows these by their name among the page's listeners.
+    const counter = (key) => function __diwallCounter(e) { if (e.isTrusted) c[key]++; };
+    root.addEventListener("beforeinput", counter("bi"), true);
+    root.addEventListener("keyup", counter("ku"), true);
+    root.addEventListener("click", counter("cl"), true);
   }
   const after = args.after;
   if (after && (seen.bi < after.bi || seen.ku < after.ku || seen.cl < after.cl)) return out({ notYet: true });
+  // A helper sent right behind the one of the step before runs only if
+  // that one succeeded (it left its token).
+  if (args.okAfter !== undefined && globalThis.__diwallOK !== args.okAfter) return out({ notYet: true });
+  const succeeded = () => { if (args.token !== undefined) globalThis.__diwallOK = args.token; };
   const counts = () => ({ bi: seen.bi, ku: seen.ku, cl: seen.cl });
 
   function element(i) {
@@ -80,9 +86,10 @@
     return root.activeElement === el || el.contains(root.activeElement);
   }
 
-  // Fields whose page formats or checks each key (masks, card numbers,
-  // dates written to a pattern, inline key handlers): they are typed key by
-  // key, as a person does.
+  // Fields a page may format or check key by key (masks, card numbers,
+  // dates written to a pattern, inline key handlers): on a page that
+  // listens for input or keys at all, they are typed key by key, as a
+  // person does.
   function formatted(el) {
     for (const a of ["onkeydown", "onkeypress", "onkeyup"]) if (el.hasAttribute(a)) return true;
     for (const a of el.getAttributeNames()) if (/mask|format/i.test(a)) return true;
@@ -139,9 +146,9 @@
         sel.removeAllRanges();
         sel.addRange(range);
       }
-      const keyed = kind === "segmented" || (kind === "text" && formatted(el));
+      const keyed = kind === "segmented";
       const empty = kind === "editable" ? !el.textContent : kind === "segmented" || el.value === "";
-      return out({ ...t, kind, keyed, atEnd, empty, seen: counts() });
+      return out({ ...t, kind, keyed, formatted: kind === "text" && formatted(el), atEnd, empty, seen: counts() });
     }
     case "focus": {
       const el = element(args.i);
@@ -158,6 +165,7 @@
         const a = el.getAttribute("aria-checked") ?? el.getAttribute("aria-pressed") ?? el.getAttribute("aria-selected");
         if (a !== null) checked = a === "true";
       }
+      if (args.only && checked === args.want) succeeded();
       if (checked === null || args.only) return out({ checked });
       return out({ checked, ...target(el), disabled: disabled(el), seen: counts() });
     }
@@ -185,7 +193,11 @@
       for (const o of opts) o.selected = chosen.includes(o);
       el.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
       el.dispatchEvent(new Event("change", { bubbles: true }));
-      return out({ chosen: chosen.map(optionLabel) });
+      succeeded();
+      // Answer after the tasks the page's handlers queued (a form they
+      // submit): what they set off is then known to the host.
+      const answer = out({ chosen: chosen.map(optionLabel) });
+      return new Promise((done) => setTimeout(() => done(answer), 0));
     }
     case "findOption": {
       // An ARIA listbox's option, by its text or value, searched in the

@@ -58,7 +58,7 @@ func (r *run) typeInto(ctx context.Context, s Step, sr *StepResult, nextGuarded 
 		if !field.AtEnd && !s.Clear {
 			cmds = chordEvents(chord{key: namedKeys["end"]})
 		}
-		keyed := field.Keyed || r.keyed[i]
+		keyed := field.Keyed || r.keyedField(ctx, i, field.Formatted)
 		var text []browser.Command
 		if keyed {
 			text = typedKeys(s.Text)
@@ -146,39 +146,43 @@ func insertion(text string) []browser.Command {
 	return cmds
 }
 
-// learnKeyListeners finds, before a batch types, which of its fields the
-// page listens on for keys: from what was learnt after the observation
-// (LearnKeys), else by asking now. What it cannot learn counts as no
-// listener.
-func (r *run) learnKeyListeners(ctx context.Context, steps []Step) {
-	var nodes []int
-	for _, s := range steps {
-		if i, ok := r.snap.MarkNode[s.Mark]; ok && s.Action == "type" && !slices.Contains(nodes, i) {
-			nodes = append(nodes, i)
+// keyedField says whether the field of node i is typed key by key: the
+// page listens for keys on it, or it looks formatted (see page.js) and the
+// page listens for input or keys at all (a page with no such listener
+// formats nothing). The first time a batch needs it, it learns it for
+// every field the batch types into: from what was learnt after the
+// observation (LearnKeys; the first field's helper has run meanwhile),
+// else by asking now. What it cannot learn counts as no listener.
+func (r *run) keyedField(ctx context.Context, i int, formatted bool) bool {
+	if r.keyed == nil {
+		r.keyed = map[int]bool{}
+		var nodes []int
+		for _, s := range r.steps {
+			if n, ok := r.snap.MarkNode[s.Mark]; ok && s.Action == "type" && !slices.Contains(nodes, n) {
+				nodes = append(nodes, n)
+			}
 		}
-	}
-	if len(nodes) == 0 {
-		return
-	}
-	done := r.waiting()
-	r.keyed = learnt(ctx, r.snap.ID, nodes)
-	done()
-	var missing []int
-	for _, i := range nodes {
-		if _, ok := r.keyed[i]; !ok {
-			missing = append(missing, i)
+		done := r.waiting()
+		got, ok := learnt(ctx, r.snap.ID, nodes)
+		maps.Copy(r.keyed, got.keyed)
+		r.pageListens = got.pageListens || !ok
+		var missing []int
+		for _, n := range nodes {
+			if _, ok := r.keyed[n]; !ok {
+				missing = append(missing, n)
+			}
 		}
+		if len(missing) > 0 {
+			if more, err := keyListeners(ctx, r.b, r.t, r.snap.ID, missing); err == nil {
+				maps.Copy(r.keyed, more.keyed)
+				r.pageListens = more.pageListens
+			} else {
+				r.pageListens = true
+			}
+		}
+		done()
 	}
-	if len(missing) == 0 {
-		return
-	}
-	done = r.waiting()
-	more, err := keyListeners(ctx, r.b, r.t, r.snap.ID, missing)
-	done()
-	if err != nil {
-		return
-	}
-	maps.Copy(r.keyed, more)
+	return r.keyed[i] || formatted && r.pageListens
 }
 
 // evalResult is the answer to one Runtime.evaluate.

@@ -90,6 +90,16 @@ var (
 // returns its value, which must be a string. It never runs JavaScript that
 // came from the model.
 func (b *Browser) Evaluate(ctx context.Context, t *Tab, expression string, timeoutMS int) (string, error) {
+	return b.evaluate(ctx, t, expression, timeoutMS, false)
+}
+
+// EvaluateAwait is Evaluate for an expression whose value may be a promise
+// of the string: it answers once the promise settles.
+func (b *Browser) EvaluateAwait(ctx context.Context, t *Tab, expression string, timeoutMS int) (string, error) {
+	return b.evaluate(ctx, t, expression, timeoutMS, true)
+}
+
+func (b *Browser) evaluate(ctx context.Context, t *Tab, expression string, timeoutMS int, await bool) (string, error) {
 	world, err := b.World(ctx, t)
 	if err != nil {
 		return "", err
@@ -107,7 +117,7 @@ func (b *Browser) Evaluate(ctx context.Context, t *Tab, expression string, timeo
 		} `json:"exceptionDetails"`
 	}
 	err = b.CDPUnlessDialog(ctx, t, "Runtime.evaluate", map[string]any{
-		"expression": expression, "contextId": world, "returnByValue": true, "timeout": timeoutMS,
+		"expression": expression, "contextId": world, "returnByValue": true, "timeout": timeoutMS, "awaitPromise": await,
 	}, &res)
 	if err != nil {
 		return "", b.WorldErr(t, world, err)

@@ -112,8 +112,8 @@ func (s *Server) attachObservation(ctx context.Context, c *Call, t *browser.Tab,
 		srv.NoObservation = "the page could not be observed (" + string(e.Code) + "): " + e.Msg
 		return
 	}
+	act.LearnKeys(s.b, t, obs) // in the background, from now on
 	act.MarkFileInputs(ctx, s.b, t, obs)
-	act.LearnKeys(s.b, t, obs)
 	o := observationOutcome(&Call{Tool: "observe", Base: &Base{}}, obs)
 	fresh := o.Server.(*observeServer)
 	fresh.Base = nil // the act's own Base says tool, operation and notices

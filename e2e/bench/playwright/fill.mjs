@@ -2,24 +2,27 @@
 // comparison in `make bench-compare`. Fields are found as Playwright MCP
 // finds them: by the refs of its AI snapshot (aria-ref=eN).
 //
-//   node fill.mjs URL SPEC RUNS
+//   node fill.mjs URL SPEC
 //
 // SPEC is JSON: {fields: [{role, name, kind: "fill"|"select"|"check", value}],
-// submit: {role, name}, type: {role, name, value}}. Prints one JSON line:
-// medians in ms of
-//   fill_click:     every field filled (locator.fill / selectOption / check),
-//                   then the submit clicked and its page loaded: the library
-//                   alone;
-//   mcp_fill_click: the same as Playwright MCP's browser_fill_form then
-//                   browser_click do it: each call ends with the AI snapshot
-//                   it returns (the MCP wire and its fixed waits excluded);
-//   fill_one:       one locator.fill of the type field;
-//   mcp_type:       the same plus the snapshot browser_type returns.
+// submit: {role, name}, type: {role, name, value}}. Then each line read on
+// stdin runs one measurement and prints one JSON line {cmd, ms}, so that
+// the caller can take turns with Diwall under the same load:
+//   fill:     every field filled (locator.fill / selectOption / check),
+//             then the submit clicked and its page loaded: the library alone;
+//   mcp_fill: the same as Playwright MCP's browser_fill_form then
+//             browser_click do it: each ref resolved first (refLocators),
+//             each call ending with the AI snapshot it returns; the MCP
+//             wire, and the fixed wait its waitForCompletion makes after a
+//             click (500 ms in its source), are left out;
+//   type:     one locator.fill of the type field;
+//   mcp_type: the same as browser_type: the ref resolved, the fill, the
+//             snapshot.
+import { createInterface } from "node:readline";
 import { chromium } from "playwright-core";
 
-const [url, specJSON, runsArg] = process.argv.slice(2);
+const [url, specJSON] = process.argv.slice(2);
 const spec = JSON.parse(specJSON);
-const runs = Number(runsArg || 5);
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/lib/chromium/chromium",
@@ -38,17 +41,8 @@ function refs(snapshot) {
 
 function locate(page, map, role, name) {
   const ref = map.get(role + " " + name);
-  if (!ref) throw new Error(`no ${role} "${name}" in the snapshot: ${[...map.keys()].join(", ")}`);
+  if (!ref) throw new Error(`no ${role} "${name}" in the snapshot`);
   return page.locator(`aria-ref=${ref}`);
-}
-
-async function fillAll(page, map) {
-  for (const f of spec.fields) {
-    const loc = locate(page, map, f.role, f.name);
-    if (f.kind === "select") await loc.selectOption(f.value);
-    else if (f.kind === "check") await loc.setChecked(true);
-    else await loc.fill(f.value);
-  }
 }
 
 // clickAndLoad clicks, and when the click navigated, waits for the load
@@ -67,37 +61,50 @@ async function clickAndLoad(page, loc) {
   }
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return Math.round(s[Math.floor(s.length / 2)] * 10) / 10;
-};
+const page = await browser.newPage({ viewport: { width: 1280, height: 713 } });
 
-try {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 713 } });
-  const out = { fill_click: [], mcp_fill_click: [], fill_one: [], mcp_type: [] };
-  for (let i = 0; i < runs + 1; i++) {
-    for (const mcp of [false, true]) {
-      await page.goto(url);
-      const map = refs(await page.ariaSnapshot({ mode: "ai" }));
-      const t0 = performance.now();
-      await fillAll(page, map);
-      if (mcp) await page.ariaSnapshot({ mode: "ai" });
-      await clickAndLoad(page, locate(page, map, spec.submit.role, spec.submit.name));
-      if (mcp) await page.ariaSnapshot({ mode: "ai" });
-      const took = performance.now() - t0;
-      if (i > 0) out[mcp ? "mcp_fill_click" : "fill_click"].push(took); // the first run warms up
-    }
-    await page.goto(url);
-    const map = refs(await page.ariaSnapshot({ mode: "ai" }));
-    const field = locate(page, map, spec.type.role, spec.type.name);
-    for (const mcp of [false, true]) {
-      const t0 = performance.now();
-      await field.fill(spec.type.value + (mcp ? " again" : ""));
-      if (mcp) await page.ariaSnapshot({ mode: "ai" });
-      if (i > 0) out[mcp ? "mcp_type" : "fill_one"].push(performance.now() - t0);
-    }
+// ref resolves a ref before acting, as Playwright MCP's tab.refLocators
+// does (locator._resolveSelector, one query of the page; this version of
+// playwright-core has no such method, so the same query is made with
+// count()), when mcp is set.
+async function ref(loc, mcp) {
+  if (mcp) await loc.count();
+  return loc;
+}
+
+async function fill(mcp) {
+  await page.goto(url);
+  const map = refs(await page.ariaSnapshot({ mode: "ai" }));
+  const t0 = performance.now();
+  for (const f of spec.fields) {
+    const loc = await ref(locate(page, map, f.role, f.name), mcp);
+    if (f.kind === "select") await loc.selectOption(f.value);
+    else if (f.kind === "check") await loc.setChecked(true);
+    else await loc.fill(f.value);
   }
-  console.log(JSON.stringify(Object.fromEntries(Object.entries(out).map(([k, v]) => [k, median(v)]))));
+  if (mcp) await page.ariaSnapshot({ mode: "ai" });
+  await clickAndLoad(page, await ref(locate(page, map, spec.submit.role, spec.submit.name), mcp));
+  if (mcp) await page.ariaSnapshot({ mode: "ai" });
+  return performance.now() - t0;
+}
+
+async function type(mcp) {
+  await page.goto(url);
+  const field = locate(page, refs(await page.ariaSnapshot({ mode: "ai" })), spec.type.role, spec.type.name);
+  const t0 = performance.now();
+  await (await ref(field, mcp)).fill(spec.type.value);
+  if (mcp) await page.ariaSnapshot({ mode: "ai" });
+  return performance.now() - t0;
+}
+
+const run = { fill: () => fill(false), mcp_fill: () => fill(true), type: () => type(false), mcp_type: () => type(true) };
+try {
+  for await (const line of createInterface({ input: process.stdin })) {
+    const cmd = line.trim();
+    if (!run[cmd]) throw new Error(`unknown command ${cmd}`);
+    const ms = await run[cmd]();
+    console.log(JSON.stringify({ cmd, ms: Math.round(ms * 10) / 10 }));
+  }
 } finally {
   await browser.close();
 }
