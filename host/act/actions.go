@@ -183,35 +183,17 @@ func (r *run) scroll(ctx context.Context, s Step, sr *StepResult) error {
 	if dx == 0 && dy == 0 {
 		dy = 600
 	}
-	if err := r.wheel(ctx, x, y, dx, dy); err != nil {
+	watch, err := r.page(ctx, "scrollWatch", nil)
+	if err != nil {
 		return err
 	}
-	return r.scrollSettled(ctx)
-}
-
-// scrollSettled waits until the page's scroll position stops changing (a
-// wheel scrolls smoothly, after the event is answered), at most a second.
-func (r *run) scrollSettled(ctx context.Context) error {
-	var last pageResult
-	for i := 0; i < 20; i++ {
-		done := r.waiting()
-		select {
-		case <-time.After(50 * time.Millisecond):
-		case <-ctx.Done():
-			done()
-			return ctx.Err()
-		}
-		done()
-		pos, err := r.page(ctx, "scrollPos", nil)
-		if err != nil {
-			return err
-		}
-		if i > 0 && pos.X == last.X && pos.Y == last.Y {
-			return nil
-		}
-		last = pos
+	if err := r.wheel(ctx, x, y, dx, dy); err != nil || r.dialogOpened {
+		return err
 	}
-	return nil
+	// A wheel scrolls smoothly, after the event is answered: wait for the
+	// page's scrollend (at most a second).
+	_, err = r.helper(ctx, "scrollDone", r.args(map[string]any{"since": watch.Ends, "wait": 1000}))
+	return err
 }
 
 func (r *run) pressKeys(ctx context.Context, s Step) error {
@@ -228,6 +210,9 @@ func (r *run) pressKeys(ctx context.Context, s Step) error {
 	return r.press(ctx, c)
 }
 
+// textWait bounds a wait for text.
+const textWait = 10 * time.Second
+
 // wait waits for a time, for text to appear, or for a navigation to load.
 func (r *run) wait(ctx context.Context, s Step, sr *StepResult) error {
 	defer r.waiting()()
@@ -240,24 +225,22 @@ func (r *run) wait(ctx context.Context, s Step, sr *StepResult) error {
 			return ctx.Err()
 		}
 	case s.Text != "":
-		deadline := time.Now().Add(10 * time.Second)
-		for {
-			res, err := r.page(ctx, "hasText", map[string]any{"text": s.Text})
-			if err != nil {
-				return err
-			}
-			if res.Found {
-				return nil
-			}
-			if time.Now().After(deadline) {
-				return browser.Errorf(protocol.CodeTimeout, "The text did not appear within 10 s.")
-			}
-			select {
-			case <-time.After(100 * time.Millisecond):
-			case <-ctx.Done():
-				return ctx.Err()
-			}
+		// The page answers when the text appears (it watches its own
+		// changes), at most 10 s later.
+		ctx, cancel := context.WithTimeout(ctx, textWait+helperWait)
+		defer cancel()
+		text, err := helperWithin(ctx, r.b, r.t, "hasText", r.args(map[string]any{"text": s.Text, "wait": textWait.Milliseconds()}), textWait+helperWait)
+		if err != nil {
+			return err
 		}
+		res, err := decodeResult("hasText", text)
+		if err != nil {
+			return err
+		}
+		if !res.Found {
+			return browser.Errorf(protocol.CodeTimeout, "The text did not appear within 10 s.")
+		}
+		return nil
 	}
 	// s.Navigation
 	before := r.b.Info(r.t).LoaderID

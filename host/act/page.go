@@ -33,6 +33,7 @@ type pageResult struct {
 	Options   []string `json:"options"`
 	Chosen    []string `json:"chosen"`
 	Found     bool     `json:"found"`
+	Ends      int      `json:"ends"` // scrollWatch: the page's scrollend events so far
 	File      bool     `json:"file"` // locate: the element is a file input
 	// typeTarget: the kind of field (text, segmented, editable, other),
 	// whether it takes each key, whether the caret is at the end, and
@@ -88,7 +89,13 @@ func helperCall(b *browser.Browser, t *browser.Tab, world int, op string, args m
 // helper runs op of page.js in the tab's isolated world and returns its
 // JSON answer.
 func helper(ctx context.Context, b *browser.Browser, t *browser.Tab, op string, args map[string]any) (string, error) {
-	ctx, cancel := context.WithTimeout(ctx, helperWait)
+	return helperWithin(ctx, b, t, op, args, helperWait)
+}
+
+// helperWithin is helper for a helper that may take up to wait (one that
+// answers when something happens in the page).
+func helperWithin(ctx context.Context, b *browser.Browser, t *browser.Tab, op string, args map[string]any, wait time.Duration) (string, error) {
+	ctx, cancel := context.WithTimeout(ctx, wait)
 	defer cancel()
 	for attempt := 0; ; attempt++ {
 		world, err := b.World(ctx, t)
@@ -99,7 +106,7 @@ func helper(ctx context.Context, b *browser.Browser, t *browser.Tab, op string, 
 		if err != nil {
 			return "", err
 		}
-		text, err := b.EvaluateAwait(ctx, t, expr, int(helperWait.Milliseconds()))
+		text, err := b.EvaluateAwait(ctx, t, expr, int(wait.Milliseconds()))
 		if err != nil {
 			return "", err
 		}

@@ -9,12 +9,50 @@
   "use strict";
   const state = globalThis.__diwall;
   const out = (v) => JSON.stringify(v);
-  if (op === "scrollPos") {
-    return out({ x: window.scrollX, y: window.scrollY });
+  if (op === "scrollWatch") {
+    // Counts the page's scrollend events, so that scrollDone knows a
+    // scroll that ended before it was asked.
+    const w = globalThis.__diwallScroll || (globalThis.__diwallScroll = { ends: 0 });
+    if (!w.listening) {
+      w.listening = true;
+      window.addEventListener("scrollend", () => { w.ends++; }, true);
+      document.addEventListener("scrollend", () => { w.ends++; }, true);
+    }
+    return out({ ends: w.ends });
+  }
+  if (op === "scrollDone") {
+    // Answers when the scroll the wheel started has ended (scrollend), at
+    // once if it has; when nothing moves for two frames (the wheel scrolled
+    // nothing); at the latest after args.wait ms.
+    const w = globalThis.__diwallScroll || { ends: 0 };
+    return new Promise((done) => {
+      const finish = () => done(out({ x: window.scrollX, y: window.scrollY }));
+      if (w.ends > args.since) return finish();
+      const limit = setTimeout(finish, args.wait);
+      const ended = () => { clearTimeout(limit); finish(); };
+      window.addEventListener("scrollend", ended, { capture: true, once: true });
+      document.addEventListener("scrollend", ended, { capture: true, once: true });
+      let last = [window.scrollX, window.scrollY], still = 0, moved = false;
+      const frame = () => {
+        const now = [window.scrollX, window.scrollY];
+        if (now[0] !== last[0] || now[1] !== last[1]) { moved = true; still = 0; } else still++;
+        last = now;
+        if (!moved && still >= 2) { clearTimeout(limit); finish(); return; }
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
   }
   if (op === "hasText") {
-    const text = (document.body && document.body.innerText) || "";
-    return out({ found: text.toLowerCase().includes(args.text.toLowerCase()) });
+    // Answers when the text is on the page, or after args.wait ms.
+    const has = () => ((document.body && document.body.innerText) || "").toLowerCase().includes(args.text.toLowerCase());
+    if (has() || !args.wait) return out({ found: has() });
+    return new Promise((done) => {
+      const watch = new MutationObserver(() => { if (has()) { stop(); done(out({ found: true })); } });
+      const limit = setTimeout(() => { stop(); done(out({ found: has() })); }, args.wait);
+      const stop = () => { watch.disconnect(); clearTimeout(limit); };
+      watch.observe(document.documentElement, { childList: true, subtree: true, characterData: true, attributes: true });
+    });
   }
   if (!state || state.snapshot !== args.snapshot) return out({ stale: true });
 
