@@ -77,6 +77,19 @@ func TestActUpload(t *testing.T) {
 	}
 	o = *r.Observation
 
+	// So is a click on the label that stands for a hidden file input.
+	avatar = 0
+	for _, e := range o.Elements {
+		if strings.Contains(states(e), "file-upload") && e["role"] != "file-upload" {
+			avatar = int(e["mark"].(float64))
+		}
+	}
+	r = bs.act(snap(o), false, map[string]any{"action": "click", "mark": avatar})
+	if r.OK || r.errorCode() != "not_actionable" {
+		t.Errorf("click on the label of a file input: ok=%v code=%s", r.OK, r.errorCode())
+	}
+	o = *r.Observation
+
 	// Files from outside the folder, or that are not there, are refused.
 	for file, code := range map[string]string{
 		"../secret.txt":                   "permission_denied",

@@ -144,7 +144,9 @@
     case "locate": {
       const el = element(args.i);
       if (!el) return out({ gone: true });
-      return out({ ...target(el, args.noScroll), disabled: disabled(el), file: isFileInput(el) });
+      // A click on a file input, or on its label, opens a file chooser.
+      const file = isFileInput(el) || (el.tagName === "LABEL" && !!el.control && isFileInput(el.control));
+      return out({ ...target(el, args.noScroll), disabled: disabled(el), file });
     }
     case "typeTarget": {
       // Everything a type step needs from the page in one call: the field
