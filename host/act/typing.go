@@ -18,10 +18,10 @@ import (
 // left. Most pages only listen for input and change: for them the text
 // goes in as one insertion (beforeinput and input once, like a paste or
 // an input method), which costs one round trip whatever its length. A page
-// that listens for keys on the field, its form, the document or the window,
-// and a field the page formats or checks as it is typed (a mask, a card
-// number, a date, a pattern), gets each key; those keys are sent all at
-// once and run in order, so they cost about one round trip too.
+// that listens for keys on the field or an element around it, the document
+// or the window, and a field the page formats or checks as it is typed (a
+// mask, a card number, a date, a pattern), gets each key; those keys are
+// sent all at once and run in order, so they cost about one round trip too.
 
 // maxKeyed bounds the characters typed key by key in one step; the rest of
 // a longer text is inserted at once.
