@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // markOf finds the mark of the element with role and name in an
@@ -28,6 +30,7 @@ type actResult struct {
 	Steps []struct {
 		Step      int    `json:"step"`
 		OK        bool   `json:"ok"`
+		Skipped   bool   `json:"skipped"`
 		Code      string `json:"code"`
 		Message   string `json:"message"`
 		CoveredBy int    `json:"covered_by"`
@@ -49,6 +52,11 @@ func (bs *browserSession) act(snapshot string, observeAfter bool, steps ...map[s
 	json.Unmarshal(env.PageContent, &page)
 	if obs, ok := env.Server["observation"].(map[string]any); ok && page.Observation != nil {
 		page.Observation.Server = obs
+		for _, c := range env.raw.Content {
+			if img, ok := c.(*mcp.ImageContent); ok {
+				page.Observation.PNG = img.Data
+			}
+		}
 		r.Observation = page.Observation
 	}
 	return r

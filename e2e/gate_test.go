@@ -19,6 +19,8 @@ func gateCases(tab, snapshot string) map[string][]map[string]any {
 		"act": {
 			{"tab_id": tab, "snapshot_id": snapshot, "steps": []map[string]any{{"action": "press", "keys": "Tab"}}},
 			{"tab_id": tab, "snapshot_id": snapshot, "steps": []map[string]any{{"action": "click", "mark": 1}}, "observe": true},
+			{"tab_id": tab, "snapshot_id": snapshot, "steps": []map[string]any{{"action": "upload", "mark": 1, "files": []string{"a.txt"}}}},
+			{"tab_id": tab, "snapshot_id": snapshot, "steps": []map[string]any{{"action": "drag", "mark": 1, "to_mark": 2}}},
 		},
 		"read":     {{"tab_id": tab, "snapshot_id": snapshot}, {"tab_id": tab, "snapshot_id": snapshot, "query": "Secret"}},
 		"navigate": {{"tab_id": tab, "action": "reload"}, {"tab_id": tab, "url": outsideURL("/gate/secret?direct=1")}},

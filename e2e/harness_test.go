@@ -80,6 +80,7 @@ func fixtures() http.Handler {
 	mux.Handle("/pages/", http.StripPrefix("/pages/", http.FileServer(http.Dir("../host/observe/testdata/pages"))))
 	mux.HandleFunc("POST /act/signup", formEcho("Welcome", "password"))
 	mux.HandleFunc("POST /act/checkout", formEcho("Order placed", "cardnumber", "cvc", "exp"))
+	mux.HandleFunc("POST /act/form20", formEcho("Order received", "cardnumber", "cvc", "exp"))
 	mux.HandleFunc("/gen", func(w http.ResponseWriter, r *http.Request) {
 		n, _ := strconv.Atoi(r.URL.Query().Get("n"))
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -90,6 +91,7 @@ func fixtures() http.Handler {
 		http.Redirect(w, r, r.URL.Query().Get("to"), http.StatusFound)
 	})
 	gateFixtures(mux)
+	actFixtures(mux)
 	mux.HandleFunc("/hang", func(w http.ResponseWriter, r *http.Request) {
 		// Answers headers and never finishes the body, until the client goes.
 		w.Header().Set("Content-Type", "text/html")

@@ -31,6 +31,7 @@ const (
 	CodeBudgetExceeded     Code = "budget_exceeded"
 	CodeUnavailable        Code = "UNAVAILABLE"
 	CodeInternal           Code = "internal"
+	CodeNavigationFailed   Code = "navigation_failed"
 )
 
 // Codes lists every tool error code in the order they were added.
@@ -41,7 +42,7 @@ var Codes = []Code{
 	CodeInvalidArgument, CodePermissionDenied, CodePausedByUser,
 	CodeCredentialUnknown, CodeCredentialMismatch, CodeLoginRejected,
 	CodeCaptchaPending, CodeMFARequired, CodeBudgetExceeded, CodeUnavailable,
-	CodeInternal,
+	CodeInternal, CodeNavigationFailed,
 }
 
 // Retryable reports whether the same call may succeed later without the

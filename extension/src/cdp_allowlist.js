@@ -32,6 +32,8 @@ export const ALLOWED_CDP_COMMANDS = new Set([
   "DOM.getContentQuads",
   "DOM.scrollIntoViewIfNeeded",
   "DOM.focus",
+  "DOM.setFileInputFiles",
+  "DOMDebugger.getEventListeners",
   "DOMSnapshot.captureSnapshot",
   "Accessibility.enable",
   "Accessibility.getFullAXTree",
@@ -39,6 +41,8 @@ export const ALLOWED_CDP_COMMANDS = new Set([
   "Input.dispatchMouseEvent",
   "Input.dispatchKeyEvent",
   "Input.insertText",
+  "Input.setInterceptDrags",
+  "Input.dispatchDragEvent",
 ]);
 
 /** @type {ReadonlySet<string>} */
@@ -52,6 +56,8 @@ export const FORWARDED_CDP_EVENTS = new Set([
   "Page.windowOpen",
   "Page.frameRequestedNavigation",
   "Page.frameStartedLoading",
+  "Page.frameStoppedLoading",
   "Inspector.targetCrashed",
   "Runtime.executionContextsCleared",
+  "Input.dragIntercepted",
 ]);

@@ -7,6 +7,8 @@ package act
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"time"
 
 	"github.com/diwall/diwall/host/browser"
@@ -15,9 +17,9 @@ import (
 
 // Step is one action.
 type Step struct {
-	Action     string   `json:"action" jsonschema:"click, type, select, check, uncheck, hover, scroll, press or wait"`
+	Action     string   `json:"action" jsonschema:"click, type, select, check, uncheck, hover, scroll, press, wait, upload or drag"`
 	Mark       int      `json:"mark,omitempty" jsonschema:"the element's mark"`
-	Text       string   `json:"text,omitempty" jsonschema:"type: the text; wait: text to wait for"`
+	Text       string   `json:"text,omitempty" jsonschema:"type: the text (at most 64 KiB); wait: text to wait for"`
 	Values     []string `json:"values,omitempty" jsonschema:"select: option labels or values"`
 	Keys       string   `json:"keys,omitempty" jsonschema:"press: a key or chord (Enter, Control+A, Shift+Tab)"`
 	Button     string   `json:"button,omitempty" jsonschema:"click: left (default), right or middle"`
@@ -25,10 +27,12 @@ type Step struct {
 	Modifiers  []string `json:"modifiers,omitempty" jsonschema:"click: keys held (Alt, Control, Meta, Shift)"`
 	Clear      bool     `json:"clear,omitempty" jsonschema:"type: empty the field first"`
 	Submit     bool     `json:"submit,omitempty" jsonschema:"type: press Enter after"`
-	DX         float64  `json:"dx,omitempty" jsonschema:"scroll: pixels right"`
-	DY         float64  `json:"dy,omitempty" jsonschema:"scroll: pixels down (without mark or dx/dy: one screen)"`
+	DX         float64  `json:"dx,omitempty" jsonschema:"scroll, drag: pixels right"`
+	DY         float64  `json:"dy,omitempty" jsonschema:"scroll, drag: pixels down (scroll without mark or dx/dy: one screen)"`
 	MS         int      `json:"ms,omitempty" jsonschema:"wait: milliseconds (at most 30000)"`
 	Navigation bool     `json:"navigation,omitempty" jsonschema:"wait: until the page navigates and loads"`
+	Files      []string `json:"files,omitempty" jsonschema:"upload: names of files in the upload folder"`
+	ToMark     int      `json:"to_mark,omitempty" jsonschema:"drag: the mark to drop on"`
 }
 
 // StepResult is one step's outcome.
@@ -57,18 +61,46 @@ type Result struct {
 	Took, BrowserTook time.Duration
 }
 
-// maxSteps bounds one batch.
-const maxSteps = 50
+// Options are what a batch may do besides acting on marks.
+type Options struct {
+	// Allowed is the session's site rule: a step does not run on a page it
+	// refuses (an earlier step may have left the sites).
+	Allowed func(url string) bool
+	// UploadDir is the only folder upload reads files from; "" means none.
+	UploadDir string
+}
+
+// Limits of one batch.
+const (
+	maxSteps = 50
+	// MaxText bounds the text of one step.
+	MaxText = 64 << 10
+	// Budget bounds the steps of one batch, waits included: the call
+	// answers well within an MCP client's timeout.
+	Budget = 30 * time.Second
+)
 
 type run struct {
 	b            *browser.Browser
 	t            *browser.Tab
-	allowed      func(url string) bool
+	opts         Options
+	owner        string
 	snap         *browser.Snapshot
 	dialogOpened bool
 	marks        map[int]int   // node index -> mark, for "covered by"
 	browserTook  time.Duration // waiting on the browser, see Result
 	waitDepth    int
+	keyed        map[int]bool // node index -> the page listens for keys on its field (keyedField)
+	pageListens  bool         // the page listens for input or keys somewhere (keyedField)
+	steps        []Step
+	objects      bool   // page objects were taken by reference: release them at the end
+	ariaSelect   bool   // the last select step clicked an ARIA widget's options
+	next         *Step  // the step after the one running, nil for the last
+	ahead        *ahead // an answer obtained ahead for the next step (see withAhead)
+	// inflight waits for the input a type step left in flight, whose
+	// completion the page shows by counting expect (see run.page).
+	inflight func() error
+	expect   *counts
 }
 
 // waiting starts counting time as the browser's share; call the func it
@@ -85,21 +117,28 @@ func (r *run) waiting() func() {
 	}
 }
 
-// Run runs steps on the tab's snapshot snapshotID. allowed is the session's
-// site rule: a step does not run on a page it refuses (an earlier step
-// may have left the sites).
-func Run(ctx context.Context, b *browser.Browser, t *browser.Tab, allowed func(url string) bool, snapshotID string, steps []Step) (res Result) {
+// Run runs steps on the tab's snapshot snapshotID.
+func Run(ctx context.Context, b *browser.Browser, t *browser.Tab, opts Options, snapshotID string, steps []Step) (res Result) {
 	start := time.Now()
 	if len(steps) == 0 || len(steps) > maxSteps {
 		res.Err = browser.Errorf(protocol.CodeInvalidArgument, "Give between 1 and %d steps.", maxSteps)
 		return res
 	}
+	// Malformed steps are refused before anything is done.
+	for i, s := range steps {
+		if err := validate(s, opts); err != nil {
+			res.Steps = skipped(steps, 0, "", fmt.Sprintf("not run: step %d is malformed", i+1))
+			res.Steps[i] = StepResult{Step: i + 1, Action: s.Action, Mark: s.Mark, Code: err.Code, Message: err.Msg}
+			res.Err = err
+			return res
+		}
+	}
 	info := b.Info(t)
 	if info.Dialog != nil {
-		res.Err = browser.Errorf(protocol.CodeDialogOpen, "A %s dialog is open and blocks the page. Answer it with the dialog tool first.", info.Dialog.Type)
+		res.Err = browser.DialogOpenErr(info.Dialog)
 		return res
 	}
-	r := &run{b: b, t: t, allowed: allowed, snap: info.Snapshot}
+	r := &run{b: b, t: t, opts: opts, owner: info.Owner, snap: info.Snapshot}
 	defer func() { res.Took, res.BrowserTook = time.Since(start), r.browserTook }()
 	if r.snap == nil || r.snap.ID != snapshotID || r.snap.LoaderID != info.LoaderID {
 		res.Err = staleErr()
@@ -109,6 +148,9 @@ func Run(ctx context.Context, b *browser.Browser, t *browser.Tab, allowed func(u
 	for m, i := range r.snap.MarkNode {
 		r.marks[i] = m
 	}
+	ctx, cancel := context.WithTimeout(ctx, Budget)
+	defer cancel()
+	defer r.release()
 	if !info.Active {
 		if err := b.Activate(ctx, t); err != nil {
 			res.Err = browser.AsError(err)
@@ -116,14 +158,22 @@ func Run(ctx context.Context, b *browser.Browser, t *browser.Tab, allowed func(u
 		}
 	}
 	tabsBefore := newestTab(b, info.Owner)
+	r.steps = steps
 	for i, s := range steps {
 		sr := StepResult{Step: i + 1, Action: s.Action, Mark: s.Mark}
-		err := r.step(ctx, s, &sr)
-		if err != nil {
-			e := browser.AsError(err)
-			if errors.Is(err, errWorldGone) {
-				e = staleErr()
+		nextGuarded := i+1 < len(steps) && guarded(steps[i+1])
+		r.next = nil
+		if i+1 < len(steps) {
+			r.next = &steps[i+1]
+		}
+		err := r.step(ctx, s, &sr, nextGuarded)
+		if r.inflight != nil && (err != nil || !nextGuarded || r.dialogOpened) {
+			if ferr := r.finishInflight(); err == nil {
+				err = ferr
 			}
+		}
+		if err != nil {
+			e := r.asError(ctx, err)
 			sr.Code, sr.Message = e.Code, e.Msg
 			res.Steps = append(res.Steps, sr)
 			res.Err = e
@@ -148,6 +198,85 @@ func Run(ctx context.Context, b *browser.Browser, t *browser.Tab, allowed func(u
 	return res
 }
 
+// asError is a step's failure as the model reads it.
+func (r *run) asError(ctx context.Context, err error) *browser.Error {
+	switch {
+	case errors.Is(err, errWorldGone):
+		return staleErr()
+	case errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil:
+		return &browser.Error{Code: protocol.CodeTimeout, Err: err,
+			Msg: fmt.Sprintf("The steps took longer than %d s, the most one act may take; the rest were not run. Observe, then go on with fewer or shorter steps.", int(Budget.Seconds()))}
+	case errors.Is(err, context.DeadlineExceeded):
+		return &browser.Error{Code: protocol.CodeTimeout, Err: err,
+			Msg: "The page did not answer in time: it may be busy or hung. Observe it, wait, or reload it."}
+	}
+	return browser.AsError(err)
+}
+
+// validate refuses a step whose arguments cannot be right, whatever the
+// page: nothing of a batch runs when one of its steps is malformed.
+func validate(s Step, opts Options) *browser.Error {
+	bad := func(format string, args ...any) *browser.Error {
+		return browser.Errorf(protocol.CodeInvalidArgument, format, args...)
+	}
+	switch s.Action {
+	case "click", "type", "select", "check", "uncheck", "hover", "upload", "drag":
+		if s.Mark == 0 {
+			return bad("%s needs a mark.", s.Action)
+		}
+	case "scroll", "press", "wait":
+	default:
+		return bad("Unknown action %q: use click, type, select, check, uncheck, hover, scroll, press, wait, upload or drag.", s.Action)
+	}
+	if len(s.Text) > MaxText {
+		return bad("The text of one step is at most %d bytes (this one has %d). Type long text in several steps, or paste less.", MaxText, len(s.Text))
+	}
+	switch s.Action {
+	case "click":
+		for _, m := range s.Modifiers {
+			if _, ok := modifierNames[strings.ToLower(m)]; !ok {
+				return bad("%q is not a modifier (Alt, Control, Meta, Shift).", m)
+			}
+		}
+		switch s.Button {
+		case "", "left", "right", "middle":
+		default:
+			return bad("button must be left, right or middle.")
+		}
+	case "select":
+		if len(s.Values) == 0 {
+			return bad("select needs values (option labels or values).")
+		}
+	case "press":
+		if s.Keys == "" {
+			return bad("press needs keys, e.g. Enter or Control+A.")
+		}
+		if _, err := parseChord(s.Keys); err != nil {
+			return bad("%v", err)
+		}
+	case "wait":
+		if s.MS > 30000 {
+			return bad("wait at most 30000 ms.")
+		}
+		if s.MS <= 0 && s.Text == "" && !s.Navigation {
+			return bad("wait needs ms, text or navigation.")
+		}
+	case "upload":
+		if len(s.Files) == 0 {
+			return bad("upload needs files: names of files in the upload folder.")
+		}
+		if opts.UploadDir == "" {
+			return browser.Errorf(protocol.CodePermissionDenied,
+				"This session's profile has no upload folder, so no file can be uploaded. Ask the person to set upload_dir in the profile and put the files there.")
+		}
+	case "drag":
+		if s.ToMark == 0 && s.DX == 0 && s.DY == 0 {
+			return bad("drag needs to_mark (where to drop) or dx/dy (how far to move).")
+		}
+	}
+	return nil
+}
+
 // skipped reports the steps from index from on as not run, and why.
 func skipped(steps []Step, from int, code protocol.Code, why string) []StepResult {
 	var out []StepResult
@@ -168,25 +297,36 @@ func staleErr() *browser.Error {
 	return browser.Errorf(protocol.CodeSnapshotStale, "That snapshot is no longer current (a newer observe, or the page navigated). Use the marks of the observation in this result.")
 }
 
-// step runs one step, checking its mark against the current snapshot first.
-func (r *run) step(ctx context.Context, s Step, sr *StepResult) error {
+// guarded says whether a step begins with a page helper, which may be sent
+// right behind the input of the step before (see run.page).
+func guarded(s Step) bool {
+	switch s.Action {
+	case "type", "select", "check", "uncheck", "click", "hover", "drag":
+		return true
+	}
+	return false
+}
+
+// step runs one step, checking its marks against the current snapshot
+// first. nextGuarded says the step after it begins with a page helper
+// (see typeInto).
+func (r *run) step(ctx context.Context, s Step, sr *StepResult, nextGuarded bool) error {
 	info := r.b.Info(r.t)
 	if info.Dialog != nil {
-		return browser.Errorf(protocol.CodeDialogOpen, "A dialog is open; answer it with the dialog tool.")
+		return browser.DialogOpenErr(info.Dialog)
 	}
-	needsMark := map[string]bool{"click": true, "type": true, "select": true, "check": true, "uncheck": true, "hover": true}[s.Action]
-	if needsMark && s.Mark == 0 {
-		return browser.Errorf(protocol.CodeInvalidArgument, "%s needs a mark.", s.Action)
-	}
-	if s.Mark != 0 {
+	for _, m := range []int{s.Mark, s.ToMark} {
+		if m == 0 {
+			continue
+		}
 		if cur := info.Snapshot; cur == nil || cur.ID != r.snap.ID || info.LoaderID != r.snap.LoaderID {
 			return staleErr()
 		}
-		if _, ok := r.snap.MarkNode[s.Mark]; !ok {
-			return browser.Errorf(protocol.CodeInvalidArgument, "Mark %d is not in snapshot %s.", s.Mark, r.snap.ID)
+		if _, ok := r.snap.MarkNode[m]; !ok {
+			return browser.Errorf(protocol.CodeInvalidArgument, "Mark %d is not in snapshot %s; use a mark of its elements.", m, r.snap.ID)
 		}
 	}
-	if !r.allowed(info.URL) {
+	if !r.opts.Allowed(info.URL) {
 		return browser.Errorf(protocol.CodeOriginNotAllowed, "The page left the sites this session may use; actions there are refused.")
 	}
 	events, stop := r.b.Record(r.t)
@@ -195,44 +335,45 @@ func (r *run) step(ctx context.Context, s Step, sr *StepResult) error {
 	var err error
 	switch s.Action {
 	case "click":
-		err = r.click(ctx, s)
+		err = r.click(ctx, s, sr)
 	case "type":
-		err = r.typeInto(ctx, s)
+		err = r.typeInto(ctx, s, sr, nextGuarded)
 	case "select":
-		err = r.selectValues(ctx, s)
+		err = r.selectValues(ctx, s, sr)
 	case "check", "uncheck":
-		err = r.setChecked(ctx, s, s.Action == "check")
+		err = r.setChecked(ctx, s, sr, s.Action == "check")
 	case "hover":
-		var x, y float64
-		if x, y, err = r.locate(ctx, s.Mark, sr); err == nil {
-			err = r.dispatch(ctx, "Input.dispatchMouseEvent", map[string]any{"type": "mouseMoved", "x": x, "y": y})
-		}
+		err = r.hover(ctx, s, sr)
 	case "scroll":
 		err = r.scroll(ctx, s, sr)
 	case "press":
 		err = r.pressKeys(ctx, s)
+	case "upload":
+		err = r.upload(ctx, s, sr)
+	case "drag":
+		err = r.drag(ctx, s, sr)
 	case "wait":
 		return r.wait(ctx, s, sr)
-	default:
-		return browser.Errorf(protocol.CodeInvalidArgument, "Unknown action %q.", s.Action)
 	}
 	if err != nil {
 		return err
 	}
-	if settles(s) {
-		r.settle(ctx, events)
+	if settles(s) && !r.dialogOpened {
+		// A native select's helper answers after what it set off: no need
+		// to look through the page again.
+		r.settle(ctx, events, s.Action != "select" || r.ariaSelect)
 	}
 	sr.Navigated = r.b.Info(r.t).LoaderID != loaderBefore
 	return nil
 }
 
 // settles says whether a step may set off a navigation, a dialog or a new
-// tab, so that the batch waits a moment to see before it goes on: clicks,
-// keys, a choice in a select, a submitting type. Typing, checking,
-// hovering and scrolling go straight on.
+// tab, so that the batch looks before it goes on: clicks, keys, a choice in
+// a select, a submitting type, a drop. Typing, checking, hovering and
+// scrolling go straight on.
 func settles(s Step) bool {
 	switch s.Action {
-	case "click", "press", "select":
+	case "click", "press", "select", "drag", "upload":
 		return true
 	case "type":
 		return s.Submit
@@ -242,37 +383,35 @@ func settles(s Step) bool {
 
 // locate finds the mark's element and the point a pointer would land on,
 // refusing an element that is gone, hidden, disabled or covered.
-func (r *run) locate(ctx context.Context, mark int, sr *StepResult) (x, y float64, err error) {
-	res, err := r.locateFull(ctx, mark, sr)
-	return res.X, res.Y, err
-}
-
-func (r *run) locateFull(ctx context.Context, mark int, sr *StepResult) (pageResult, error) {
+func (r *run) locate(ctx context.Context, mark int, sr *StepResult) (pageResult, error) {
 	res, err := r.page(ctx, "locate", map[string]any{"i": r.snap.MarkNode[mark]})
 	if err != nil {
 		return res, err
 	}
-	x, y, err := r.checkLocated(res, mark, sr)
-	res.X, res.Y = x, y
-	return res, err
+	return res, r.checkLocated(res, mark, sr)
 }
 
-func (r *run) checkLocated(res pageResult, mark int, sr *StepResult) (x, y float64, err error) {
+// checkLocated turns what a helper found of a mark's element into the
+// step's error, if any; for a covered element it names the covering mark
+// in the step's result.
+func (r *run) checkLocated(res pageResult, mark int, sr *StepResult) error {
 	switch {
 	case res.Stale:
-		return 0, 0, staleErr()
+		return staleErr()
 	case res.Gone:
-		return 0, 0, browser.Errorf(protocol.CodeElementGone, "The element of mark %d is no longer on the page (it was removed or re-rendered). Observe again.", mark)
+		return browser.Errorf(protocol.CodeElementGone, "The element of mark %d is no longer on the page (it was removed or re-rendered). Observe again.", mark)
 	case res.Invisible:
-		return 0, 0, browser.Errorf(protocol.CodeNotActionable, "The element of mark %d is not visible now.", mark)
+		return browser.Errorf(protocol.CodeNotActionable, "The element of mark %d is not visible now (hidden, collapsed or scrolled out of reach).", mark)
 	case res.Disabled:
-		return 0, 0, browser.Errorf(protocol.CodeNotActionable, "The element of mark %d is disabled.", mark)
+		return browser.Errorf(protocol.CodeNotActionable, "The element of mark %d is disabled; something else on the page must be done first.", mark)
+	case res.ReadOnly:
+		return browser.Errorf(protocol.CodeNotActionable, "The field of mark %d is read-only.", mark)
 	case res.Covered != nil:
 		if m, ok := r.marks[*res.Covered]; ok && *res.Covered >= 0 {
 			sr.CoveredBy = m
-			return 0, 0, browser.Errorf(protocol.CodeCovered, "The element of mark %d is covered by mark %d (a dialog, banner or overlay). Deal with that first.", mark, m)
+			return browser.Errorf(protocol.CodeCovered, "The element of mark %d is covered by mark %d (a dialog, banner or overlay). Deal with that first.", mark, m)
 		}
-		return 0, 0, browser.Errorf(protocol.CodeCovered, "The element of mark %d is covered by another element (an overlay with no mark). Observe and deal with it first.", mark)
+		return browser.Errorf(protocol.CodeCovered, "The element of mark %d is covered by another element (an overlay with no mark). Observe and deal with it first.", mark)
 	}
-	return res.X, res.Y, nil
+	return nil
 }

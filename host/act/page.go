@@ -5,6 +5,9 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"sync/atomic"
+	"time"
 
 	"github.com/diwall/diwall/host/browser"
 )
@@ -18,6 +21,7 @@ type pageResult struct {
 	Gone      bool     `json:"gone"`
 	Invisible bool     `json:"invisible"`
 	Disabled  bool     `json:"disabled"`
+	ReadOnly  bool     `json:"readonly"`
 	X         float64  `json:"x"`
 	Y         float64  `json:"y"`
 	Covered   *int     `json:"covered"`
@@ -29,27 +33,142 @@ type pageResult struct {
 	Options   []string `json:"options"`
 	Chosen    []string `json:"chosen"`
 	Found     bool     `json:"found"`
-	Segmented bool     `json:"segmented"`
+	Ends      int      `json:"ends"` // scrollWatch: the page's scrollend events so far
+	File      bool     `json:"file"` // locate: the element is a file input
+	// typeTarget: the kind of field (text, segmented, editable, other),
+	// whether it takes each key, whether the caret is at the end, and
+	// whether the field is empty.
+	Kind      string `json:"kind"`
+	Keyed     bool   `json:"keyed"`     // typed key by key whatever the page (a date's parts)
+	Formatted bool   `json:"formatted"` // the field looks formatted as it is typed
+	AtEnd     bool   `json:"atEnd"`
+	Empty     bool   `json:"empty"`
+	// Seen counts the page's trusted events (see page.js); NotYet says a
+	// helper guarded by After found the page had not taken them yet.
+	Seen   *counts `json:"seen"`
+	NotYet bool    `json:"notYet"`
+	// fileTarget
+	NotFile  bool   `json:"notFile"`
+	Multiple bool   `json:"multiple"`
+	Accept   string `json:"accept"`
 }
 
-// page runs one of the helpers of page.js in the isolated world.
-func (r *run) page(ctx context.Context, op string, args map[string]any) (pageResult, error) {
+// counts are the page's trusted beforeinput, keyup and click events.
+type counts struct {
+	BeforeInput int `json:"bi"`
+	KeyUp       int `json:"ku"`
+	Click       int `json:"cl"`
+}
+
+// helperWait bounds one page helper: a page whose main thread is stuck
+// runs nothing.
+const helperWait = 5 * time.Second
+
+// helperName names page.js among the scripts of the isolated world.
+const helperName = "act"
+
+// uninstalled is what a call of the helpers answers in a world that does
+// not have them (a world made since they were defined).
+const uninstalled = `{"uninstalled":true}`
+
+// helperCall is the expression that runs op of page.js in world: its name
+// and arguments once the helpers are defined there, else the whole source,
+// which defines them.
+func helperCall(b *browser.Browser, t *browser.Tab, world int, op string, args map[string]any) (string, error) {
+	opJSON, _ := json.Marshal(op)
+	argJSON, err := json.Marshal(args)
+	if err != nil {
+		return "", err
+	}
+	if b.Installed(t, world, helperName) {
+		return fmt.Sprintf("globalThis.__diwallAct ? globalThis.__diwallAct(%s, %s) : %q", opJSON, argJSON, uninstalled), nil
+	}
+	return fmt.Sprintf("(globalThis.__diwallAct = %s)(%s, %s)", pageSource, opJSON, argJSON), nil
+}
+
+// helper runs op of page.js in the tab's isolated world and returns its
+// JSON answer.
+func helper(ctx context.Context, b *browser.Browser, t *browser.Tab, op string, args map[string]any) (string, error) {
+	return helperWithin(ctx, b, t, op, args, helperWait)
+}
+
+// helperWithin is helper for a helper that may take up to wait (one that
+// answers when something happens in the page).
+func helperWithin(ctx context.Context, b *browser.Browser, t *browser.Tab, op string, args map[string]any, wait time.Duration) (string, error) {
+	ctx, cancel := context.WithTimeout(ctx, wait)
+	defer cancel()
+	for attempt := 0; ; attempt++ {
+		world, err := b.World(ctx, t)
+		if err != nil {
+			return "", err
+		}
+		expr, err := helperCall(b, t, world, op, args)
+		if err != nil {
+			return "", err
+		}
+		text, err := b.EvaluateAwait(ctx, t, expr, int(wait.Milliseconds()))
+		if err != nil {
+			return "", err
+		}
+		if text != uninstalled {
+			b.SetInstalled(t, world, helperName)
+			return text, nil
+		}
+		if attempt > 0 {
+			return "", fmt.Errorf("page helpers could not be defined")
+		}
+		b.SetInstalled(t, 0, helperName)
+	}
+}
+
+// args adds the snapshot's id to a helper's arguments.
+func (r *run) args(args map[string]any) map[string]any {
 	if args == nil {
 		args = map[string]any{}
 	}
 	args["snapshot"] = r.snap.ID
-	opJSON, _ := json.Marshal(op)
-	argJSON, err := json.Marshal(args)
-	if err != nil {
-		return pageResult{}, err
+	return args
+}
+
+// page runs one of the helpers of page.js in the isolated world. While a
+// type step's input is in flight (see startInflight), the helper is sent
+// right behind it, guarded: it does nothing until the page has counted the
+// input's events, and is run again once the input is known to be done if
+// it answered notYet.
+func (r *run) page(ctx context.Context, op string, args map[string]any) (pageResult, error) {
+	args = r.args(args)
+	if res, ok := r.takeAhead(op, args); ok {
+		return res, nil
 	}
-	expr := fmt.Sprintf("%s(%s, %s)", pageSource, opJSON, argJSON)
+	if r.inflight == nil {
+		return r.helper(ctx, op, args)
+	}
+	args["after"] = r.expect
+	res, err := r.helper(ctx, op, args)
+	delete(args, "after")
+	if ferr := r.finishInflight(); ferr != nil {
+		return pageResult{}, ferr
+	}
+	if r.dialogOpened {
+		return pageResult{}, browser.ErrDialogOpened
+	}
+	if err == nil && res.NotYet {
+		return r.helper(ctx, op, args)
+	}
+	return res, err
+}
+
+func (r *run) helper(ctx context.Context, op string, args map[string]any) (pageResult, error) {
 	done := r.waiting()
-	text, err := r.b.Evaluate(ctx, r.t, expr, 5000)
+	text, err := helper(ctx, r.b, r.t, op, args)
 	done()
 	if err != nil {
 		return pageResult{}, err
 	}
+	return decodeResult(op, text)
+}
+
+func decodeResult(op, text string) (pageResult, error) {
 	var res pageResult
 	if err := json.Unmarshal([]byte(text), &res); err != nil {
 		return pageResult{}, fmt.Errorf("page helper %s: %w", op, err)
@@ -59,3 +178,109 @@ func (r *run) page(ctx context.Context, op string, args map[string]any) (pageRes
 
 // errWorldGone reports that the snapshot's document is no longer there.
 var errWorldGone = browser.ErrWorldGone
+
+// Helpers sent ahead. A step that ends with a page helper of its own (a
+// native select, a check's verification) sends the next step's first
+// helper right behind it, in the same round trip: the page runs it only if
+// the step's helper succeeded (it leaves a token), else it answers notYet
+// and the next step calls it again.
+
+// ahead is a helper answer the step before obtained for this one.
+type ahead struct {
+	op, args string // what was called, as JSON
+	res      pageResult
+}
+
+// tokens tell one step's success to the helper sent behind it.
+var tokens atomic.Int64
+
+// firstHelper is the first page helper step s calls, and its arguments;
+// ok is false for a step that calls none first.
+func (r *run) firstHelper(s *Step) (op string, args map[string]any, ok bool) {
+	if s == nil {
+		return "", nil, false
+	}
+	i, in := r.snap.MarkNode[s.Mark]
+	if !in {
+		return "", nil, false
+	}
+	switch s.Action {
+	case "type":
+		return "typeTarget", map[string]any{"i": i, "clear": s.Clear}, true
+	case "select":
+		return "selectNative", map[string]any{"i": i, "values": s.Values}, true
+	case "check", "uncheck":
+		return "checkTarget", map[string]any{"i": i}, true
+	case "click", "hover", "drag":
+		return "locate", map[string]any{"i": i}, true
+	}
+	return "", nil, false
+}
+
+// withAhead returns the commands of a step's own last helper call (op,
+// args) followed, when the next step begins with a helper, by that helper
+// guarded by the first's success; decode reads their answers afterwards.
+func (r *run) withAhead(ctx context.Context, op string, args map[string]any) (cmds []browser.Command, decode func() (pageResult, error), err error) {
+	world, err := r.b.World(ctx, r.t)
+	if err != nil {
+		return nil, nil, err
+	}
+	args = r.args(args)
+	nextOp, nextArgs, next := r.firstHelper(r.next)
+	if next {
+		args["token"] = tokens.Add(1)
+	}
+	expr, err := helperCall(r.b, r.t, world, op, args)
+	if err != nil {
+		return nil, nil, err
+	}
+	var own, behind evalResult
+	cmds = []browser.Command{{Method: "Runtime.evaluate", Params: map[string]any{
+		"expression": expr, "contextId": world, "returnByValue": true, "awaitPromise": true, "timeout": helperWait.Milliseconds(),
+	}, Result: &own}}
+	var nextJSON []byte
+	if next {
+		nextArgs = r.args(nextArgs)
+		nextJSON, _ = json.Marshal(nextArgs)
+		guarded := maps.Clone(nextArgs)
+		guarded["okAfter"] = args["token"]
+		if e, err := helperCall(r.b, r.t, world, nextOp, guarded); err == nil {
+			cmds = append(cmds, browser.Command{Method: "Runtime.evaluate", Params: map[string]any{
+				"expression": e, "contextId": world, "returnByValue": true, "timeout": helperWait.Milliseconds(),
+			}, Result: &behind, Optional: true})
+		}
+	}
+	decode = func() (pageResult, error) {
+		text, err := own.text()
+		if err != nil {
+			return pageResult{}, err
+		}
+		if text == uninstalled {
+			r.b.SetInstalled(r.t, 0, helperName)
+			return r.helper(ctx, op, args)
+		}
+		r.b.SetInstalled(r.t, world, helperName)
+		if t, err := behind.text(); next && err == nil && t != uninstalled {
+			if res, err := decodeResult(nextOp, t); err == nil && !res.NotYet {
+				r.ahead = &ahead{op: nextOp, args: string(nextJSON), res: res}
+			}
+		}
+		return decodeResult(op, text)
+	}
+	return cmds, decode, nil
+}
+
+// takeAhead returns the answer the step before obtained for this call, if
+// it did; either way that answer is used up.
+func (r *run) takeAhead(op string, args map[string]any) (pageResult, bool) {
+	a := r.ahead
+	r.ahead = nil
+	if a == nil || a.op != op {
+		return pageResult{}, false
+	}
+	j, _ := json.Marshal(args)
+	if string(j) != a.args {
+		return pageResult{}, false
+	}
+	return a.res, true
+}

@@ -3,20 +3,83 @@
 // gets back one JSON string. They find the element the model named, by the
 // reference kept when the snapshot was taken (never by a selector or a
 // position), so a re-rendered page can only give "gone", never another
-// element. They only read the page, scroll it, focus and set a <select>;
-// clicks and keys are real input events sent by the host.
+// element. They only read the page, scroll it, focus, place the caret and
+// set a <select>; clicks and keys are real input events sent by the host.
 (function (op, args) {
   "use strict";
   const state = globalThis.__diwall;
   const out = (v) => JSON.stringify(v);
-  if (op === "scrollPos") {
-    return out({ x: window.scrollX, y: window.scrollY });
+  if (op === "scrollWatch") {
+    // Counts the page's scrollend events, so that scrollDone knows a
+    // scroll that ended before it was asked.
+    const w = globalThis.__diwallScroll || (globalThis.__diwallScroll = { ends: 0 });
+    if (!w.listening) {
+      w.listening = true;
+      window.addEventListener("scrollend", () => { w.ends++; }, true);
+      document.addEventListener("scrollend", () => { w.ends++; }, true);
+    }
+    return out({ ends: w.ends });
+  }
+  if (op === "scrollDone") {
+    // Answers when the scroll the wheel started has ended (scrollend), at
+    // once if it has; when nothing moves for two frames (the wheel scrolled
+    // nothing); at the latest after args.wait ms.
+    const w = globalThis.__diwallScroll || { ends: 0 };
+    return new Promise((done) => {
+      const finish = () => done(out({ x: window.scrollX, y: window.scrollY }));
+      if (w.ends > args.since) return finish();
+      const limit = setTimeout(finish, args.wait);
+      const ended = () => { clearTimeout(limit); finish(); };
+      window.addEventListener("scrollend", ended, { capture: true, once: true });
+      document.addEventListener("scrollend", ended, { capture: true, once: true });
+      let last = [window.scrollX, window.scrollY], still = 0, moved = false;
+      const frame = () => {
+        const now = [window.scrollX, window.scrollY];
+        if (now[0] !== last[0] || now[1] !== last[1]) { moved = true; still = 0; } else still++;
+        last = now;
+        if (!moved && still >= 2) { clearTimeout(limit); finish(); return; }
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
   }
   if (op === "hasText") {
-    const text = (document.body && document.body.innerText) || "";
-    return out({ found: text.toLowerCase().includes(args.text.toLowerCase()) });
+    // Answers when the text is on the page, or after args.wait ms.
+    const has = () => ((document.body && document.body.innerText) || "").toLowerCase().includes(args.text.toLowerCase());
+    if (has() || !args.wait) return out({ found: has() });
+    return new Promise((done) => {
+      const watch = new MutationObserver(() => { if (has()) { stop(); done(out({ found: true })); } });
+      const limit = setTimeout(() => { stop(); done(out({ found: has() })); }, args.wait);
+      const stop = () => { watch.disconnect(); clearTimeout(limit); };
+      watch.observe(document.documentElement, { childList: true, subtree: true, characterData: true, attributes: true });
+    });
   }
   if (!state || state.snapshot !== args.snapshot) return out({ stale: true });
+
+  // The page's trusted beforeinput, keyup and click events, counted: a
+  // helper sent right behind input events (not yet known to have run) runs
+  // only once the page has taken them, and otherwise answers notYet and
+  // does nothing.
+  // They listen on the root element, not the window or the document, where
+  // the host looks for the page's own key listeners.
+  const root = document.documentElement;
+  let seen = globalThis.__diwallSeen;
+  if (!seen || seen.root !== root) {
+    seen = globalThis.__diwallSeen = { root, bi: 0, ku: 0, cl: 0 };
+    const c = seen;
+    // The host knows these by their name among the page's listeners.
+    const counter = (key) => function __diwallCounter(e) { if (e.isTrusted) c[key]++; };
+    root.addEventListener("beforeinput", counter("bi"), true);
+    root.addEventListener("keyup", counter("ku"), true);
+    root.addEventListener("click", counter("cl"), true);
+  }
+  const after = args.after;
+  if (after && (seen.bi < after.bi || seen.ku < after.ku || seen.cl < after.cl)) return out({ notYet: true });
+  // A helper sent right behind the one of the step before runs only if
+  // that one succeeded (it left its token).
+  if (args.okAfter !== undefined && globalThis.__diwallOK !== args.okAfter) return out({ notYet: true });
+  const succeeded = () => { if (args.token !== undefined) globalThis.__diwallOK = args.token; };
+  const counts = () => ({ bi: seen.bi, ku: seen.ku, cl: seen.cl });
 
   function element(i) {
     const el = state.els[i];
@@ -24,10 +87,27 @@
     return el;
   }
 
-  // Where a pointer would land on el (scrolled into view), and what covers
-  // it: the snapshot's own rule, kept by the serializer.
-  function target(el) {
-    return state.pointer(el, state.index, true);
+  // Where a pointer would land on el (scrolled into view unless noScroll),
+  // and what covers it: the snapshot's own rule, kept by the serializer.
+  function target(el, noScroll) {
+    return state.pointer(el, state.index, !noScroll);
+  }
+
+  function disabled(el) {
+    return !!(el.disabled || el.getAttribute("aria-disabled") === "true" || (el.closest && el.closest("fieldset:disabled")));
+  }
+
+  function isFileInput(el) {
+    return el.tagName === "INPUT" && el.type === "file";
+  }
+
+  // The file input an element stands for: itself, the control of a label,
+  // or the one file input inside it (a drop zone, a styled button).
+  function fileInputOf(el) {
+    if (isFileInput(el)) return el;
+    if (el.tagName === "LABEL" && el.control && isFileInput(el.control)) return el.control;
+    const inside = el.querySelectorAll ? el.querySelectorAll("input[type=file]") : [];
+    return inside.length === 1 ? inside[0] : null;
   }
 
   function optionLabel(o) {
@@ -39,49 +119,107 @@
     return a === wanted.trim().toLowerCase();
   }
 
+  function focused(el) {
+    const root = el.getRootNode();
+    return root.activeElement === el || el.contains(root.activeElement);
+  }
+
+  // Fields a page may format or check key by key (masks, card numbers,
+  // dates written to a pattern, inline key handlers): on a page that
+  // listens for input or keys at all, they are typed key by key, as a
+  // person does.
+  function formatted(el) {
+    for (const a of ["onkeydown", "onkeypress", "onkeyup"]) if (el.hasAttribute(a)) return true;
+    for (const a of el.getAttributeNames()) if (/mask|format/i.test(a)) return true;
+    if (el.hasAttribute("pattern")) return true;
+    const ac = (el.getAttribute("autocomplete") || "").toLowerCase();
+    if (/\bcc-(number|exp|exp-month|exp-year|csc)\b/.test(ac)) return true;
+    const ph = el.getAttribute("placeholder") || "";
+    return /_{2,}|\b(MM|DD|YY|YYYY|hh|mm)\b|[#9]{3,}|0{4}/.test(ph);
+  }
+
+  const textTypes = /^(text|search|email|url|tel|password|number|)$/;
+
   switch (op) {
     case "locate": {
       const el = element(args.i);
       if (!el) return out({ gone: true });
-      const disabled = !!(el.disabled || el.getAttribute("aria-disabled") === "true");
-      // Date and time fields take typed digits from their first part, which
-      // a click in their middle would skip.
-      const segmented = el.tagName === "INPUT" && /^(date|time|datetime-local|month|week)$/.test(el.type);
-      return out({ ...target(el), disabled, segmented });
+      // A click on a file input, or on its label, opens a file chooser.
+      const file = isFileInput(el) || (el.tagName === "LABEL" && !!el.control && isFileInput(el.control));
+      return out({ ...target(el, args.noScroll), disabled: disabled(el), file });
+    }
+    case "typeTarget": {
+      // Everything a type step needs from the page in one call: the field
+      // is there, visible and free, focused, its caret placed (at the end,
+      // or all selected to be replaced); what kind of field it is, and
+      // whether its page wants each key.
+      const el = element(args.i);
+      if (!el) return out({ gone: true });
+      const t = target(el);
+      if (t.invisible || t.covered !== undefined) return out(t);
+      if (disabled(el)) return out({ disabled: true });
+      const tag = el.tagName;
+      let kind = "other";
+      if (tag === "INPUT" && textTypes.test(el.type)) kind = "text";
+      else if (tag === "INPUT" && /^(date|time|datetime-local|month|week)$/.test(el.type)) kind = "segmented";
+      else if (tag === "TEXTAREA") kind = "text";
+      else if (el.isContentEditable) kind = "editable";
+      if (kind === "text" && el.readOnly) return out({ readonly: true });
+      if (kind === "other") return out({ ...t, kind, seen: counts() });
+      el.focus({ preventScroll: true });
+      if (!focused(el)) return out({ ...t, kind: "other", seen: counts() });
+      let atEnd = true;
+      if (kind === "text") {
+        if (args.clear) el.select();
+        else {
+          try {
+            el.setSelectionRange(el.value.length, el.value.length);
+          } catch {
+            atEnd = el.value === ""; // email and number fields have no caret API
+          }
+        }
+      } else if (kind === "editable") {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        if (!args.clear) range.collapse(false);
+        const sel = window.getSelection();
+        sel.removeAllRanges();
+        sel.addRange(range);
+      }
+      const keyed = kind === "segmented";
+      const empty = kind === "editable" ? !el.textContent : kind === "segmented" || el.value === "";
+      return out({ ...t, kind, keyed, formatted: kind === "text" && formatted(el), atEnd, empty, seen: counts() });
     }
     case "focus": {
       const el = element(args.i);
       if (!el) return out({ gone: true });
       el.focus({ preventScroll: false });
-      const root = el.getRootNode();
-      return out({ focused: root.activeElement === el || el.contains(root.activeElement) });
+      return out({ focused: focused(el) });
     }
-    case "selectAll": {
+    case "checkTarget": {
       const el = element(args.i);
       if (!el) return out({ gone: true });
-      if (typeof el.select === "function") el.select();
+      let checked = null;
+      if (el.tagName === "INPUT" && (el.type === "checkbox" || el.type === "radio")) checked = el.checked;
       else {
-        const range = document.createRange();
-        range.selectNodeContents(el);
-        const sel = window.getSelection();
-        sel.removeAllRanges();
-        sel.addRange(range);
+        const a = el.getAttribute("aria-checked") ?? el.getAttribute("aria-pressed") ?? el.getAttribute("aria-selected");
+        if (a !== null) checked = a === "true";
       }
-      return out({ ok: true });
-    }
-    case "checked": {
-      const el = element(args.i);
-      if (!el) return out({ gone: true });
-      if (el.tagName === "INPUT" && (el.type === "checkbox" || el.type === "radio")) return out({ checked: el.checked });
-      const a = el.getAttribute("aria-checked") ?? el.getAttribute("aria-pressed") ?? el.getAttribute("aria-selected");
-      return out({ checked: a === null ? null : a === "true" });
+      if (args.only && checked === args.want) succeeded();
+      if (checked === null || args.only) return out({ checked });
+      return out({ checked, ...target(el), disabled: disabled(el), seen: counts() });
     }
     case "selectNative": {
-      // A <select> is set as a person's choice would set it: the options
-      // chosen, then input and change events.
+      // A <select> is set as a person's choice would set it: focused, the
+      // options chosen, then input and change events.
       const el = element(args.i);
       if (!el) return out({ gone: true });
-      if (el.tagName !== "SELECT") return out({ notSelect: true });
+      if (el.tagName !== "SELECT") {
+        const t = target(el);
+        return out({ ...t, disabled: disabled(el), notSelect: true });
+      }
+      const t = target(el);
+      if (t.invisible || t.covered !== undefined) return out(t);
       if (el.disabled) return out({ disabled: true });
       const opts = Array.from(el.options);
       const chosen = [];
@@ -91,10 +229,15 @@
         chosen.push(o);
       }
       if (!el.multiple && chosen.length > 1) return out({ single: true });
+      el.focus({ preventScroll: true });
       for (const o of opts) o.selected = chosen.includes(o);
       el.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
       el.dispatchEvent(new Event("change", { bubbles: true }));
-      return out({ chosen: chosen.map(optionLabel) });
+      succeeded();
+      // Answer after the tasks the page's handlers queued (a form they
+      // submit): what they set off is then known to the host.
+      const answer = out({ chosen: chosen.map(optionLabel) });
+      return new Promise((done) => setTimeout(() => done(answer), 0));
     }
     case "findOption": {
       // An ARIA listbox's option, by its text or value, searched in the
@@ -109,6 +252,43 @@
         options.find((o) => o.getAttribute("data-value") === args.value || o.getAttribute("value") === args.value);
       if (!o) return out({ missing: args.value, options: options.map((o) => (o.textContent || "").trim()).slice(0, 50) });
       return out(target(o));
+    }
+    case "dragWatch": {
+      // Notes whether the page starts an HTML5 drag (and lets it go on)
+      // when the mouse moves with the button down.
+      const d = { started: false, prevented: false };
+      state.drag = d;
+      window.addEventListener("dragstart", () => { d.started = true; }, { capture: true, once: true });
+      window.addEventListener("dragstart", (e) => { d.prevented = e.defaultPrevented; }, { once: true });
+      return out({});
+    }
+    case "dragStarted": {
+      const d = state.drag || { started: false, prevented: false };
+      return out({ found: d.started && !d.prevented });
+    }
+    case "fileTarget": {
+      // The file input of an upload, kept for the host's next call
+      // (which hands it to DOM.setFileInputFiles).
+      const el = element(args.i);
+      state.fileInput = null;
+      if (!el) return out({ gone: true });
+      const input = fileInputOf(el);
+      if (!input) return out({ notFile: true });
+      if (disabled(input)) return out({ disabled: true });
+      state.fileInput = input;
+      return out({ multiple: input.multiple, accept: input.accept });
+    }
+    case "fileInputs": {
+      // Which marked elements stand for a file input, for the observation.
+      const found = [];
+      for (const i of args.is) {
+        const el = element(i);
+        const input = el && fileInputOf(el);
+        if (!input) continue;
+        const files = Array.from(input.files || [], (f) => f.name);
+        found.push({ i, self: input === el, accept: input.accept, multiple: input.multiple, files });
+      }
+      return out({ found });
     }
   }
   return out({ unknown: op });

@@ -33,9 +33,10 @@ type Browser struct {
 	order       []int        // agent tabs, oldest first
 	agentWindow int          // the window agent tabs open in, 0 until known
 	sessions    []*Session   // connected MCP sessions, oldest first
+	approvals   map[string]chan string
+	tabAdded    chan struct{} // closed, and replaced, when a tab is adopted
 	// agentSync and sessionSync order the sets sent to the extension.
 	agentSync, sessionSync sync.Mutex
-	approvals              map[string]chan string
 }
 
 // New returns a Browser that keeps its tab-id key in stateDir.
@@ -44,7 +45,8 @@ func New(ext Caller, log *slog.Logger, stateDir string) (*Browser, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Browser{ext: ext, log: log, ids: ids, tabs: make(map[int]*Tab), approvals: make(map[string]chan string)}, nil
+	return &Browser{ext: ext, log: log, ids: ids, tabs: make(map[int]*Tab), approvals: make(map[string]chan string),
+		tabAdded: make(chan struct{})}, nil
 }
 
 // Restore adopts the agent tabs the extension remembered across a restart
@@ -92,6 +94,8 @@ func (b *Browser) adoptLocked(t protocol.Tab, owner string) *Tab {
 	if b.agentWindow == 0 {
 		b.agentWindow = t.WindowID
 	}
+	close(b.tabAdded)
+	b.tabAdded = make(chan struct{})
 	return tab
 }
 
@@ -108,6 +112,14 @@ func (b *Browser) updateLocked(t *Tab, pt protocol.Tab) {
 			other.active = false
 		}
 	}
+}
+
+// TabAdded returns a channel that is closed when the next agent tab is
+// adopted (opened, shared, or opened by an agent tab's page).
+func (b *Browser) TabAdded() <-chan struct{} {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.tabAdded
 }
 
 func (b *Browser) forgetLocked(chromeID int) {

@@ -3,6 +3,7 @@ package browser
 import (
 	"context"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -12,8 +13,12 @@ import (
 // Navigation says how a navigation ended.
 type Navigation struct {
 	Status NavStatus
-	// Error is Chrome's net error text when Status is NavFailed.
+	// Error is Chrome's net error name (net::ERR_...) when Status is
+	// NavFailed and Chrome said which.
 	Error string
+	// HTTPStatus is the status of the response the document came with; 0
+	// when unknown (a same-document move, an error page, no response yet).
+	HTTPStatus int
 }
 
 // NavStatus is the outcome of a navigation.
@@ -24,6 +29,8 @@ const (
 	NavLoaded       NavStatus = "loaded"        // the load event fired (or a same-document move)
 	NavFailed       NavStatus = "failed"        // the browser could not load the URL
 	NavStillLoading NavStatus = "still_loading" // the load event did not come in time
+	NavAsked        NavStatus = "asked"         // the page asks first (a beforeunload dialog is open)
+	NavClosed       NavStatus = "closed"        // the tab closed instead (AfterLeave)
 )
 
 // LoadWait bounds how long a navigation waits for the load event before it
@@ -50,7 +57,7 @@ func (b *Browser) Navigate(ctx context.Context, t *Tab, rawURL string) (Navigati
 	if err := CheckURL(rawURL); err != nil {
 		return Navigation{}, err
 	}
-	return b.navigateWith(ctx, t, func() (string, error) {
+	return b.navigateWith(ctx, t, func(ctx context.Context) (string, error) {
 		var res struct {
 			LoaderID  string `json:"loaderId"`
 			ErrorText string `json:"errorText"`
@@ -67,7 +74,7 @@ func (b *Browser) Navigate(ctx context.Context, t *Tab, rawURL string) (Navigati
 
 // Reload reloads the tab's page.
 func (b *Browser) Reload(ctx context.Context, t *Tab) (Navigation, error) {
-	return b.navigateWith(ctx, t, func() (string, error) {
+	return b.navigateWith(ctx, t, func(ctx context.Context) (string, error) {
 		return "", b.CDP(ctx, t, "Page.reload", map[string]bool{"ignoreCache": false}, nil)
 	})
 }
@@ -99,7 +106,7 @@ func (b *Browser) History(ctx context.Context, t *Tab, delta int, check func(url
 	if err := check(hist.Entries[i].URL); err != nil {
 		return Navigation{}, err
 	}
-	return b.navigateWith(ctx, t, func() (string, error) {
+	return b.navigateWith(ctx, t, func(ctx context.Context) (string, error) {
 		return "", b.CDP(ctx, t, "Page.navigateToHistoryEntry", map[string]int{"entryId": hist.Entries[i].ID}, nil)
 	})
 }
@@ -111,16 +118,27 @@ func (b *Browser) ready(ctx context.Context, t *Tab) error {
 		return err
 	}
 	if d := b.Info(t).Dialog; d != nil {
-		return Errorf(protocol.CodeDialogOpen, "A %s dialog is open on this page and blocks it. Answer it with the dialog tool first.", d.Type)
+		return DialogOpenErr(d)
 	}
 	return nil
+}
+
+// DialogOpenErr is the error of an operation an open dialog blocks: what
+// the dialog is, and how to go on.
+func DialogOpenErr(d *Dialog) *Error {
+	if d.Type == "beforeunload" {
+		return Errorf(protocol.CodeDialogOpen, "The page asks whether to leave it (a beforeunload dialog, e.g. unsaved changes). Accept it with the dialog tool to leave (the navigation or close then goes on), or dismiss it to stay.")
+	}
+	return Errorf(protocol.CodeDialogOpen, "A %s dialog is open on this page and blocks it. Answer it with the dialog tool first.", d.Type)
 }
 
 // navigateWith starts a navigation with start and waits for the main
 // frame's load event or a same-document move. start returns Chrome's error
 // text for a navigation that failed, "same-document" for one that needs no
-// load, or "".
-func (b *Browser) navigateWith(ctx context.Context, t *Tab, start func() (string, error)) (Navigation, error) {
+// load, or "". start runs on its own: when the page asks before it is left
+// (beforeunload), Chrome holds the command until the dialog is answered,
+// and the navigation reports the dialog at once instead (NavAsked).
+func (b *Browser) navigateWith(ctx context.Context, t *Tab, start func(ctx context.Context) (string, error)) (Navigation, error) {
 	if err := b.ready(ctx, t); err != nil {
 		return Navigation{}, err
 	}
@@ -139,31 +157,134 @@ func (b *Browser) navigateWith(ctx context.Context, t *Tab, start func() (string
 		return false
 	})
 	defer cancel()
-	outcome, err := start()
-	if err != nil {
-		return Navigation{}, err
-	}
-	switch outcome {
-	case "":
-	case "same-document":
-		return Navigation{Status: NavLoaded}, nil
-	default:
-		return Navigation{Status: NavFailed, Error: outcome}, nil
-	}
 	wait := time.NewTimer(LoadWait)
 	defer wait.Stop()
-	select {
-	case m := <-events:
-		switch m {
-		case "":
-			return Navigation{}, Errorf(protocol.CodeTabGone, "The tab closed while loading.")
-		case "detached":
-			return Navigation{}, Errorf(protocol.CodeDebuggerDetached, "Diwall lost control of the tab while it loaded. Call again to re-attach.")
-		}
-		return Navigation{Status: NavLoaded}, nil
-	case <-wait.C:
-		return Navigation{Status: NavStillLoading}, nil
-	case <-ctx.Done():
-		return Navigation{}, ctx.Err()
+	sctx, stop := context.WithCancel(ctx)
+	defer stop()
+	type started struct {
+		outcome string
+		err     error
 	}
+	startc := make(chan started, 1)
+	go func() {
+		outcome, err := start(sctx)
+		startc <- started{outcome, err}
+	}()
+	for {
+		select {
+		case s := <-startc:
+			switch {
+			case s.err != nil:
+				return Navigation{}, s.err
+			case s.outcome == "same-document":
+				return Navigation{Status: NavLoaded}, nil
+			case s.outcome != "":
+				return Navigation{Status: NavFailed, Error: s.outcome}, nil
+			}
+			startc = nil // started: wait for the load
+		case m := <-events:
+			switch m {
+			case "":
+				return Navigation{}, Errorf(protocol.CodeTabGone, "The tab closed while loading.")
+			case "detached":
+				return Navigation{}, Errorf(protocol.CodeDebuggerDetached, "Diwall lost control of the tab while it loaded. Call again to re-attach.")
+			case "Page.javascriptDialogOpening":
+				if d := b.Info(t).Dialog; d != nil && d.Type == "beforeunload" {
+					return Navigation{Status: NavAsked}, DialogOpenErr(d)
+				}
+				return Navigation{Status: NavLoaded}, nil // the new page opened a dialog: it is there
+			case "Page.navigatedWithinDocument":
+				return Navigation{Status: NavLoaded}, nil
+			}
+			nav := b.loaded(ctx, t)
+			if nav.Status == NavFailed && startc != nil {
+				// Chrome's error page came before the command's answer,
+				// which names the error.
+				select {
+				case s := <-startc:
+					nav.Error = s.outcome
+				case <-time.After(time.Second):
+				}
+			}
+			return nav, nil
+		case <-wait.C:
+			nav := b.loaded(ctx, t)
+			if nav.Status == NavLoaded {
+				nav.Status = NavStillLoading
+			}
+			return nav, nil
+		case <-ctx.Done():
+			return Navigation{}, ctx.Err()
+		}
+	}
+}
+
+// statusWait bounds reading a loaded document's HTTP status.
+const statusWait = 2 * time.Second
+
+// loaded reads how the document now in the tab came: Chrome's error page
+// for a URL it could not load, or a response with its HTTP status.
+func (b *Browser) loaded(ctx context.Context, t *Tab) Navigation {
+	if b.Info(t).Unreachable != "" {
+		return Navigation{Status: NavFailed}
+	}
+	nav := Navigation{Status: NavLoaded}
+	sctx, cancel := context.WithTimeout(ctx, statusWait)
+	defer cancel()
+	text, err := b.Evaluate(sctx, t, `String((performance.getEntriesByType("navigation")[0] || {}).responseStatus || 0)`, int(statusWait.Milliseconds()))
+	if err == nil {
+		nav.HTTPStatus, _ = strconv.Atoi(text)
+	}
+	return nav
+}
+
+// AfterLeave follows what a beforeunload dialog held, from the moment it
+// is called (before the dialog is accepted): the navigation, until its
+// page loads (at most LoadWait), or the closing of the tab (NavClosed).
+func (b *Browser) AfterLeave(ctx context.Context, t *Tab) <-chan Navigation {
+	events, stop := b.Record(t)
+	out := make(chan Navigation, 1)
+	go func() {
+		defer stop()
+		wait := time.NewTimer(LoadWait)
+		defer wait.Stop()
+		committed := false
+		for {
+			select {
+			case m := <-events:
+				switch m {
+				case "":
+					out <- Navigation{Status: NavClosed}
+					return
+				case EventMainFrameCommitted:
+					committed = true
+				case "Page.loadEventFired":
+					if committed {
+						out <- b.loaded(ctx, t)
+						return
+					}
+				case EventRestored:
+					out <- b.loaded(ctx, t)
+					return
+				case "Page.navigatedWithinDocument":
+					out <- Navigation{Status: NavLoaded}
+					return
+				}
+			case <-wait.C:
+				nav := Navigation{Status: NavStillLoading}
+				if committed {
+					nav = b.loaded(ctx, t)
+					if nav.Status == NavLoaded {
+						nav.Status = NavStillLoading
+					}
+				}
+				out <- nav
+				return
+			case <-ctx.Done():
+				out <- Navigation{Status: NavStillLoading}
+				return
+			}
+		}
+	}()
+	return out
 }

@@ -22,10 +22,13 @@ type Tab struct {
 	attached           bool
 	frameID            string // the main frame
 	loaderID           string // the main frame's current document
+	unreachable        string // the URL Chrome could not load, when the document is its error page
 	dialog             *Dialog
 	world              int // the isolated world's execution context, 0 when none
 	snapshot           *Snapshot
 	waiters            []*waiter
+	dragData           json.RawMessage // the data of the last drag Chrome intercepted
+	installed          map[string]int  // scripts defined in the isolated world: name -> world
 }
 
 // Snapshot is what the host keeps of a tab's current observation: marks
@@ -55,9 +58,12 @@ type TabInfo struct {
 	Loading  bool
 	Active   bool
 	LoaderID string
-	Owner    string // key of the session whose tab it is
-	Dialog   *Dialog
-	Snapshot *Snapshot // the current snapshot, nil when none
+	// Unreachable is set when the document is Chrome's error page for a
+	// URL it could not load.
+	Unreachable string
+	Owner       string // key of the session whose tab it is
+	Dialog      *Dialog
+	Snapshot    *Snapshot // the current snapshot, nil when none
 }
 
 // Info returns a copy of the tab's state.
@@ -67,7 +73,7 @@ func (b *Browser) Info(t *Tab) TabInfo {
 	info := TabInfo{
 		ID: t.ID, ChromeID: t.ChromeID, URL: t.url, Title: t.title,
 		Origin: Origin(t.url), Loading: t.status == "loading", Active: t.active, LoaderID: t.loaderID,
-		Owner: t.owner, Snapshot: t.snapshot,
+		Unreachable: t.unreachable, Owner: t.owner, Snapshot: t.snapshot,
 	}
 	if t.dialog != nil {
 		d := *t.dialog
@@ -129,9 +135,10 @@ func (t *Tab) cdpEvent(method string, params json.RawMessage) {
 	case "Page.frameNavigated":
 		var ev struct {
 			Frame struct {
-				ParentID string `json:"parentId"`
-				LoaderID string `json:"loaderId"`
-				URL      string `json:"url"`
+				ParentID       string `json:"parentId"`
+				LoaderID       string `json:"loaderId"`
+				URL            string `json:"url"`
+				UnreachableURL string `json:"unreachableUrl"`
 			} `json:"frame"`
 			Type string `json:"type"`
 		}
@@ -143,6 +150,10 @@ func (t *Tab) cdpEvent(method string, params json.RawMessage) {
 			}
 			t.loaderID = ev.Frame.LoaderID
 			t.url = ev.Frame.URL
+			t.unreachable = ev.Frame.UnreachableURL
+			if t.unreachable != "" {
+				t.url = t.unreachable // the error page stands for the URL that failed
+			}
 			t.status = "loading"
 			if ev.Type == "BackForwardCacheRestore" {
 				// A page restored from the back/forward cache fires no
@@ -168,6 +179,20 @@ func (t *Tab) cdpEvent(method string, params json.RawMessage) {
 		if json.Unmarshal(params, &ev) == nil && ev.FrameID == t.frameID {
 			t.notify(EventMainFrameNavigating, nil)
 		}
+	case "Input.dragIntercepted":
+		var ev struct {
+			Data json.RawMessage `json:"data"`
+		}
+		if json.Unmarshal(params, &ev) == nil {
+			t.dragData = ev.Data
+		}
+	case "Page.frameStoppedLoading":
+		var ev struct {
+			FrameID string `json:"frameId"`
+		}
+		if json.Unmarshal(params, &ev) == nil && ev.FrameID == t.frameID {
+			t.notify(EventMainFrameStopped, nil)
+		}
 	case "Page.loadEventFired":
 		t.status = "complete"
 	case "Runtime.executionContextsCleared":
@@ -183,6 +208,11 @@ const EventMainFrameNavigating = "main-frame-navigating"
 // EventMainFrameCommitted is the event waiters see when the main frame
 // commits a new document (its load event comes later).
 const EventMainFrameCommitted = "main-frame-committed"
+
+// EventMainFrameStopped is the event waiters see when the main frame
+// stops loading: after its load, or when a navigation ended without a new
+// document (a download, an empty answer, a navigation cancelled).
+const EventMainFrameStopped = "main-frame-stopped"
 
 // EventRestored is the event waiters see for a main-frame navigation that
 // restored a page from the back/forward cache.
@@ -250,4 +280,14 @@ func (b *Browser) addWaiter(t *Tab, w *waiter) (<-chan string, func()) {
 		defer b.mu.Unlock()
 		t.waiters = slices.DeleteFunc(t.waiters, func(x *waiter) bool { return x == w })
 	}
+}
+
+// TakeDragData returns, and forgets, the data of the last drag Chrome
+// intercepted on the tab (Input.setInterceptDrags); nil when none.
+func (b *Browser) TakeDragData(t *Tab) json.RawMessage {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	d := t.dragData
+	t.dragData = nil
+	return d
 }

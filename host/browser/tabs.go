@@ -2,6 +2,8 @@ package browser
 
 import (
 	"context"
+	"errors"
+	"time"
 
 	"github.com/diwall/diwall/protocol"
 )
@@ -92,9 +94,28 @@ func (b *Browser) Open(ctx context.Context, owner, url string) (*Tab, Navigation
 	return tab, nav, err
 }
 
-// Close closes an agent tab.
+// closeWait bounds closing a tab: Chrome asks the page first.
+const closeWait = 10 * time.Second
+
+// Close closes an agent tab. A page that asks before it is left (a
+// beforeunload dialog) keeps its tab until the dialog is answered: Close
+// then reports the dialog (dialog_open) at once, and accepting it closes
+// the tab.
 func (b *Browser) Close(ctx context.Context, t *Tab) error {
-	err := b.ext.Call(ctx, protocol.MethodTabClose, protocol.TabParams{TabID: t.ChromeID}, nil)
+	if d := b.Info(t).Dialog; d != nil && d.Type == "beforeunload" {
+		return DialogOpenErr(d)
+	}
+	ctx, cancel := context.WithTimeout(ctx, closeWait)
+	defer cancel()
+	err := b.UnlessDialog(ctx, t, func(ctx context.Context) error {
+		return b.ext.Call(ctx, protocol.MethodTabClose, protocol.TabParams{TabID: t.ChromeID}, nil)
+	})
+	if errors.Is(err, ErrDialogOpened) {
+		if d := b.Info(t).Dialog; d != nil {
+			return DialogOpenErr(d)
+		}
+		return err
+	}
 	if err != nil && AsError(err).Code != protocol.CodeTabGone {
 		return err
 	}

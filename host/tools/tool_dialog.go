@@ -22,6 +22,11 @@ type dialogServer struct {
 	DialogType string `json:"dialog_type"`
 	Accepted   bool   `json:"accepted"`
 	Origin     string `json:"origin"`
+	// After a beforeunload dialog was accepted: how the navigation it held
+	// ended, or that the tab closed.
+	Navigation *navResult `json:"navigation,omitempty"`
+	TabClosed  bool       `json:"tab_closed,omitempty"`
+	DialogOpen bool       `json:"dialog_open"`
 }
 
 func (s *Server) dialogDef() def {
@@ -38,9 +43,17 @@ func (s *Server) dialog(ctx context.Context, c *Call, in dialogIn) (Outcome, err
 	if d == nil {
 		return Outcome{}, browser.Errorf(protocol.CodeNoDialog, "No dialog is open on this tab.")
 	}
+	accept := in.Action == "accept"
+	srv := &dialogServer{Base: c.Base, DialogType: d.Type, Accepted: accept}
+	// Accepting a beforeunload dialog lets go what it held: a navigation
+	// (wait for its page) or the closing of the tab.
+	var leave <-chan browser.Navigation
+	if accept && d.Type == "beforeunload" {
+		leave = s.b.AfterLeave(ctx, t)
+	}
 	closed, cancel := s.b.Watch(t, func(m string) bool { return m == "Page.javascriptDialogClosed" })
 	defer cancel()
-	params := map[string]any{"accept": in.Action == "accept"}
+	params := map[string]any{"accept": accept}
 	if in.Text != "" {
 		params["promptText"] = in.Text
 	}
@@ -52,9 +65,18 @@ func (s *Server) dialog(ctx context.Context, c *Call, in dialogIn) (Outcome, err
 	case <-time.After(2 * time.Second):
 		c.Base.Notice("the dialog did not report closing within 2 s")
 	}
+	var err error
+	if leave != nil {
+		nav := <-leave
+		if nav.Status == browser.NavClosed {
+			srv.TabClosed = true
+			c.Base.Notice("the tab closed")
+		} else {
+			srv.Navigation = navOf(&nav)
+			err = navOutcome(c, nav)
+		}
+	}
 	info := s.b.Info(t)
-	return Outcome{
-		Server: &dialogServer{Base: c.Base, DialogType: d.Type, Accepted: in.Action == "accept", Origin: info.Origin},
-		Page:   pageInfo{URL: info.URL, Title: info.Title},
-	}, nil
+	srv.Origin, srv.DialogOpen = info.Origin, info.Dialog != nil
+	return Outcome{Server: srv, Page: describe(c, info)}, err
 }

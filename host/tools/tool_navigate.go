@@ -2,6 +2,7 @@ package tools
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/diwall/diwall/host/browser"
 	"github.com/diwall/diwall/protocol"
@@ -23,22 +24,55 @@ type navigateServer struct {
 
 // navResult is how a navigation ended, in the server's words.
 type navResult struct {
-	Status browser.NavStatus `json:"status"`
-	Error  string            `json:"error,omitempty"`
+	Status     browser.NavStatus `json:"status"`
+	Error      string            `json:"error,omitempty"`       // Chrome's net error name
+	HTTPStatus int               `json:"http_status,omitempty"` // the document's response status
 }
 
 func navOf(nav *browser.Navigation) *navResult {
 	if nav == nil || nav.Status == "" {
 		return nil
 	}
-	return &navResult{Status: nav.Status, Error: nav.Error}
+	return &navResult{Status: nav.Status, Error: nav.Error, HTTPStatus: nav.HTTPStatus}
+}
+
+// navOutcome turns how a navigation ended into the call's notices and
+// error: a page Chrome could not load fails the call; a 4xx or 5xx answer,
+// or a load that did not finish, is a notice.
+func navOutcome(c *Call, nav browser.Navigation) error {
+	switch nav.Status {
+	case browser.NavFailed:
+		if nav.Error == "net::ERR_ABORTED" {
+			return browser.Errorf(protocol.CodeNavigationFailed,
+				"Nothing was loaded (net::ERR_ABORTED): the server sent no page (an empty answer or a download), or the load was cancelled. The tab stays where it was; observe it.")
+		}
+		name := nav.Error
+		if name == "" {
+			name = "a network error"
+		}
+		return browser.Errorf(protocol.CodeNavigationFailed,
+			"The page could not be loaded (%s). Check the URL; if it is right, the site may be down or unreachable: try again later or go elsewhere.", name)
+	case browser.NavStillLoading:
+		c.Base.Notice("the page had not finished loading; what is there can be observed")
+	}
+	switch s := nav.HTTPStatus; {
+	case s >= 500:
+		c.Base.Notice(fmt.Sprintf("the server answered HTTP %d (a server error): the page may be an error page; try again later or go elsewhere", s))
+	case s == 404 || s == 410:
+		c.Base.Notice(fmt.Sprintf("the server answered HTTP %d (not found): check the URL", s))
+	case s == 401 || s == 403:
+		c.Base.Notice(fmt.Sprintf("the server answered HTTP %d (not allowed): you may need to log in", s))
+	case s >= 400:
+		c.Base.Notice(fmt.Sprintf("the server answered HTTP %d (a client error)", s))
+	}
+	return nil
 }
 
 func (s *Server) navigateDef() def {
 	return newDef(&mcp.Tool{
 		Name: "navigate",
 		Description: "Load a URL in the current tab (opening a tab if you have none), or go back, forward or reload. " +
-			"Waits for the page to load (at most 15 s, then reports still_loading). Title and URL are page data.",
+			"Waits for the page to load (at most 15 s, then reports still_loading); says the HTTP status, and fails with navigation_failed when the page cannot be loaded. Title and URL are page data.",
 		Annotations: &mcp.ToolAnnotations{Title: "Navigate", DestructiveHint: ptr(false), OpenWorldHint: ptr(true)},
 	}, map[string][]any{"action": {"back", "forward", "reload"}}, otherTool, s.navigate)
 }
@@ -95,8 +129,8 @@ func (s *Server) navigate(ctx context.Context, c *Call, in navigateIn) (Outcome,
 	info := s.b.Info(t)
 	page := describe(c, info)
 	srv := &navigateServer{Base: c.Base, Origin: info.Origin, Navigation: navOf(&nav), DialogOpen: info.Dialog != nil}
-	if nav.Status == browser.NavStillLoading {
-		c.Base.Notice("the page had not finished loading; what is there can be observed")
+	if err == nil {
+		err = navOutcome(c, nav)
 	}
 	return Outcome{Server: srv, Page: page}, err
 }

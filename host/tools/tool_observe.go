@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/diwall/diwall/host/act"
 	"github.com/diwall/diwall/host/browser"
 	"github.com/diwall/diwall/host/observe"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -53,6 +54,8 @@ func (s *Server) observe(ctx context.Context, c *Call, in observeIn) (Outcome, e
 	if err != nil {
 		return Outcome{}, err
 	}
+	act.LearnKeys(s.b, c.Tab, obs) // in the background, from now on
+	act.MarkFileInputs(ctx, s.b, c.Tab, obs)
 	s.log.Info("observe", "op", c.Base.OperationID, "total_ms", ms(obs.Took), "host_ms", ms(obs.HostTook),
 		"marks", obs.Counters.Marks, "tree_lines", obs.Counters.TreeLines)
 	return observationOutcome(c, obs), nil

@@ -2,6 +2,7 @@ package tools
 
 import (
 	"context"
+	"time"
 
 	"github.com/diwall/diwall/host/observe"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -44,7 +45,13 @@ func (s *Server) readDef() def {
 	}, nil, pageTool, s.read)
 }
 
+// readWait bounds a read: a page whose main thread is stuck answers
+// nothing.
+const readWait = 10 * time.Second
+
 func (s *Server) read(ctx context.Context, c *Call, in readIn) (Outcome, error) {
+	ctx, cancel := context.WithTimeout(ctx, readWait)
+	defer cancel()
 	before := s.b.Info(c.Tab)
 	r, err := observe.Read(ctx, s.b, c.Tab, in.SnapshotID, in.Mark, in.Query)
 	if err != nil {

@@ -80,17 +80,21 @@ func (s *Server) tabs(ctx context.Context, c *Call, in tabsIn) (Outcome, error) 
 		if t != nil {
 			c.Session.Select(t.ID)
 		}
-		if err != nil {
+		if err != nil && (t == nil || nav.Status == "") {
 			return Outcome{}, err
 		}
-		return s.tabOutcome(c, t, &nav), nil
+		if err == nil {
+			err = navOutcome(c, nav)
+		}
+		return s.tabOutcome(c, t, &nav), err
 	case "close":
 		t, err := s.tab(c, in.TabID)
 		if err != nil {
 			return Outcome{}, err
 		}
 		if err := s.b.Close(ctx, t); err != nil {
-			return Outcome{}, err
+			// The tab is still there (its page asks first, say): what it shows.
+			return s.tabOutcome(c, t, nil), err
 		}
 		c.Base.Notice("closed tab " + t.ID)
 		return s.tabsList(ctx, c)

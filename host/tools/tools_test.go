@@ -8,6 +8,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/diwall/diwall/host/browser"
@@ -63,17 +64,30 @@ func TestEveryToolIsDescribed(t *testing.T) {
 	}
 }
 
-// TestToolListIsCheap pins the cost of tools/list: every description and
-// schema together, estimated at 4 bytes of JSON per token.
+// TestToolListIsCheap pins what a model reads once: tools/list (every
+// description and schema) and the server instructions together, estimated
+// at 4 bytes per token, within 2,000 tokens.
 func TestToolListIsCheap(t *testing.T) {
 	data, err := json.Marshal(Definitions())
 	if err != nil {
 		t.Fatal(err)
 	}
-	tokens := len(data) / 4
-	t.Logf("tools/list: %d bytes, ~%d tokens", len(data), tokens)
-	if tokens > 2500 {
-		t.Fatalf("tools/list costs ~%d tokens, budget 2500", tokens)
+	tokens := (len(data) + len(Instructions)) / 4
+	t.Logf("tools/list: %d bytes, instructions: %d bytes, ~%d tokens", len(data), len(Instructions), tokens)
+	if tokens > 2000 {
+		t.Fatalf("tools/list and the instructions cost ~%d tokens, budget 2000", tokens)
+	}
+}
+
+// TestInstructionsCarryPortalGuidance: the seed's guidance for portals is
+// in the instructions the model reads once.
+func TestInstructionsCarryPortalGuidance(t *testing.T) {
+	for _, want := range []string{"overlay first", "decline non-essential cookies", "resume the interrupted step",
+		"session expired", "Never repeat a failed action the same way", "another element of the same role",
+		"the menu instead of the shortcut", "the direct URL", "A click with no effect"} {
+		if !strings.Contains(Instructions, want) {
+			t.Errorf("the instructions lack %q", want)
+		}
 	}
 }
 

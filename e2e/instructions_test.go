@@ -1,0 +1,35 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestInstructionsGuidePortals: the client receives, once, instructions
+// with the guidance for portals; with tools/list they stay within 2,000
+// tokens (4 bytes of JSON a token).
+func TestInstructionsGuidePortals(t *testing.T) {
+	bs := shared(t)
+	init := bs.session.InitializeResult()
+	if init == nil {
+		t.Fatal("no initialize result")
+	}
+	for _, want := range []string{"overlay first", "decline non-essential cookies", "resume the interrupted step",
+		"session expired", "Never repeat a failed action the same way", "A click with no effect"} {
+		if !strings.Contains(init.Instructions, want) {
+			t.Errorf("the instructions lack %q", want)
+		}
+	}
+	tools, err := bs.session.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := json.Marshal(tools.Tools)
+	tokens := (len(data) + len(init.Instructions)) / 4
+	t.Logf("tools/list %d bytes + instructions %d bytes: ~%d tokens", len(data), len(init.Instructions), tokens)
+	if tokens > 2000 {
+		t.Errorf("tools/list and the instructions cost ~%d tokens, over 2,000", tokens)
+	}
+}

@@ -1,0 +1,105 @@
+package browser
+
+import (
+	"context"
+
+	"github.com/diwall/diwall/protocol"
+)
+
+// starter is a Caller that can have several requests in flight at once,
+// sent in order (*extlink.Link implements it).
+type starter interface {
+	Start(method string, params any) func(ctx context.Context, result any) error
+}
+
+// Command is one CDP command of a pipeline. Result, when not nil,
+// receives the command's result. The failure of an Optional command is not
+// the pipeline's (its Result stays as it was).
+type Command struct {
+	Method   string
+	Params   any
+	Result   any
+	Optional bool
+}
+
+// Pipeline sends the commands to the tab in order, without waiting for
+// each answer before sending the next, then waits for every answer: the
+// keys of a word cost about one round trip instead of one each. The
+// browser runs them in the order sent. It returns the first error, or
+// ErrDialogOpened as soon as a dialog opens (the page answers nothing
+// more until the dialog is handled; the commands not yet run may run
+// after it is).
+func (b *Browser) Pipeline(ctx context.Context, t *Tab, cmds []Command) error {
+	return b.StartPipeline(ctx, t, cmds)()
+}
+
+// StartPipeline sends the commands as Pipeline does and returns at once,
+// with the function that waits for their answers as Pipeline does. The
+// caller must call it.
+func (b *Browser) StartPipeline(ctx context.Context, t *Tab, cmds []Command) (wait func() error) {
+	if len(cmds) == 0 {
+		return func() error { return nil }
+	}
+	opened, stop := b.Watch(t, func(m string) bool { return m == "Page.javascriptDialogOpening" })
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	if s, ok := b.ext.(starter); ok {
+		waits := make([]func(context.Context, any) error, len(cmds))
+		for i, c := range cmds {
+			waits[i] = s.Start(protocol.MethodCDP, protocol.CDPParams{TabID: t.ChromeID, Method: c.Method, Params: c.Params})
+		}
+		go func() {
+			var first error
+			for i, w := range waits {
+				if err := w(ctx, cmds[i].Result); err != nil && first == nil && (!cmds[i].Optional || ctx.Err() != nil) {
+					first = err
+				}
+			}
+			done <- first
+		}()
+	} else {
+		go func() {
+			for _, c := range cmds {
+				if err := b.CDP(ctx, t, c.Method, c.Params, c.Result); err != nil && (!c.Optional || ctx.Err() != nil) {
+					done <- err
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	return func() error {
+		defer stop()
+		defer cancel()
+		select {
+		case err := <-done:
+			return err
+		case m := <-opened:
+			if m == "Page.javascriptDialogOpening" {
+				return ErrDialogOpened
+			}
+			return <-done // the tab is gone or detached: the calls end too
+		}
+	}
+}
+
+// UnlessDialog runs f, and stops waiting for it when a dialog opens on
+// the tab (ErrDialogOpened): f may wait on the page, which answers nothing
+// while a dialog is open. f's context is cancelled then.
+func (b *Browser) UnlessDialog(ctx context.Context, t *Tab, f func(ctx context.Context) error) error {
+	opened, stop := b.Watch(t, func(m string) bool { return m == "Page.javascriptDialogOpening" })
+	defer stop()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- f(ctx) }()
+	select {
+	case err := <-done:
+		return err
+	case m := <-opened:
+		if m == "Page.javascriptDialogOpening" {
+			return ErrDialogOpened
+		}
+		return <-done
+	}
+}
