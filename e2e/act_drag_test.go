@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -11,10 +12,12 @@ import (
 func TestActDragAndScroll(t *testing.T) {
 	bs := shared(t)
 	bs.openPage("/act/drag.html")
+	// The page's log is a paragraph of text: a quoted line of the tree.
 	logLine := func(o observation) string {
 		for _, l := range o.Tree {
-			if s := strings.TrimSpace(l); strings.HasPrefix(s, "paragraph: ") {
-				return strings.TrimPrefix(s, "paragraph: ")
+			v, err := strconv.Unquote(strings.TrimSpace(l))
+			if err == nil && (strings.HasPrefix(v, "dropped ") || strings.HasPrefix(v, "order: ")) {
+				return v
 			}
 		}
 		return ""
