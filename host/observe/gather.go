@@ -143,7 +143,7 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.P
 			used.release()
 		}
 	}()
-	text, err := b.Evaluate(ctx, t, serializerExpression(snapID), 10000)
+	text, err := serialize(ctx, b, t, snapshotOptions(snapID))
 	if err != nil {
 		return nil, err
 	}
@@ -154,7 +154,7 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.P
 	if len(r.Closed) > 0 {
 		// Components with closed shadow roots: open them and read again.
 		if n, err := openClosedRoots(ctx, b, t, r.Closed); err == nil && n > 0 {
-			if text, err = b.Evaluate(ctx, t, serializerExpression(snapID), 10000); err != nil {
+			if text, err = serialize(ctx, b, t, snapshotOptions(snapID)); err != nil {
 				return nil, err
 			}
 			if r, err = parseRaw([]byte(text)); err != nil {
@@ -259,7 +259,7 @@ func captureViewportVia(ctx context.Context, b *browser.Browser, t *browser.Tab)
 	var res struct {
 		Data string `json:"data"`
 	}
-	err = b.CDP(cctx, t, "Page.captureScreenshot", map[string]any{"format": "jpeg", "quality": 90, "fromSurface": true}, &res)
+	err = b.CDP(cctx, t, "Page.captureScreenshot", map[string]any{"format": "jpeg", "quality": 90, "fromSurface": true, "optimizeForSpeed": true}, &res)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, false, err

@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/diwall/diwall/host/browser"
@@ -99,7 +98,7 @@ func startGuard(ctx context.Context, b *browser.Browser, t *browser.Tab, snapsho
 	}
 	// A world the library was installed in has it still (the page cannot
 	// reach it); a new one (a new document) gets it with the first call.
-	install := !guardWorlds.has(t, world)
+	install := !b.Installed(t, world, guardName)
 	text, err := evaluateAwait(ctx, b, t, guardStartExpression(opts, install))
 	if err == nil && text == guardMissing {
 		_, err = evaluateAwait(ctx, b, t, guardStartExpression(opts, true))
@@ -107,34 +106,13 @@ func startGuard(ctx context.Context, b *browser.Browser, t *browser.Tab, snapsho
 	if err != nil {
 		return nil, err
 	}
-	guardWorlds.set(t, world)
+	b.SetInstalled(t, world, guardName)
 	return g, nil
 }
 
-// guardWorlds remembers, per tab, the isolated world the guard library was
-// last installed in: a cache, forgotten whole when it grows (closed tabs).
-var guardWorlds = &worldCache{m: map[*browser.Tab]int{}}
-
-type worldCache struct {
-	mu sync.Mutex
-	m  map[*browser.Tab]int
-}
-
-func (c *worldCache) has(t *browser.Tab, world int) bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	w, ok := c.m[t]
-	return ok && w == world
-}
-
-func (c *worldCache) set(t *browser.Tab, world int) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if len(c.m) >= 256 {
-		clear(c.m)
-	}
-	c.m[t] = world
-}
+// guardName names the guard library among the host's scripts of a world
+// (browser.Installed).
+const guardName = "guard"
 
 // finish ends the guard and returns its report.
 func (g *guard) finish(ctx context.Context) (*guardReport, error) {

@@ -45,7 +45,7 @@ func Read(ctx context.Context, b *browser.Browser, t *browser.Tab, snapshotID st
 		}
 		root = i
 	}
-	text, err := b.Evaluate(ctx, t, readExpression(snapshotID, root), 10000)
+	text, err := serialize(ctx, b, t, readOptions(snapshotID, root))
 	if err != nil {
 		return nil, err
 	}

@@ -1,9 +1,13 @@
 package observe
 
 import (
+	"context"
 	_ "embed"
 	"encoding/json"
+	"errors"
 	"strings"
+
+	"github.com/diwall/diwall/host/browser"
 )
 
 //go:embed serializer.js
@@ -20,25 +24,46 @@ var (
 
 var serializerSource = strings.Replace(walkerSource, "/*__ACCNAME__*/", rolesSource+"\n"+accnameSource, 1)
 
+// serializerFunc is the serializer as a function of its options: the
+// source without the call at its end.
+var serializerFunc = strings.TrimSuffix(strings.TrimSpace(serializerSource), "(__OPTIONS__)")
+
+// serializerName names the serializer among the host's scripts of a world
+// (browser.Installed): the first call in a world defines it, later calls
+// send only its options, which saves compiling some 40 KB every time.
+const serializerName = "serializer"
+
+// serializerMissing is what a call answers in a world that does not have
+// the serializer (one made since it was defined).
+const serializerMissing = `{"uninstalled":true}`
+
 // Name and text lengths the serializer keeps.
 const (
 	maxName = 160
 	maxText = 400
 )
 
-// serializerExpression is the serializer with its options filled in, for
-// a new snapshot.
+// serializerExpression is the whole serializer with its options filled in,
+// for a new snapshot: it defines the serializer in the world it runs in.
 func serializerExpression(snapshotID string) string {
-	return serializerWith(map[string]any{"snapshot": snapshotID})
+	return serializerCall(snapshotOptions(snapshotID), true)
 }
 
-// readExpression serializes the region of a snapshot's element (root -1:
-// the whole page) without changing the snapshot.
-func readExpression(snapshotID string, root int) string {
-	return serializerWith(map[string]any{"snapshot": snapshotID, "read": true, "root": root})
+// snapshotOptions are the options of a new snapshot's serialization.
+func snapshotOptions(snapshotID string) map[string]any {
+	return map[string]any{"snapshot": snapshotID}
 }
 
-func serializerWith(extra map[string]any) string {
+// readOptions serialize the region of a snapshot's element (root -1: the
+// whole page) without changing the snapshot.
+func readOptions(snapshotID string, root int) map[string]any {
+	return map[string]any{"snapshot": snapshotID, "read": true, "root": root}
+}
+
+// serializerCall is the expression that runs the serializer with extra
+// options: its whole source when define is set (which also defines it in
+// the world), else a call of the one defined before.
+func serializerCall(extra map[string]any, define bool) string {
 	o := map[string]any{
 		"maxName": maxName, "maxText": maxText,
 		"sensitive": sensitiveSource, "notSensitive": notSensitiveSource,
@@ -47,5 +72,34 @@ func serializerWith(extra map[string]any) string {
 		o[k] = v
 	}
 	opts, _ := json.Marshal(o)
-	return strings.Replace(serializerSource, "__OPTIONS__", string(opts), 1)
+	if define {
+		return "(globalThis.__diwallSerialize = " + serializerFunc + ")(" + string(opts) + ")"
+	}
+	return "globalThis.__diwallSerialize ? globalThis.__diwallSerialize(" + string(opts) + ") : " + jsString(serializerMissing)
+}
+
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// serialize runs the serializer in the tab's isolated world with extra
+// options and returns its JSON text.
+func serialize(ctx context.Context, b *browser.Browser, t *browser.Tab, extra map[string]any) (string, error) {
+	for attempt := 0; attempt < 2; attempt++ {
+		world, err := b.World(ctx, t)
+		if err != nil {
+			return "", err
+		}
+		text, err := b.Evaluate(ctx, t, serializerCall(extra, !b.Installed(t, world, serializerName)), 10000)
+		if err != nil {
+			return "", err
+		}
+		if text != serializerMissing {
+			b.SetInstalled(t, world, serializerName)
+			return text, nil
+		}
+		b.SetInstalled(t, 0, serializerName)
+	}
+	return "", errors.New("the page serializer could not be defined")
 }
