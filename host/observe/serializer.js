@@ -459,6 +459,22 @@
     return !!(p && p.closest(compositeSel));
   }
 
+  // aimBox is the box a person sees as the element, given its bounding
+  // box r: for an inline element broken over lines (a link wrapping in
+  // running text) its first line's box in view, not the bounding box,
+  // whose centre may lie on other words.
+  function aimBox(el, r) {
+    const rects = el.getClientRects();
+    if (rects.length < 2 || win.getComputedStyle(el).display !== "inline") return r;
+    let first = null;
+    for (const q of rects) {
+      if (q.width < 1 || q.height < 1) continue;
+      if (!first) first = q;
+      if (q.bottom > 0 && q.top < window.innerHeight && q.right > 0 && q.left < window.innerWidth) return q;
+    }
+    return first || r;
+  }
+
   function box(r) {
     return [Math.round(r.left * 10) / 10, Math.round(r.top * 10) / 10, Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10];
   }
@@ -620,7 +636,7 @@
       const v = valueOf(el, tag, role);
       if (v !== null) node.v = clip(v, opts.maxName);
     }
-    if (r.width > 0 && r.height > 0) node.b = box(r);
+    if (r.width > 0 && r.height > 0) node.b = box(act ? aimBox(el, r) : r);
     if (uncertain) node.u = 1;
     return "";
   }
@@ -634,11 +650,11 @@
   function pointer(el, idx, scroll) {
     el = proxies.get(el) || el; // a hidden control's label
     const w = window.innerWidth, h = window.innerHeight;
-    let r = el.getBoundingClientRect();
+    let r = aimBox(el, el.getBoundingClientRect());
     if (r.width === 0 && r.height === 0) return { invisible: true };
     if (scroll && (r.top < 0 || r.left < 0 || r.bottom > h || r.right > w)) {
       el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
-      r = el.getBoundingClientRect();
+      r = aimBox(el, el.getBoundingClientRect());
     }
     const l = Math.max(r.left, 0), t = Math.max(r.top, 0), rr = Math.min(r.right, w), bb = Math.min(r.bottom, h);
     if (rr <= l || bb <= t) return { invisible: true };
