@@ -23,6 +23,16 @@ func TestActDragAndScroll(t *testing.T) {
 		return ""
 	}
 	o := bs.observe()
+	// A drag source with no role of its own is marked: it can be dragged.
+	plain := 0
+	for _, e := range o.Elements {
+		if e["name"] == "Plan trip" || e["text"] == "Plan trip" {
+			plain = int(e["mark"].(float64))
+		}
+	}
+	if plain == 0 {
+		t.Errorf("the plain draggable card has no mark: %v", o.Elements)
+	}
 	r := bs.act(snap(o), true, map[string]any{"action": "drag", "mark": markOf(t, o, "button", "Write report"), "to_mark": markOf(t, o, "region", "Done")})
 	if !r.OK {
 		t.Fatalf("HTML5 drag: %v %+v", r.Server["error"], r.Steps)

@@ -81,6 +81,7 @@ const (
 	actPointer                 // its own cursor: pointer
 	actEditable                // contenteditable root
 	actRoving                  // tabindex < 0 inside a composite widget (roving tabindex)
+	actDraggable               // draggable="true": a drag source
 )
 
 func parseRaw(data []byte) (*raw, error) {

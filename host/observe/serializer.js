@@ -619,6 +619,7 @@
     if (cs.cursor === "pointer" && !(el.parentElement && win.getComputedStyle(el.parentElement).cursor === "pointer") &&
         !(tag === "LABEL" && el.control && el.control.getClientRects().length)) act |= 8;
     if (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable)) act |= 16;
+    if (el.getAttribute("draggable") === "true") act |= 64; // a person can drag it (act's drag)
     if (act) node.a = act;
 
     if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || act & 16) {
