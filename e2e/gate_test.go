@@ -22,10 +22,12 @@ func gateCases(tab, snapshot string) map[string][]map[string]any {
 			{"tab_id": tab, "snapshot_id": snapshot, "steps": []map[string]any{{"action": "upload", "mark": 1, "files": []string{"a.txt"}}}},
 			{"tab_id": tab, "snapshot_id": snapshot, "steps": []map[string]any{{"action": "drag", "mark": 1, "to_mark": 2}}},
 		},
-		"read":     {{"tab_id": tab, "snapshot_id": snapshot}, {"tab_id": tab, "snapshot_id": snapshot, "query": "Secret"}},
-		"navigate": {{"tab_id": tab, "action": "reload"}, {"tab_id": tab, "url": outsideURL("/gate/secret?direct=1")}},
-		"tabs":     {{"action": "list"}, {"action": "select", "tab_id": tab}},
-		"dialog":   {{"tab_id": tab, "action": "dismiss"}, {"tab_id": tab, "action": "accept"}},
+		"read":       {{"tab_id": tab, "snapshot_id": snapshot}, {"tab_id": tab, "snapshot_id": snapshot, "query": "Secret"}},
+		"navigate":   {{"tab_id": tab, "action": "reload"}, {"tab_id": tab, "url": outsideURL("/gate/secret?direct=1")}},
+		"tabs":       {{"action": "list"}, {"action": "select", "tab_id": tab}},
+		"dialog":     {{"tab_id": tab, "action": "dismiss"}, {"tab_id": tab, "action": "accept"}},
+		"login":      {{"credential_id": "site"}},
+		"screenshot": {{"tab_id": tab}, {}},
 	}
 }
 
