@@ -203,3 +203,26 @@ func TestExport(t *testing.T) {
 		t.Errorf("the report has a script or a link out")
 	}
 }
+
+// BenchmarkAppend measures one record: encoded, appended and synced.
+func BenchmarkAppend(b *testing.B) {
+	l, _ := Open(b.TempDir())
+	r := record(1)
+	for b.Loop() {
+		if err := l.Append(r); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPutImage measures keeping a 200 KB image (an observation's).
+func BenchmarkPutImage(b *testing.B) {
+	l, _ := Open(b.TempDir())
+	img := make([]byte, 200<<10)
+	for i := 0; b.Loop(); i++ {
+		img[0], img[1] = byte(i), byte(i>>8)
+		if _, err := l.Artifacts().Put(img); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
