@@ -30,9 +30,6 @@ func Open(dir string) (*Log, error) {
 	return &Log{dir: dir, artifacts: &Artifacts{dir: artifactsDir(dir)}, checked: map[string]bool{}}, nil
 }
 
-// Dir is the audit folder.
-func (l *Log) Dir() string { return l.dir }
-
 // Artifacts is the log's artifact store.
 func (l *Log) Artifacts() *Artifacts { return l.artifacts }
 

@@ -36,17 +36,14 @@ func Read(path string) (Session, error) {
 
 // Summary is one session as `diwall audit list` shows it.
 type Summary struct {
-	Key      string
-	Start    time.Time // its first call
-	End      time.Time // the end of its last call
-	Client   string
-	Profile  string
-	Calls    int
-	Errors   int
-	Torn     bool
-	Damaged  bool
-	Bytes    int64
-	Modified time.Time
+	Key     string
+	Start   time.Time // its first call
+	Client  string
+	Profile string
+	Calls   int
+	Errors  int
+	Torn    bool
+	Damaged bool
 }
 
 // Summarize sums up a session.
@@ -61,9 +58,6 @@ func Summarize(s Session) Summary {
 		}
 		if !r.OK {
 			sum.Errors++
-		}
-		if end := r.Start.Add(r.Took); end.After(sum.End) {
-			sum.End = end
 		}
 	}
 	return sum
@@ -86,7 +80,6 @@ func List(dir string) ([]Summary, error) {
 			return nil, err
 		}
 		sum := Summarize(s)
-		sum.Bytes, sum.Modified = info.Size(), info.ModTime()
 		if sum.Start.IsZero() {
 			sum.Start = info.ModTime()
 		}
