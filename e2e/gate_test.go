@@ -22,10 +22,12 @@ func gateCases(tab, snapshot string) map[string][]map[string]any {
 			{"tab_id": tab, "snapshot_id": snapshot, "steps": []map[string]any{{"action": "upload", "mark": 1, "files": []string{"a.txt"}}}},
 			{"tab_id": tab, "snapshot_id": snapshot, "steps": []map[string]any{{"action": "drag", "mark": 1, "to_mark": 2}}},
 		},
-		"read":     {{"tab_id": tab, "snapshot_id": snapshot}, {"tab_id": tab, "snapshot_id": snapshot, "query": "Secret"}},
-		"navigate": {{"tab_id": tab, "action": "reload"}, {"tab_id": tab, "url": outsideURL("/gate/secret?direct=1")}},
-		"tabs":     {{"action": "list"}, {"action": "select", "tab_id": tab}},
-		"dialog":   {{"tab_id": tab, "action": "dismiss"}, {"tab_id": tab, "action": "accept"}},
+		"read":       {{"tab_id": tab, "snapshot_id": snapshot}, {"tab_id": tab, "snapshot_id": snapshot, "query": "Secret"}},
+		"navigate":   {{"tab_id": tab, "action": "reload"}, {"tab_id": tab, "url": outsideURL("/gate/secret?direct=1")}},
+		"tabs":       {{"action": "list"}, {"action": "select", "tab_id": tab}},
+		"dialog":     {{"tab_id": tab, "action": "dismiss"}, {"tab_id": tab, "action": "accept"}},
+		"login":      {{"credential_id": "site"}}, // on the current tab; listed only for a profile with credentials
+		"screenshot": {{"tab_id": tab}},
 	}
 }
 
@@ -195,7 +197,7 @@ func TestGateEveryWayOutEveryTool(t *testing.T) {
 						continue
 					}
 					if env.OK || env.errorCode() != "origin_not_allowed" {
-						t.Errorf("%s %v on an outside page: ok=%v code=%s", tool.Name, args, env.OK, env.errorCode())
+						t.Errorf("%s %v on an outside page: ok=%v code=%s %v", tool.Name, args, env.OK, env.errorCode(), env.Server["error"])
 					}
 					if env.Server["origin"] != outsideOrigin || env.Server["tab_id"] != tab {
 						t.Errorf("%s: server.origin=%v tab_id=%v, want %s and %s", tool.Name, env.Server["origin"], env.Server["tab_id"], outsideOrigin, tab)

@@ -17,7 +17,7 @@ import (
 
 // Step is one action.
 type Step struct {
-	Action     string   `json:"action" jsonschema:"click, type, select, check, uncheck, hover, scroll, press, wait, upload or drag"`
+	Action     string   `json:"action" jsonschema:"what to do"`
 	Mark       int      `json:"mark,omitempty" jsonschema:"the element's mark"`
 	Text       string   `json:"text,omitempty" jsonschema:"type: the text (at most 64 KiB); wait: text to wait for"`
 	Values     []string `json:"values,omitempty" jsonschema:"select: option labels or values"`

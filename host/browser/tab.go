@@ -39,6 +39,9 @@ type Snapshot struct {
 	// MarkNode maps each mark to the element's index in the page's
 	// isolated world (globalThis.__diwall.els).
 	MarkNode map[int]int
+	// Sensitive holds the marks of sensitive fields (passwords, card
+	// numbers, one-time codes): what is typed there is never recorded.
+	Sensitive map[int]bool
 }
 
 // Dialog is an open JavaScript dialog. Its message is the page's words.

@@ -34,6 +34,11 @@ Usage:
   diwall profile list | show | create | allow | disallow | path ...
       Manage profiles, the TOML files that say what a session may do (its
       sites, tools and budgets). "diwall profile help" says more.
+  diwall vault add | list | remove ...
+      The credentials the login tool types without the model seeing them.
+  diwall audit list | show | export | prune ...
+      What each session did, call by call; export writes a report to read
+      in a browser.
   diwall version
 
 Chrome starts diwall itself as a native-messaging host (argument
@@ -62,6 +67,10 @@ func Run(ctx context.Context, args []string, stdio Stdio) int {
 		return runDoctor(args[1:], stdio)
 	case "profile":
 		return runProfile(args[1:], stdio)
+	case "vault":
+		return runVault(args[1:], stdio)
+	case "audit":
+		return runAudit(args[1:], stdio)
 	case "version", "--version":
 		fmt.Fprintln(stdio.Out, "diwall", tools.Version)
 		return 0

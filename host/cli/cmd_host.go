@@ -25,6 +25,8 @@ type hostPlace struct {
 	sites               string // the launch's --sites
 	treeChars, marks    int    // the launch's budgets
 	instance            string // the launch folder, when a launched browser started us
+	audit               string // the audit log's folder
+	vault, vaultKey     string // the vault's folder and the key of its file
 }
 
 func resolveHostPlace() (hostPlace, error) {
@@ -33,13 +35,15 @@ func resolveHostPlace() (hostPlace, error) {
 		if err != nil {
 			return hostPlace{}, err
 		}
-		return hostPlace{socket: f.Socket, state: f.State, logs: f.Logs, config: f.Config, sites: f.Sites, treeChars: f.TreeChars, marks: f.Marks, instance: dir}, nil
+		return hostPlace{socket: f.Socket, state: f.State, logs: f.Logs, config: f.Config, sites: f.Sites, treeChars: f.TreeChars, marks: f.Marks, instance: dir,
+			audit: f.Audit, vault: f.Vault, vaultKey: f.VaultKey}, nil
 	}
 	d := paths.Default()
 	if err := d.Ensure(); err != nil {
 		return hostPlace{}, err
 	}
-	return hostPlace{socket: d.Socket(), state: d.State, logs: d.Logs, config: d.Config}, nil
+	return hostPlace{socket: d.Socket(), state: d.State, logs: d.Logs, config: d.Config,
+		audit: d.AuditDir(), vault: d.VaultDir(), vaultKey: d.VaultKey()}, nil
 }
 
 // runHost is the native-messaging host that Chrome starts. Its stdout is the
@@ -97,6 +101,18 @@ func runHost(ctx context.Context, args []string, stdio Stdio) int {
 	if place.config != "" {
 		opts.Profiles = profile.NewStore(place.config, map[string]profile.Profile{profile.DefaultName: profile.Default()})
 		opts.Remember = func(name, pattern string) error { return rememberSite(place.config, name, pattern) }
+	}
+	if place.audit != "" {
+		if opts.Audit, err = openAudit(place.audit, log); err != nil {
+			log.Error("no audit log", "err", err)
+			return 1
+		}
+	}
+	if place.vault != "" {
+		if opts.Vault, err = openVault(place.vault, place.vaultKey); err != nil {
+			log.Error("no vault", "err", err)
+			return 1
+		}
 	}
 	log.Info("host starting", "pid", os.Getpid(), "launched", place.instance != "")
 	err = nativehost.Run(ctx, opts)

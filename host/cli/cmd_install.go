@@ -120,6 +120,7 @@ func runDoctor(args []string, stdio Stdio) int {
 			return false, "no extension is connected to a host"
 		},
 	})
+	checks = append(checks, vaultCheck(o.Dirs), auditCheck(o.Dirs))
 	installer.FormatChecks(stdio.Out, checks)
 	if !installer.Healthy(checks) {
 		return 1

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/diwall/diwall/extension"
@@ -15,6 +17,8 @@ import (
 	"github.com/diwall/diwall/host/paths"
 	"github.com/diwall/diwall/host/profile"
 	"github.com/diwall/diwall/host/socket"
+	"github.com/diwall/diwall/host/tools"
+	"github.com/diwall/diwall/host/vault"
 )
 
 // launchFlag is --launch, --launch=headless or --launch=headful.
@@ -101,13 +105,15 @@ func runMCP(ctx context.Context, args []string, stdio Stdio) int {
 
 	opts := mcpbridge.Options{Socket: everydayOrLaunched(dirs), In: stdio.In, Out: stdio.Out, Log: log,
 		NoBrowser: noBrowserEveryday, Profile: *profileName}
+	// The host enforces the profile; here it only decides what is listed,
+	// and which credentials the instructions name.
+	prof := profile.Launch()
 	if *profileName != "" || !lf.on {
-		// The host enforces the profile; here it only decides what is listed.
 		name := *profileName
 		if name == "" {
 			name = profile.DefaultName
 		}
-		prof, err := profile.Load(dirs.Config, name)
+		prof, err = profile.Load(dirs.Config, name)
 		if errors.Is(err, os.ErrNotExist) && *profileName == "" {
 			prof, err = profile.Default(), nil
 		}
@@ -115,7 +121,11 @@ func runMCP(ctx context.Context, args []string, stdio Stdio) int {
 			fmt.Fprintln(stdio.Err, "diwall mcp:", err)
 			return 1
 		}
-		opts.Permits = prof.Permits
+	}
+	creds := permittedCredentials(dirs, prof, log)
+	opts.Instructions = tools.InstructionsWith(creds)
+	opts.Permits = func(tool string) bool {
+		return prof.Permits(tool) && (tool != "login" || len(creds) > 0)
 	}
 	if lf.on {
 		self, err := executable()
@@ -174,4 +184,32 @@ func everydayOrLaunched(dirs paths.Dirs) func() string {
 		}
 		return dirs.Socket()
 	}
+}
+
+// permittedCredentials are the vault's entries (ids and origins) that the
+// profile lists, for the instructions; the secrets stay locked.
+func permittedCredentials(dirs paths.Dirs, prof profile.Profile, log *slog.Logger) []vault.Entry {
+	if len(prof.Credentials) == 0 {
+		return nil
+	}
+	v, err := vaultOf(dirs)
+	if err != nil {
+		log.Warn("vault", "err", err)
+		return nil
+	}
+	entries, err := v.List()
+	if err != nil {
+		log.Warn("vault", "err", err)
+		return nil
+	}
+	var out []vault.Entry
+	for _, e := range entries {
+		if slices.Contains(prof.Credentials, e.ID) {
+			out = append(out, e)
+		}
+	}
+	if len(out) < len(prof.Credentials) {
+		log.Warn("the profile names credentials the vault does not hold", "profile", prof.Name, "listed", len(prof.Credentials), "found", len(out))
+	}
+	return out
 }

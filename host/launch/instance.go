@@ -23,6 +23,11 @@ type InstanceFile struct {
 	// Config is the folder of the person's profiles, which sessions that
 	// name one (diwall mcp --profile) run under.
 	Config string `json:"config,omitempty"`
+	// Audit is the audit log's folder, and Vault and VaultKey the vault's
+	// (paths.Dirs): they outlive the instance.
+	Audit    string `json:"audit,omitempty"`
+	Vault    string `json:"vault,omitempty"`
+	VaultKey string `json:"vault_key,omitempty"`
 	// Sites restricts the built-in launch profile (comma-separated origin
 	// patterns); empty means every http(s) site.
 	Sites string `json:"sites,omitempty"`

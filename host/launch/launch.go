@@ -108,6 +108,7 @@ func (inst *Instance) prepare(opts Options) error {
 	}
 	return writeInstance(inst.Dir, InstanceFile{
 		Socket: inst.SocketPath, State: inst.Dir, Logs: opts.Dirs.Logs, Config: opts.Dirs.Config,
+		Audit: opts.Dirs.AuditDir(), Vault: opts.Dirs.VaultDir(), VaultKey: opts.Dirs.VaultKey(),
 		Sites: opts.Sites, TreeChars: opts.TreeChars, Marks: opts.Marks,
 	})
 }

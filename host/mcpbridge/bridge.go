@@ -35,13 +35,15 @@ type Options struct {
 	// Permits says which tools the profile lists; nil lists every tool.
 	// The host enforces the profile; this only keeps the others unlisted.
 	Permits func(tool string) bool
+	// Instructions are the server instructions ("" means tools.Instructions).
+	Instructions string
 }
 
 // Run serves the client on In/Out until it goes away or ctx ends.
 func Run(ctx context.Context, opts Options) error {
 	f := &forwarder{opts: opts, key: tools.NewSessionKey()}
 	defer f.close()
-	server := tools.NewMCPServer(opts.Log)
+	server := tools.NewMCPServer(opts.Log, opts.Instructions)
 	for _, t := range tools.Definitions() {
 		if opts.Permits == nil || opts.Permits(t.Name) {
 			server.AddTool(t, f.handler(t.Name))
@@ -68,7 +70,7 @@ type forwarder struct {
 
 func (f *forwarder) handler(name string) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		sess, err := f.session(ctx, clientName(req.Session))
+		sess, err := f.session(ctx, clientOf(req.Session))
 		if err != nil {
 			f.opts.Log.Info("no host", "tool", name, "err", err)
 			return tools.ErrorResult(name, protocol.CodeNoBrowser, f.opts.NoBrowser), nil
@@ -90,24 +92,28 @@ func (f *forwarder) handler(name string) mcp.ToolHandler {
 	}
 }
 
-// clientName is how the MCP client introduced itself, for the person.
-func clientName(ss *mcp.ServerSession) string {
+// clientOf is how the MCP client introduced itself: its name, for the
+// person, and its version, for the audit log.
+func clientOf(ss *mcp.ServerSession) (c client) {
 	if ss == nil {
-		return ""
+		return c
 	}
 	p := ss.InitializeParams()
 	if p == nil || p.ClientInfo == nil {
-		return ""
+		return c
 	}
-	if p.ClientInfo.Title != "" {
-		return p.ClientInfo.Title
+	c.name, c.version = p.ClientInfo.Title, p.ClientInfo.Version
+	if c.name == "" {
+		c.name = p.ClientInfo.Name
 	}
-	return p.ClientInfo.Name
+	return c
 }
+
+type client struct{ name, version string }
 
 // session returns a live session to the host, dialing a new one when there
 // is none or the last one ended.
-func (f *forwarder) session(ctx context.Context, name string) (*mcp.ClientSession, error) {
+func (f *forwarder) session(ctx context.Context, who client) (*mcp.ClientSession, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.sess != nil {
@@ -123,7 +129,7 @@ func (f *forwarder) session(ctx context.Context, name string) (*mcp.ClientSessio
 	if err != nil {
 		return nil, err
 	}
-	hello := tools.SessionHello{Key: f.key, Client: name, Profile: f.opts.Profile}
+	hello := tools.SessionHello{Key: f.key, Client: who.name, ClientVersion: who.version, Profile: f.opts.Profile}
 	client := mcp.NewClient(&mcp.Implementation{Name: "diwall-mcp", Version: tools.Version}, &mcp.ClientOptions{
 		Capabilities: &mcp.ClientCapabilities{Experimental: map[string]any{tools.SessionCapability: hello}},
 	})

@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/diwall/diwall/host/audit"
 	"github.com/diwall/diwall/host/browser"
 	"github.com/diwall/diwall/host/extlink"
 	"github.com/diwall/diwall/host/observe"
@@ -52,6 +53,10 @@ type Options struct {
 	AskHeadless bool
 	// Ready, when set, is called once the socket accepts connections.
 	Ready func()
+	// Audit records every tool call; nil records none.
+	Audit *audit.Log
+	// Vault holds the credentials login may type; nil means none.
+	Vault tools.Credentials
 }
 
 // Run serves until the extension goes away (stdin EOF) or ctx ends. It
@@ -104,6 +109,7 @@ func Run(ctx context.Context, opts Options) error {
 	srv := tools.New(b, log, &tools.Options{
 		DefaultProfile: opts.DefaultProfile, Profile: opts.Profile, Profiles: opts.Profiles, Remember: opts.Remember,
 		NoPerson: func() bool { return noPerson }, ObservePath: observe.PathFromEnv(os.Getenv),
+		Audit: opts.Audit, Vault: opts.Vault,
 	})
 	var wg sync.WaitGroup
 	wg.Add(1)

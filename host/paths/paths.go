@@ -28,6 +28,18 @@ func (d Dirs) Socket() string { return filepath.Join(d.State, "diwall.sock") }
 // ExtensionDir is where the embedded extension is unpacked.
 func (d Dirs) ExtensionDir() string { return filepath.Join(d.Data, "extension") }
 
+// AuditDir is the audit log's folder: a file per session, and the
+// artifact store beside them.
+func (d Dirs) AuditDir() string { return filepath.Join(d.State, "audit") }
+
+// VaultDir is the vault's folder: the index of credentials, and the
+// encrypted file of secrets when no OS keyring holds them.
+func (d Dirs) VaultDir() string { return filepath.Join(d.State, "vault") }
+
+// VaultKey is the key of the vault's encrypted file, kept in another
+// folder than the file.
+func (d Dirs) VaultKey() string { return filepath.Join(d.Data, "vault.key") }
+
 // HostLog is the host's log file.
 func (d Dirs) HostLog() string { return filepath.Join(d.Logs, "host.log") }
 

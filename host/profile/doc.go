@@ -18,7 +18,7 @@
 //	frames = "mask"            # "mask"
 //	operator_write = false     # false
 //	upload_dir = ""            # "": no uploads
-//	audit_images = false       # false
+//	audit_images = true        # true
 //
 //	[budgets]
 //	tree_chars = 24000         # 24000, from 1000 to 1000000
@@ -37,7 +37,8 @@
 // origin is on sites may be read). operator_write lets the session's client
 // arrange the operator's view (the screen tool). upload_dir is the absolute
 // folder files may be uploaded from. audit_images keeps the masked image of
-// every observation in the audit log.
+// every observation in the audit log (the built-in launch profile keeps
+// none).
 //
 // Keys are case-sensitive, and an unknown key is an error, like a value of
 // the wrong type or out of range: the error names the file, the line and the

@@ -48,7 +48,7 @@ type fileProfile struct {
 	Frames        *string     `toml:"frames"`
 	OperatorWrite bool        `toml:"operator_write"`
 	UploadDir     string      `toml:"upload_dir"`
-	AuditImages   bool        `toml:"audit_images"`
+	AuditImages   *bool       `toml:"audit_images"`
 	Budgets       fileBudgets `toml:"budgets"`
 }
 
@@ -137,7 +137,9 @@ func (f fileProfile) profile(name string, l layout) (Profile, *Error) {
 	p := defaults(name)
 	p.Ask = f.Ask
 	p.OperatorWrite = f.OperatorWrite
-	p.AuditImages = f.AuditImages
+	if f.AuditImages != nil {
+		p.AuditImages = *f.AuditImages
+	}
 	for i, raw := range f.Sites {
 		s, reason := parseSite(raw)
 		if reason != "" {

@@ -34,7 +34,7 @@ type Profile struct {
 	// UploadDir is the only folder files may be uploaded from; "" means none.
 	UploadDir string
 	// AuditImages keeps the masked image of every observation in the audit
-	// log's artifact store.
+	// log's artifact store (default true, false for the launch profile).
 	AuditImages bool
 	// TreeChars bounds the tree of one observation, in characters.
 	TreeChars int
@@ -72,6 +72,9 @@ const (
 func Launch() Profile {
 	p := defaults(LaunchName)
 	p.Sites = []Site{{Scheme: "http", Host: "*", Port: "*"}, {Scheme: "https", Host: "*", Port: "*"}}
+	// Its browser is the agent's alone: its audit log keeps the calls and
+	// the screenshots asked for, not every observation's image.
+	p.AuditImages = false
 	return p
 }
 
@@ -86,6 +89,7 @@ func Default() Profile {
 func defaults(name string) Profile {
 	return Profile{
 		Name:          name,
+		AuditImages:   true,
 		Frames:        FramesMask,
 		TreeChars:     DefaultTreeChars,
 		Marks:         DefaultMarks,

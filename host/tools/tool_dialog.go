@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/diwall/diwall/host/browser"
+	"github.com/diwall/diwall/host/observe"
 	"github.com/diwall/diwall/protocol"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -12,7 +13,7 @@ import (
 type dialogIn struct {
 	Action string `json:"action" jsonschema:"accept or dismiss"`
 	Text   string `json:"text,omitempty" jsonschema:"for a prompt: the answer to accept with"`
-	TabID  string `json:"tab_id,omitempty" jsonschema:"default: the current tab"`
+	TabID  string `json:"tab_id,omitempty" jsonschema:"default: current tab"`
 }
 
 func (in *dialogIn) tabArg() string { return in.TabID }
@@ -32,7 +33,7 @@ type dialogServer struct {
 func (s *Server) dialogDef() def {
 	return newDef(&mcp.Tool{
 		Name:        "dialog",
-		Description: "Accept or dismiss the JavaScript dialog (alert, confirm, prompt, beforeunload) open on the tab; other tools answer dialog_open until you do.",
+		Description: "Accept or dismiss the JavaScript dialog open on the tab (alert, confirm, prompt, beforeunload); other tools answer dialog_open until you do.",
 		Annotations: &mcp.ToolAnnotations{Title: "Dialog", DestructiveHint: ptr(true), OpenWorldHint: ptr(true)},
 	}, map[string][]any{"action": {"accept", "dismiss"}}, pageTool, s.dialog)
 }
@@ -42,6 +43,9 @@ func (s *Server) dialog(ctx context.Context, c *Call, in dialogIn) (Outcome, err
 	d := s.b.Info(t).Dialog
 	if d == nil {
 		return Outcome{}, browser.Errorf(protocol.CodeNoDialog, "No dialog is open on this tab.")
+	}
+	if !observe.Sensitive(observe.Cues{Label: d.Message}) {
+		c.keepText(0) // a prompt that asks for no secret: its answer may be kept
 	}
 	accept := in.Action == "accept"
 	srv := &dialogServer{Base: c.Base, DialogType: d.Type, Accepted: accept}

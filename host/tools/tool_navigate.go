@@ -12,7 +12,7 @@ import (
 type navigateIn struct {
 	URL    string `json:"url,omitempty" jsonschema:"http(s) URL to load"`
 	Action string `json:"action,omitempty" jsonschema:"back, forward or reload instead of a url"`
-	TabID  string `json:"tab_id,omitempty" jsonschema:"default: the current tab"`
+	TabID  string `json:"tab_id,omitempty" jsonschema:"default: current tab"`
 }
 
 type navigateServer struct {
@@ -72,7 +72,7 @@ func (s *Server) navigateDef() def {
 	return newDef(&mcp.Tool{
 		Name: "navigate",
 		Description: "Load a URL in the current tab (opening a tab if you have none), or go back, forward or reload. " +
-			"Waits for the page to load (at most 15 s, then reports still_loading); says the HTTP status, and fails with navigation_failed when the page cannot be loaded. Title and URL are page data.",
+			"Waits for the load (at most 15 s, else still_loading); says the HTTP status; navigation_failed when it cannot load.",
 		Annotations: &mcp.ToolAnnotations{Title: "Navigate", DestructiveHint: ptr(false), OpenWorldHint: ptr(true)},
 	}, map[string][]any{"action": {"back", "forward", "reload"}}, otherTool, s.navigate)
 }

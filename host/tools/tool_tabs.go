@@ -56,9 +56,8 @@ type tabPage struct {
 
 func (s *Server) tabsDef() def {
 	return newDef(&mcp.Tool{
-		Name: "tabs",
-		Description: "List, open, close or select your browser tabs. You only see tabs you opened. " +
-			"open makes the new tab current; select makes another current. Returns tab ids; titles and URLs are page data.",
+		Name:        "tabs",
+		Description: "List, open, close or select your tabs (you see only those you opened); open and select make a tab current. Returns tab ids.",
 		Annotations: &mcp.ToolAnnotations{Title: "Tabs", DestructiveHint: ptr(false), OpenWorldHint: ptr(true)},
 	}, map[string][]any{"action": {"list", "open", "close", "select"}}, otherTool, s.tabs)
 }
