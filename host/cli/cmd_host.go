@@ -24,6 +24,7 @@ type hostPlace struct {
 	config              string // the person's profiles
 	sites               string // the launch's --sites
 	treeChars, marks    int    // the launch's budgets
+	frames              string // the launch's --frames
 	instance            string // the launch folder, when a launched browser started us
 }
 
@@ -33,7 +34,7 @@ func resolveHostPlace() (hostPlace, error) {
 		if err != nil {
 			return hostPlace{}, err
 		}
-		return hostPlace{socket: f.Socket, state: f.State, logs: f.Logs, config: f.Config, sites: f.Sites, treeChars: f.TreeChars, marks: f.Marks, instance: dir}, nil
+		return hostPlace{socket: f.Socket, state: f.State, logs: f.Logs, config: f.Config, sites: f.Sites, treeChars: f.TreeChars, marks: f.Marks, frames: f.Frames, instance: dir}, nil
 	}
 	d := paths.Default()
 	if err := d.Ensure(); err != nil {
@@ -108,8 +109,8 @@ func runHost(ctx context.Context, args []string, stdio Stdio) int {
 	return 0
 }
 
-// launchProfile is the built-in launch profile with the launch's --sites
-// and budgets.
+// launchProfile is the built-in launch profile with the launch's --sites,
+// budgets and --frames.
 func launchProfile(place hostPlace) (profile.Profile, error) {
 	prof := profile.Launch()
 	if place.sites != "" {
@@ -123,6 +124,12 @@ func launchProfile(place hostPlace) (profile.Profile, error) {
 	}
 	if place.marks > 0 {
 		prof.Marks = place.marks
+	}
+	if place.frames != "" {
+		if place.frames != profile.FramesMask && place.frames != profile.FramesSites {
+			return prof, fmt.Errorf("frames %q: want %q or %q", place.frames, profile.FramesMask, profile.FramesSites)
+		}
+		prof.Frames = place.frames
 	}
 	return prof, nil
 }

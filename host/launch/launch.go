@@ -39,6 +39,8 @@ type Options struct {
 	Sites string
 	// TreeChars and Marks override the profile's budgets when > 0.
 	TreeChars, Marks int
+	// Frames sets the profile's frames ("mask" or "sites") when not empty.
+	Frames string
 }
 
 // Instance is one launched browser.
@@ -108,7 +110,7 @@ func (inst *Instance) prepare(opts Options) error {
 	}
 	return writeInstance(inst.Dir, InstanceFile{
 		Socket: inst.SocketPath, State: inst.Dir, Logs: opts.Dirs.Logs, Config: opts.Dirs.Config,
-		Sites: opts.Sites, TreeChars: opts.TreeChars, Marks: opts.Marks,
+		Sites: opts.Sites, TreeChars: opts.TreeChars, Marks: opts.Marks, Frames: opts.Frames,
 	})
 }
 
