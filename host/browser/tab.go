@@ -24,11 +24,13 @@ type Tab struct {
 	loaderID           string // the main frame's current document
 	unreachable        string // the URL Chrome could not load, when the document is its error page
 	dialog             *Dialog
-	world              int // the isolated world's execution context, 0 when none
+	worlds             map[Frame]int // each frame's isolated world (execution context)
+	autoAttach         bool          // out-of-process frames are attached (Target.setAutoAttach)
+	children           map[string]child // out-of-process frames, by target (= frame) id
 	snapshot           *Snapshot
 	waiters            []*waiter
 	dragData           json.RawMessage // the data of the last drag Chrome intercepted
-	installed          map[string]int  // scripts defined in the isolated world: name -> world
+	installed          map[installKey]int // scripts defined in isolated worlds -> world
 }
 
 // Snapshot is what the host keeps of a tab's current observation: marks
@@ -112,7 +114,9 @@ func (t *Tab) update(pt protocol.Tab) {
 func (t *Tab) detached(reason string) {
 	t.attached = false
 	t.loaderID = ""
-	t.world = 0
+	t.worlds = nil
+	t.autoAttach = false
+	t.children = nil
 	t.snapshot = nil
 	t.dialog = nil
 	t.notify("detached", nil)
@@ -135,6 +139,7 @@ func (t *Tab) cdpEvent(method string, params json.RawMessage) {
 	case "Page.frameNavigated":
 		var ev struct {
 			Frame struct {
+				ID             string `json:"id"`
 				ParentID       string `json:"parentId"`
 				LoaderID       string `json:"loaderId"`
 				URL            string `json:"url"`
@@ -142,10 +147,15 @@ func (t *Tab) cdpEvent(method string, params json.RawMessage) {
 			} `json:"frame"`
 			Type string `json:"type"`
 		}
-		if json.Unmarshal(params, &ev) == nil && ev.Frame.ParentID == "" {
+		decoded := json.Unmarshal(params, &ev) == nil
+		if decoded && ev.Frame.ParentID != "" {
+			// A child frame's new document: its world is gone.
+			t.forgetFrame(ev.Frame.ID)
+		}
+		if decoded && ev.Frame.ParentID == "" {
 			if ev.Frame.LoaderID != t.loaderID {
-				// A new document: its isolated world and snapshot are gone.
-				t.world = 0
+				// A new document: its isolated worlds and snapshot are gone.
+				t.worlds = nil
 				t.snapshot = nil
 			}
 			t.loaderID = ev.Frame.LoaderID
@@ -196,7 +206,9 @@ func (t *Tab) cdpEvent(method string, params json.RawMessage) {
 	case "Page.loadEventFired":
 		t.status = "complete"
 	case "Runtime.executionContextsCleared":
-		t.world = 0
+		t.worlds = nil
+	case "Target.attachedToTarget", "Target.detachedFromTarget":
+		t.targetEvent(method, params)
 	}
 	t.notify(method, params)
 }

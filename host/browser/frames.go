@@ -1,0 +1,190 @@
+package browser
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+)
+
+// Frame names where in a tab the host's scripts run: the main frame (the
+// zero value) or a child frame. A child frame in the page's own process is
+// reached through the tab's CDP session; one in a process of its own (an
+// out-of-process iframe, a cross-site frame) through the child session
+// Chrome attached for it (Target.setAutoAttach).
+type Frame struct {
+	ID      string // the frame's id; "" for the main frame
+	Session string // the child session of an out-of-process frame; "" for the tab's own
+}
+
+// Main says whether f is the tab's main frame.
+func (f Frame) Main() bool { return f.ID == "" }
+
+// FrameInfo is one child frame of a tab, as Chrome reports it now.
+type FrameInfo struct {
+	Frame
+	URL string
+}
+
+// child is an out-of-process frame's target.
+type child struct {
+	session string
+	url     string
+}
+
+// forgetFrame drops the isolated world of a child frame (its document
+// changed). The tab's lock is held.
+func (t *Tab) forgetFrame(id string) {
+	for f := range t.worlds {
+		if f.ID == id {
+			delete(t.worlds, f)
+		}
+	}
+}
+
+// targetEvent follows the out-of-process frames Chrome attaches and
+// detaches for the tab (Target.setAutoAttach). The tab's lock is held.
+func (t *Tab) targetEvent(method string, params json.RawMessage) {
+	var ev struct {
+		SessionID  string `json:"sessionId"`
+		TargetID   string `json:"targetId"`
+		TargetInfo struct {
+			TargetID string `json:"targetId"`
+			Type     string `json:"type"`
+			URL      string `json:"url"`
+		} `json:"targetInfo"`
+	}
+	if json.Unmarshal(params, &ev) != nil || ev.SessionID == "" {
+		return
+	}
+	switch method {
+	case "Target.attachedToTarget":
+		if ev.TargetInfo.Type != "iframe" || ev.TargetInfo.TargetID == "" {
+			return
+		}
+		if t.children == nil {
+			t.children = make(map[string]child)
+		}
+		t.forgetFrame(ev.TargetInfo.TargetID) // it may have been in process before
+		t.children[ev.TargetInfo.TargetID] = child{session: ev.SessionID, url: ev.TargetInfo.URL}
+	case "Target.detachedFromTarget":
+		for id, c := range t.children {
+			if c.session == ev.SessionID {
+				delete(t.children, id)
+			}
+		}
+		for f := range t.worlds {
+			if f.Session == ev.SessionID {
+				delete(t.worlds, f)
+			}
+		}
+	}
+}
+
+// frameTree is Page.getFrameTree's answer.
+type frameTree struct {
+	Frame struct {
+		ID  string `json:"id"`
+		URL string `json:"url"`
+	} `json:"frame"`
+	ChildFrames []frameTree `json:"childFrames"`
+}
+
+// Frames returns the tab's child frames that exist now, by frame id: those
+// in the page's process (Page.getFrameTree), and those out of it, with the
+// frames in their processes. The first call has Chrome attach the
+// out-of-process frames from then on (Target.setAutoAttach).
+func (b *Browser) Frames(ctx context.Context, t *Tab) (map[string]FrameInfo, error) {
+	if err := b.autoAttach(ctx, t); err != nil {
+		return nil, err
+	}
+	frames := map[string]FrameInfo{}
+	var tree struct {
+		FrameTree frameTree `json:"frameTree"`
+	}
+	if err := b.CDP(ctx, t, "Page.getFrameTree", nil, &tree); err != nil {
+		return nil, err
+	}
+	addFrames(frames, tree.FrameTree.ChildFrames, "")
+	b.mu.Lock()
+	children := make(map[string]child, len(t.children))
+	for id, c := range t.children {
+		children[id] = c
+	}
+	b.mu.Unlock()
+	for id, c := range children {
+		var sub struct {
+			FrameTree frameTree `json:"frameTree"`
+		}
+		if err := b.CDPIn(ctx, t, c.session, "Page.getFrameTree", nil, &sub); err != nil {
+			continue // gone meanwhile
+		}
+		frames[id] = FrameInfo{Frame: Frame{ID: id, Session: c.session}, URL: sub.FrameTree.Frame.URL}
+		addFrames(frames, sub.FrameTree.ChildFrames, c.session)
+	}
+	return frames, nil
+}
+
+func addFrames(into map[string]FrameInfo, trees []frameTree, session string) {
+	for _, ft := range trees {
+		into[ft.Frame.ID] = FrameInfo{Frame: Frame{ID: ft.Frame.ID, Session: session}, URL: ft.Frame.URL}
+		addFrames(into, ft.ChildFrames, session)
+	}
+}
+
+// autoAttach has Chrome attach the tab's out-of-process frames, once per
+// debugger session; Chrome reports them with Target.attachedToTarget.
+func (b *Browser) autoAttach(ctx context.Context, t *Tab) error {
+	if err := b.Attach(ctx, t); err != nil {
+		return err
+	}
+	b.mu.Lock()
+	done := t.autoAttach
+	b.mu.Unlock()
+	if done {
+		return nil
+	}
+	err := b.CDP(ctx, t, "Target.setAutoAttach", map[string]any{
+		"autoAttach": true, "waitForDebuggerOnStart": false, "flatten": true,
+		"filter": []map[string]any{{"type": "iframe"}},
+	}, nil)
+	if err != nil {
+		return err
+	}
+	b.mu.Lock()
+	t.autoAttach = true
+	b.mu.Unlock()
+	return nil
+}
+
+// childWait bounds the wait for an out-of-process frame Chrome has not yet
+// reported attached.
+const childWait = time.Second
+
+// WaitFrame returns the frame of id once the tab knows how to reach it: an
+// out-of-process frame Chrome attached after Frames was called (reported
+// by an event that may come after the answer to Target.setAutoAttach). ok
+// is false when it is not known within a short wait.
+func (b *Browser) WaitFrame(ctx context.Context, t *Tab, id string) (FrameInfo, bool) {
+	ctx, cancel := context.WithTimeout(ctx, childWait)
+	defer cancel()
+	attached, stop := b.Watch(t, func(m string) bool { return m == "Target.attachedToTarget" })
+	defer func() { stop() }()
+	for {
+		b.mu.Lock()
+		c, ok := t.children[id]
+		b.mu.Unlock()
+		if ok {
+			return FrameInfo{Frame: Frame{ID: id, Session: c.session}, URL: c.url}, true
+		}
+		select {
+		case m := <-attached:
+			if m != "Target.attachedToTarget" {
+				return FrameInfo{}, false
+			}
+			stop()
+			attached, stop = b.Watch(t, func(m string) bool { return m == "Target.attachedToTarget" })
+		case <-ctx.Done():
+			return FrameInfo{}, false
+		}
+	}
+}
