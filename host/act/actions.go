@@ -229,7 +229,7 @@ func (r *run) wait(ctx context.Context, s Step, sr *StepResult) error {
 		// changes), at most 10 s later.
 		ctx, cancel := context.WithTimeout(ctx, textWait+helperWait)
 		defer cancel()
-		text, err := helperWithin(ctx, r.b, r.t, "hasText", r.args(map[string]any{"text": s.Text, "wait": textWait.Milliseconds()}), textWait+helperWait)
+		text, err := helperWithin(ctx, r.b, r.t, browser.Frame{}, "hasText", r.args(map[string]any{"text": s.Text, "wait": textWait.Milliseconds()}), textWait+helperWait)
 		if err != nil {
 			return err
 		}

@@ -253,6 +253,33 @@
       if (!o) return out({ missing: args.value, options: options.map((o) => (o.textContent || "").trim()).slice(0, 50) });
       return out(target(o));
     }
+    case "framePoint": {
+      // Where the point (args.x, args.y) of the viewport of the frame shown
+      // by element args.i lies in this viewport, and whether the frame
+      // shows there: inside its content box and the viewport, with nothing
+      // of this page over it.
+      const el = element(args.i);
+      if (!el) return out({ gone: true });
+      const r = el.getBoundingClientRect();
+      const cs = getComputedStyle(el);
+      const left = r.left + el.clientLeft + (parseFloat(cs.paddingLeft) || 0);
+      const top = r.top + el.clientTop + (parseFloat(cs.paddingTop) || 0);
+      const x = left + args.x, y = top + args.y;
+      const w = window.innerWidth, h = window.innerHeight;
+      if (x < 0 || y < 0 || x >= w || y >= h || args.x >= el.clientWidth || args.y >= el.clientHeight) return out({ invisible: true });
+      let hit = document.elementFromPoint(x, y);
+      while (hit && hit.shadowRoot) {
+        const inner = hit.shadowRoot.elementFromPoint(x, y);
+        if (!inner || inner === hit) break;
+        hit = inner;
+      }
+      if (hit === el) return out({ x, y });
+      let by = -1;
+      for (let c = hit; c; c = c.parentNode || c.host) {
+        if (state.index.has(c)) { by = state.index.get(c); break; }
+      }
+      return out({ x, y, covered: by });
+    }
     case "dragWatch": {
       // Notes whether the page starts an HTML5 drag (and lets it go on)
       // when the mouse moves with the button down.

@@ -44,7 +44,7 @@ type actPage struct {
 // and, read a moment later, its fresh observation.
 func (p *actPage) sourceURLs() []string {
 	if p.Observation != nil {
-		return []string{p.URL, p.Observation.URL}
+		return append([]string{p.URL}, p.Observation.sourceURLs()...)
 	}
 	return []string{p.URL}
 }
@@ -105,7 +105,7 @@ const observationWait = 15 * time.Second
 func (s *Server) attachObservation(ctx context.Context, c *Call, t *browser.Tab, srv *actServer, page *actPage, out *Outcome) {
 	ctx, cancel := context.WithTimeout(ctx, observationWait)
 	defer cancel()
-	obs, err := observe.Observe(ctx, s.b, t, c.Profile, s.opts.ObservePath)
+	obs, err := observe.Observe(ctx, s.b, t, c.Profile, s.opts.ObservePath, c.frameRule())
 	if err != nil {
 		e := browser.AsError(err)
 		c.Base.Notice("no fresh observation: " + e.Msg)
