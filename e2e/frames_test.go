@@ -1,0 +1,202 @@
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"html"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// framesSites serves the frames page: a main page on 127.0.0.1 holding a
+// same-origin frame, a frame of another 127.0.0.1 port (same site, another
+// origin: in the page's process), one of localhost (another site: out of
+// process) and one of a 127.0.0.1 port outside the session's sites.
+type framesSites struct {
+	main, sameSite, cross, outside string // origins
+}
+
+// outsideText is what the frame outside the sites says: no result may
+// carry it.
+const outsideText = "OUTSIDE-FRAME-WORDS"
+
+func serveFrames(t *testing.T) framesSites {
+	t.Helper()
+	var s framesSites
+	listen := func(host string) string {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			if r.URL.Path == "/frame" {
+				fmt.Fprint(w, framePage(r.URL.Query().Get("who")))
+				return
+			}
+			fmt.Fprintf(w, `<!doctype html><title>Frames</title><style>body{margin:8px} iframe{width:300px;height:230px;border:2px solid #888;padding:3px}</style>
+<h1>Main page</h1>
+<button onclick="document.getElementById('mainout').textContent='main clicked'">Main button</button><p id=mainout></p>
+<iframe title="same frame" src="/frame?who=same"></iframe><iframe title="samesite frame" src="%s/frame?who=samesite"></iframe><iframe title="cross frame" src="%s/frame?who=cross"></iframe><iframe title="outside frame" src="%s/frame?who=outside"></iframe>
+<p>After the frames</p>`, s.sameSite, s.cross, s.outside)
+		})}
+		go srv.Serve(ln)
+		t.Cleanup(func() { srv.Close() })
+		_, port, _ := net.SplitHostPort(ln.Addr().String())
+		return "http://" + host + ":" + port
+	}
+	s.main = listen("127.0.0.1")
+	s.sameSite = listen("127.0.0.1")
+	s.cross = listen("localhost")
+	s.outside = listen("127.0.0.1")
+	return s
+}
+
+// framePage is one frame's document: text, a button and a field that say
+// what was done to them, and a password field with a value.
+func framePage(who string) string {
+	w := html.EscapeString(who)
+	text := "Text of " + w + " frame"
+	if who == "outside" {
+		text = outsideText
+	}
+	return fmt.Sprintf(`<!doctype html><title>Frame %[1]s</title><style>body{margin:4px;font:14px sans-serif}</style>
+<p>%[2]s</p>
+<button onclick="document.getElementById('out').textContent='%[1]s clicked'">Button %[1]s</button>
+<input aria-label="Name %[1]s" oninput="document.getElementById('typed').textContent='typed '+this.value">
+<input type=password aria-label="Password %[1]s" value="hunter2-%[1]s">
+<p id=out></p><p id=typed></p>`, w, text)
+}
+
+// TestFramesOnTheSites reads, marks, acts on and reads again the frames
+// whose origin is on the session's sites, in the page's process and out of
+// it; the frame outside the sites stays masked and unread.
+func TestFramesOnTheSites(t *testing.T) {
+	s := serveFrames(t)
+	bs := launch(t, "--sites", strings.Join([]string{s.main, s.sameSite, s.cross}, ","), "--frames", "sites")
+	noOutside := func(what string, env envelope) {
+		t.Helper()
+		data, _ := json.Marshal(env.raw)
+		for _, bad := range []string{outsideText, "hunter2"} {
+			if strings.Contains(string(data), bad) {
+				t.Errorf("%s: the result carries %q", what, bad)
+			}
+		}
+	}
+	bs.mustOK("tabs", map[string]any{"action": "open", "url": s.main + "/"})
+	// The cross-site frame runs in a process of its own (an out-of-process
+	// frame, which the tab's own CDP session does not reach); the others in
+	// the page's.
+	var oopif, inProcess bool
+	for _, tg := range bs.devtools().targets(t) {
+		if tg.Type == "iframe" && strings.HasPrefix(tg.URL, s.cross) {
+			oopif = true
+		}
+		if tg.Type == "iframe" && strings.HasPrefix(tg.URL, s.sameSite) {
+			inProcess = true
+		}
+	}
+	if !oopif || inProcess {
+		t.Fatalf("the cross-site frame is out of process: %v; the same-site one is: %v (want true, false)", oopif, inProcess)
+	}
+	o := bs.observe()
+	noOutside("observe", o.envelope)
+	counters := o.Server["counters"].(map[string]any)
+	if counters["frames_masked"] != 1.0 {
+		t.Errorf("frames_masked = %v, want 1 (the frame outside the sites)", counters["frames_masked"])
+	}
+	if counters["redacted_fields"].(float64) < 3 {
+		t.Errorf("redacted_fields = %v, want the 3 password fields of the frames read", counters["redacted_fields"])
+	}
+	tree := strings.Join(o.Tree, "\n")
+	for _, who := range []string{"same", "samesite", "cross"} {
+		if !strings.Contains(tree, "Text of "+who+" frame") {
+			t.Errorf("the tree lacks the text of the %s frame:\n%s", who, tree)
+		}
+		// Its lines hang under its frame's line.
+		frameLine, buttonLine := -1, -1
+		for i, l := range o.Tree {
+			if strings.Contains(l, `iframe "`+who+` frame"`) {
+				frameLine = i
+			}
+			if strings.Contains(l, `button "Button `+who+`"`) {
+				buttonLine = i
+			}
+		}
+		indent := func(l string) int { return len(l) - len(strings.TrimLeft(l, " ")) }
+		if frameLine < 0 || buttonLine < frameLine || indent(o.Tree[buttonLine]) <= indent(o.Tree[frameLine]) {
+			t.Errorf("the %s frame's button is not under its frame's line (lines %d, %d):\n%s", who, frameLine, buttonLine, tree)
+		}
+	}
+	if o.Server["capture"] != "ok" {
+		t.Errorf("capture = %v", o.Server["capture"])
+	}
+
+	// Each frame's button and field act like any other; what they did shows
+	// in the frame.
+	for _, who := range []string{"same", "samesite", "cross"} {
+		o := bs.observe()
+		button := markOf(t, o, "button", "Button "+who)
+		field := markOf(t, o, "textbox", "Name "+who)
+		r := bs.act(snap(o), true,
+			map[string]any{"action": "click", "mark": button},
+			map[string]any{"action": "type", "mark": field, "text": "hello " + who})
+		if !r.OK {
+			t.Fatalf("act in the %s frame: %v %+v", who, r.Server["error"], r.Steps)
+		}
+		noOutside("act", r.envelope)
+		after := strings.Join(r.Observation.Tree, "\n")
+		for _, want := range []string{who + " clicked", "typed hello " + who} {
+			if !strings.Contains(after, want) {
+				t.Errorf("after acting in the %s frame, the page does not say %q:\n%s", who, want, after)
+			}
+		}
+	}
+
+	// read reaches the frames read, and only them.
+	o = bs.observe()
+	whole := bs.mustOK("read", map[string]any{"snapshot_id": snap(o)})
+	noOutside("read", whole)
+	lines, _ := json.Marshal(whole.page(t)["lines"])
+	for _, want := range []string{"Text of same frame", "Text of samesite frame", "Text of cross frame", "Button cross"} {
+		if !strings.Contains(string(lines), want) {
+			t.Errorf("read of the page lacks %q: %s", want, lines)
+		}
+	}
+	if whole.Server["frames_masked"] != 1.0 {
+		t.Errorf("read: frames_masked = %v, want 1", whole.Server["frames_masked"])
+	}
+	region := bs.mustOK("read", map[string]any{"snapshot_id": snap(o), "mark": markOf(t, o, "button", "Button cross")})
+	if got, _ := json.Marshal(region.page(t)["lines"]); !strings.Contains(string(got), "Button cross") {
+		t.Errorf("read of the cross frame's button: %s", got)
+	}
+	q := bs.mustOK("read", map[string]any{"snapshot_id": snap(o), "query": "cross clicked"})
+	if q.Server["matched"] != 1.0 {
+		t.Errorf("read query in the cross frame matched %v lines, want 1", q.Server["matched"])
+	}
+	noOutside("read query", bs.mustOK("read", map[string]any{"snapshot_id": snap(o), "query": "OUTSIDE"}))
+}
+
+// TestFramesMaskedByDefault: without frames = "sites", no frame is read,
+// whatever its origin.
+func TestFramesMaskedByDefault(t *testing.T) {
+	s := serveFrames(t)
+	bs := shared(t)
+	bs.mustOK("tabs", map[string]any{"action": "open", "url": s.main + "/"})
+	o := bs.observe()
+	if got := o.Server["counters"].(map[string]any)["frames_masked"]; got != 4.0 {
+		t.Errorf("frames_masked = %v, want 4", got)
+	}
+	data, _ := json.Marshal(o.envelope.raw)
+	for _, bad := range []string{"Text of", "Button same", "Button cross", outsideText, "hunter2"} {
+		if strings.Contains(string(data), bad) {
+			t.Errorf("observe carries %q from a frame", bad)
+		}
+	}
+	r := bs.mustOK("read", map[string]any{"snapshot_id": snap(o), "query": "Text of"})
+	if r.Server["matched"] != nil && r.Server["matched"] != 0.0 {
+		t.Errorf("read found frame text: %v", r.page(t)["lines"])
+	}
+}
