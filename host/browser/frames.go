@@ -3,6 +3,7 @@ package browser
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"time"
 )
 
@@ -23,12 +24,28 @@ func (f Frame) Main() bool { return f.ID == "" }
 type FrameInfo struct {
 	Frame
 	URL string
+	// Origin is the security origin of its document, which an about:blank
+	// or srcdoc document inherits from the frame that made it ("" when
+	// Chrome did not say).
+	Origin string
+}
+
+// Address is what says where the frame's document comes from, for a site
+// rule: its URL, or for a document with no address of its own (about:,
+// data:, blob:) its security origin; "" when it has neither.
+func (f FrameInfo) Address() string {
+	if o := Origin(f.URL); strings.HasPrefix(o, "http://") || strings.HasPrefix(o, "https://") {
+		return f.URL
+	}
+	if strings.HasPrefix(f.Origin, "http://") || strings.HasPrefix(f.Origin, "https://") {
+		return f.Origin + "/"
+	}
+	return ""
 }
 
 // child is an out-of-process frame's target.
 type child struct {
 	session string
-	url     string
 }
 
 // forgetFrame drops the isolated world of a child frame (its document
@@ -50,7 +67,6 @@ func (t *Tab) targetEvent(method string, params json.RawMessage) {
 		TargetInfo struct {
 			TargetID string `json:"targetId"`
 			Type     string `json:"type"`
-			URL      string `json:"url"`
 		} `json:"targetInfo"`
 	}
 	if json.Unmarshal(params, &ev) != nil || ev.SessionID == "" {
@@ -65,7 +81,7 @@ func (t *Tab) targetEvent(method string, params json.RawMessage) {
 			t.children = make(map[string]child)
 		}
 		t.forgetFrame(ev.TargetInfo.TargetID) // it may have been in process before
-		t.children[ev.TargetInfo.TargetID] = child{session: ev.SessionID, url: ev.TargetInfo.URL}
+		t.children[ev.TargetInfo.TargetID] = child{session: ev.SessionID}
 	case "Target.detachedFromTarget":
 		for id, c := range t.children {
 			if c.session == ev.SessionID {
@@ -83,8 +99,9 @@ func (t *Tab) targetEvent(method string, params json.RawMessage) {
 // frameTree is Page.getFrameTree's answer.
 type frameTree struct {
 	Frame struct {
-		ID  string `json:"id"`
-		URL string `json:"url"`
+		ID             string `json:"id"`
+		URL            string `json:"url"`
+		SecurityOrigin string `json:"securityOrigin"`
 	} `json:"frame"`
 	ChildFrames []frameTree `json:"childFrames"`
 }
@@ -118,7 +135,7 @@ func (b *Browser) Frames(ctx context.Context, t *Tab) (map[string]FrameInfo, err
 		if err := b.CDPIn(ctx, t, c.session, "Page.getFrameTree", nil, &sub); err != nil {
 			continue // gone meanwhile
 		}
-		frames[id] = FrameInfo{Frame: Frame{ID: id, Session: c.session}, URL: sub.FrameTree.Frame.URL}
+		frames[id] = FrameInfo{Frame: Frame{ID: id, Session: c.session}, URL: sub.FrameTree.Frame.URL, Origin: sub.FrameTree.Frame.SecurityOrigin}
 		addFrames(frames, sub.FrameTree.ChildFrames, c.session)
 	}
 	return frames, nil
@@ -126,7 +143,7 @@ func (b *Browser) Frames(ctx context.Context, t *Tab) (map[string]FrameInfo, err
 
 func addFrames(into map[string]FrameInfo, trees []frameTree, session string) {
 	for _, ft := range trees {
-		into[ft.Frame.ID] = FrameInfo{Frame: Frame{ID: ft.Frame.ID, Session: session}, URL: ft.Frame.URL}
+		into[ft.Frame.ID] = FrameInfo{Frame: Frame{ID: ft.Frame.ID, Session: session}, URL: ft.Frame.URL, Origin: ft.Frame.SecurityOrigin}
 		addFrames(into, ft.ChildFrames, session)
 	}
 }
@@ -174,7 +191,14 @@ func (b *Browser) WaitFrame(ctx context.Context, t *Tab, id string) (FrameInfo, 
 		c, ok := t.children[id]
 		b.mu.Unlock()
 		if ok {
-			return FrameInfo{Frame: Frame{ID: id, Session: c.session}, URL: c.url}, true
+			var sub struct {
+				FrameTree frameTree `json:"frameTree"`
+			}
+			if b.CDPIn(ctx, t, c.session, "Page.getFrameTree", nil, &sub) != nil {
+				return FrameInfo{}, false
+			}
+			f := sub.FrameTree.Frame
+			return FrameInfo{Frame: Frame{ID: id, Session: c.session}, URL: f.URL, Origin: f.SecurityOrigin}, true
 		}
 		select {
 		case m := <-attached:

@@ -54,7 +54,6 @@ type Snapshot struct {
 // SnapFrame is a child frame read into a snapshot.
 type SnapFrame struct {
 	Frame Frame
-	URL   string // its document when it was read
 	// Owner is the node index, in the snapshot, of the frame's element in
 	// its parent frame.
 	Owner int

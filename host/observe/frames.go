@@ -71,6 +71,13 @@ type frameReader struct {
 	notices  []string
 }
 
+// mayRead says whether the rule lets frame f be read: where its document
+// comes from (its URL, or the origin it inherited) is allowed.
+func mayRead(rule FrameRule, f browser.FrameInfo) bool {
+	a := f.Address()
+	return a != "" && rule(a)
+}
+
 // listFrames returns the tab's frames whose documents the rule allows now,
 // and all of them by id.
 func listFrames(ctx context.Context, b *browser.Browser, t *browser.Tab, rule FrameRule) (allowed []browser.FrameInfo, all map[string]browser.FrameInfo, err error) {
@@ -79,7 +86,7 @@ func listFrames(ctx context.Context, b *browser.Browser, t *browser.Tab, rule Fr
 		return nil, nil, err
 	}
 	for _, f := range all {
-		if rule(f.URL) {
+		if mayRead(rule, f) {
 			allowed = append(allowed, f)
 		}
 	}
@@ -124,7 +131,7 @@ func (fr *frameReader) visit(ctx context.Context, fi, depth int) {
 			return
 		}
 		info, ok := fr.frameOf(ctx, ids[k])
-		if !ok || boxes[k] == nil || !fr.rule(info.URL) {
+		if !ok || boxes[k] == nil || !mayRead(fr.rule, info) {
 			continue
 		}
 		text, err := fr.b.EvaluateIn(ctx, fr.t, info.Frame, serializerExpression(fr.snapshot), 10000)
@@ -139,7 +146,7 @@ func (fr *frameReader) visit(ctx context.Context, fi, depth int) {
 		cb := boxes[k]
 		off := [2]float64{parent.offset[0] + cb[0], parent.offset[1] + cb[1]}
 		fr.frames = append(fr.frames, readFrame{
-			frame: info.Frame, url: info.URL, raw: r, parent: fi, owner: i, ownerGlobal: -1,
+			frame: info.Frame, url: info.Address(), raw: r, parent: fi, owner: i, ownerGlobal: -1,
 			offset: off, clip: intersect(parent.clip, Box{off[0], off[1], cb[2], cb[3]}),
 		})
 		if fr.frames[fi].kids == nil {
@@ -326,7 +333,7 @@ func (fm *frameMap) snapFrames() []browser.SnapFrame {
 	}
 	out := make([]browser.SnapFrame, 0, len(fm.frames)-1)
 	for _, f := range fm.frames[1:] {
-		out = append(out, browser.SnapFrame{Frame: f.frame, URL: f.url, Owner: f.ownerGlobal})
+		out = append(out, browser.SnapFrame{Frame: f.frame, Owner: f.ownerGlobal})
 	}
 	return out
 }

@@ -43,7 +43,7 @@ func (rd *frameRead) allowed(ctx context.Context, fi int) bool {
 	}
 	f := rd.snap.Frames[fi-1].Frame
 	info, ok := rd.now[f.ID]
-	return ok && info.Frame == f && rd.rule(info.URL)
+	return ok && info.Frame == f && mayRead(rd.rule, info)
 }
 
 // region reads the subtree of the element at local (-1: the whole
@@ -55,7 +55,7 @@ func (rd *frameRead) region(ctx context.Context, fi, local int) (*raw, error) {
 		return top, err
 	}
 	if fi > 0 {
-		rd.urls = append(rd.urls, rd.now[rd.snap.Frames[fi-1].Frame.ID].URL)
+		rd.urls = append(rd.urls, rd.now[rd.snap.Frames[fi-1].Frame.ID].Address())
 	}
 	everywhere := Box{-math.MaxFloat32, -math.MaxFloat32, math.MaxFloat32 * 2, math.MaxFloat32 * 2}
 	fr := &frameReader{frames: []readFrame{{raw: top, parent: -1, owner: -1, ownerGlobal: -1, clip: everywhere}}}
@@ -85,7 +85,7 @@ func (rd *frameRead) nest(ctx context.Context, fr *frameReader, ri, depth int) {
 		if err != nil || r.Stale || r.Gone {
 			continue // it stays masked
 		}
-		rd.urls = append(rd.urls, rd.now[rd.snap.Frames[fi-1].Frame.ID].URL)
+		rd.urls = append(rd.urls, rd.now[rd.snap.Frames[fi-1].Frame.ID].Address())
 		fr.frames = append(fr.frames, readFrame{raw: r, parent: ri, owner: i, ownerGlobal: -1, clip: fr.frames[0].clip})
 		if fr.frames[ri].kids == nil {
 			fr.frames[ri].kids = map[int]int{}
