@@ -6,6 +6,8 @@ import (
 	"html"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -33,8 +35,12 @@ func serveFrames(t *testing.T) framesSites {
 		}
 		srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
-			if r.URL.Path == "/frame" {
+			switch r.URL.Path {
+			case "/frame":
 				fmt.Fprint(w, framePage(r.URL.Query().Get("who"), s.cross))
+				return
+			case "/upload":
+				fmt.Fprint(w, `<!doctype html><title>Upload frame</title><p>Main</p><iframe title="upload frame" src="`+s.cross+`/frame?who=upload"></iframe>`)
 				return
 			}
 			fmt.Fprintf(w, `<!doctype html><title>Frames</title><style>body{margin:8px} iframe{width:300px;height:260px;border:2px solid #888;padding:3px}</style>
@@ -65,6 +71,8 @@ func framePage(who, cross string) string {
 	switch who {
 	case "outside":
 		text = outsideText
+	case "upload":
+		return `<!doctype html><title>File</title><input type=file aria-label="Document" onchange="document.getElementById('chose').textContent='chose '+this.files[0].name"><p id=chose></p>`
 	case "same":
 		extra = `<iframe title="nested frame" src="` + cross + `/frame?who=nested" style="width:280px;height:70px;border:1px solid #888"></iframe>`
 	}
@@ -204,5 +212,34 @@ func TestFramesMaskedByDefault(t *testing.T) {
 	r := bs.mustOK("read", map[string]any{"snapshot_id": snap(o), "query": "Text of"})
 	if r.Server["matched"] != nil && r.Server["matched"] != 0.0 {
 		t.Errorf("read found frame text: %v", r.page(t)["lines"])
+	}
+}
+
+// TestFramesUpload uploads a file into a file input of an out-of-process
+// frame on the sites, under a profile file that reads frames.
+func TestFramesUpload(t *testing.T) {
+	s := serveFrames(t)
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("hello"), 0o600)
+	bs := launchPrepared(t, func(home string) error {
+		return writeProfile(home, "fr", fmt.Sprintf("sites = [%q, %q]\nframes = \"sites\"\nupload_dir = %q\n", s.main, s.cross, dir))
+	}, nil, "--profile", "fr")
+	bs.mustOK("tabs", map[string]any{"action": "open", "url": s.main + "/upload"})
+	o := bs.observe()
+	mark := 0
+	for _, e := range o.Elements {
+		if e["name"] == "Document" {
+			mark = int(e["mark"].(float64))
+		}
+	}
+	if mark == 0 {
+		t.Fatalf("the frame's file input has no mark: %v\n%s", o.Elements, strings.Join(o.Tree, "\n"))
+	}
+	r := bs.act(snap(o), true, map[string]any{"action": "upload", "mark": mark, "files": []string{"a.txt"}})
+	if !r.OK {
+		t.Fatalf("upload into the frame: %v %+v", r.Server["error"], r.Steps)
+	}
+	if tree := strings.Join(r.Observation.Tree, "\n"); !strings.Contains(tree, "chose a.txt") {
+		t.Errorf("the frame's page did not get the file:\n%s", tree)
 	}
 }
