@@ -156,7 +156,8 @@ func TestFramesOnTheSites(t *testing.T) {
 		field := markOf(t, o, "textbox", "Name "+who)
 		r := bs.act(snap(o), true,
 			map[string]any{"action": "click", "mark": button},
-			map[string]any{"action": "type", "mark": field, "text": "hello " + who})
+			map[string]any{"action": "type", "mark": field, "text": "hello " + who},
+			map[string]any{"action": "wait", "text": "typed hello " + who})
 		if !r.OK {
 			t.Fatalf("act in the %s frame: %v %+v", who, r.Server["error"], r.Steps)
 		}

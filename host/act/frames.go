@@ -143,3 +143,45 @@ func mainNodes(snap *browser.Snapshot, nodes []int) ([]int, map[int]int) {
 	}
 	return locals, back
 }
+
+// hasText waits, at most textWait, until text is on the page: in the main
+// frame or in a frame the snapshot read (in the document it read: a frame
+// that navigated since answers nothing).
+func (r *run) hasText(ctx context.Context, text string) (bool, error) {
+	ctx, cancel := context.WithTimeout(ctx, textWait+helperWait)
+	defer cancel()
+	frames := []browser.Frame{{}}
+	for _, f := range r.snap.Frames {
+		frames = append(frames, f.Frame)
+	}
+	type answer struct {
+		found bool
+		err   error // the main frame's: a frame's failure (it navigated) is not the step's
+	}
+	answers := make(chan answer, len(frames))
+	for _, f := range frames {
+		go func() {
+			args := map[string]any{"text": text, "wait": textWait.Milliseconds(), "snapshot": r.snap.ID, "own": !f.Main()}
+			out, err := helperWithin(ctx, r.b, r.t, f, "hasText", args, textWait+helperWait)
+			var res pageResult
+			if err == nil {
+				res, err = decodeResult("hasText", out)
+			}
+			if !f.Main() {
+				err = nil
+			}
+			answers <- answer{res.Found, err}
+		}()
+	}
+	var first error
+	for range frames {
+		a := <-answers
+		if a.found {
+			return true, nil
+		}
+		if a.err != nil {
+			first = a.err
+		}
+	}
+	return false, first
+}

@@ -44,7 +44,9 @@
     });
   }
   if (op === "hasText") {
-    // Answers when the text is on the page, or after args.wait ms.
+    // Answers when the text is on the page, or after args.wait ms. In a
+    // frame (own), only in the document the snapshot read.
+    if (args.own && (!state || state.snapshot !== args.snapshot)) return out({ found: false });
     const has = () => ((document.body && document.body.innerText) || "").toLowerCase().includes(args.text.toLowerCase());
     if (has() || !args.wait) return out({ found: has() });
     return new Promise((done) => {
