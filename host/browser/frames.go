@@ -168,21 +168,27 @@ func (b *Browser) autoAttach(ctx context.Context, t *Tab) error {
 		return err
 	}
 	b.mu.Lock()
-	t.autoAttach = true
+	t.autoAttach, t.autoAttachAt = true, time.Now()
 	b.mu.Unlock()
 	return nil
 }
 
-// childWait bounds the wait for an out-of-process frame Chrome has not yet
-// reported attached.
-const childWait = time.Second
+// childWait is how long after the frames began to be attached an
+// out-of-process frame Chrome has not yet reported is waited for.
+const childWait = 2 * time.Second
 
 // WaitFrame returns the frame of id once the tab knows how to reach it: an
 // out-of-process frame Chrome attached after Frames was called (reported
 // by an event that may come after the answer to Target.setAutoAttach). ok
-// is false when it is not known within a short wait.
+// is false when it is not known within a short wait, which is waited only
+// just after the frames began to be attached: later, Chrome reports a
+// frame as soon as it exists, and one never reported is out of reach (an
+// out-of-process frame inside another).
 func (b *Browser) WaitFrame(ctx context.Context, t *Tab, id string) (FrameInfo, bool) {
-	ctx, cancel := context.WithTimeout(ctx, childWait)
+	b.mu.Lock()
+	wait := childWait - time.Since(t.autoAttachAt)
+	b.mu.Unlock()
+	ctx, cancel := context.WithTimeout(ctx, max(wait, 0))
 	defer cancel()
 	attached, stop := b.Watch(t, func(m string) bool { return m == "Target.attachedToTarget" })
 	defer func() { stop() }()

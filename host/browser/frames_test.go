@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"testing"
+	"time"
 
 	"github.com/diwall/diwall/protocol"
 )
@@ -105,6 +106,9 @@ func TestFrameWorldsFollowTheFrames(t *testing.T) {
 	if has(Frame{ID: "OOP", Session: "S1"}) || !has(Frame{}) {
 		t.Error("a detached frame's world is forgotten, and only it")
 	}
+	b.mu.Lock()
+	tab.autoAttachAt = time.Time{} // long ago: a frame not reported is not waited for
+	b.mu.Unlock()
 	if _, ok := b.WaitFrame(context.Background(), tab, "OOP"); ok {
 		t.Error("a detached frame is still reachable")
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/url"
 	"slices"
+	"time"
 
 	"github.com/diwall/diwall/protocol"
 )
@@ -26,6 +27,7 @@ type Tab struct {
 	dialog             *Dialog
 	worlds             map[Frame]int    // each frame's isolated world (execution context)
 	autoAttach         bool             // out-of-process frames are attached (Target.setAutoAttach)
+	autoAttachAt       time.Time        // since when
 	children           map[string]child // out-of-process frames, by target (= frame) id
 	snapshot           *Snapshot
 	waiters            []*waiter

@@ -136,7 +136,7 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.P
 			return nil, err
 		}
 		known = all
-		for _, f := range frames {
+		for _, f := range frames[:min(len(frames), maxFrames)] {
 			allowed = append(allowed, f.Frame)
 		}
 	}
