@@ -62,7 +62,9 @@ func serveFrames(t *testing.T) framesSites {
 }
 
 // framePage is one frame's document: text, a button and a field that say
-// what was done to them, and a password field with a value. The same
+// what was done to them, and a password field with a value. The password
+// fields and the frame outside the sites are painted in the secret colours
+// of moving_test.go: no pixel of them may show in an image. The same
 // frame holds a frame of cross.
 func framePage(who, cross string) string {
 	w := html.EscapeString(who)
@@ -71,6 +73,7 @@ func framePage(who, cross string) string {
 	switch who {
 	case "outside":
 		text = outsideText
+		extra = `<style>body{background:#00ff00;color:#ff00ff}</style>`
 	case "upload":
 		return `<!doctype html><title>File</title><input type=file aria-label="Document" onchange="document.getElementById('chose').textContent='chose '+this.files[0].name"><p id=chose></p>`
 	case "same":
@@ -80,7 +83,7 @@ func framePage(who, cross string) string {
 <p>%[2]s</p>
 <button onclick="document.getElementById('out').textContent='%[1]s clicked'">Button %[1]s</button>
 <input aria-label="Name %[1]s" oninput="document.getElementById('typed').textContent='typed '+this.value">
-<input type=password aria-label="Password %[1]s" value="hunter2-%[1]s">
+<input type=password aria-label="Password %[1]s" value="hunter2-%[1]s" style="background:#00ff00;color:#ff00ff">
 <p id=out></p><p id=typed></p>%[3]s`, w, text, extra)
 }
 
@@ -146,6 +149,8 @@ func TestFramesOnTheSites(t *testing.T) {
 	}
 	if o.Server["capture"] != "ok" {
 		t.Errorf("capture = %v", o.Server["capture"])
+	} else if n, box := secretPixels(t, o.PNG); n > 0 {
+		t.Errorf("%d pixels of a password field or of the frame outside the sites show, around %v", n, box)
 	}
 
 	// Each frame's button and field act like any other; what they did shows
@@ -201,6 +206,9 @@ func TestFramesMaskedByDefault(t *testing.T) {
 	bs := shared(t)
 	bs.mustOK("tabs", map[string]any{"action": "open", "url": s.main + "/"})
 	o := bs.observe()
+	if n, box := secretPixels(t, o.PNG); n > 0 {
+		t.Errorf("%d pixels of a frame show, around %v", n, box)
+	}
 	if got := o.Server["counters"].(map[string]any)["frames_masked"]; got != 4.0 {
 		t.Errorf("frames_masked = %v, want 4 (the frames of the page; what is inside them is not read)", got)
 	}
