@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/diwall/diwall/host/browser"
 )
@@ -118,7 +119,7 @@ func (fr *frameReader) visit(ctx context.Context, fi, depth int) {
 		return
 	}
 	if depth >= maxFrameDepth {
-		fr.notices = append(fr.notices, fmt.Sprintf("frames nested deeper than %d are masked", maxFrameDepth))
+		fr.notice(fmt.Sprintf("frames nested deeper than %d are masked", maxFrameDepth))
 		return
 	}
 	ids, boxes, err := frameOwners(ctx, fr.b, fr.t, fr.frames[fi].frame, owners)
@@ -126,8 +127,8 @@ func (fr *frameReader) visit(ctx context.Context, fi, depth int) {
 		return // they stay masked
 	}
 	for k, i := range owners {
-		if len(fr.frames) > maxFrames {
-			fr.notices = append(fr.notices, fmt.Sprintf("more than %d frames: the others are masked", maxFrames))
+		if len(fr.frames)-1 >= maxFrames {
+			fr.notice(fmt.Sprintf("more than %d frames: the others are masked", maxFrames))
 			return
 		}
 		info, ok := fr.frameOf(ctx, ids[k])
@@ -154,6 +155,13 @@ func (fr *frameReader) visit(ctx context.Context, fi, depth int) {
 		}
 		fr.frames[fi].kids[i] = len(fr.frames) - 1
 		fr.visit(ctx, len(fr.frames)-1, depth+1)
+	}
+}
+
+// notice adds a notice once.
+func (fr *frameReader) notice(n string) {
+	if !slices.Contains(fr.notices, n) {
+		fr.notices = append(fr.notices, n)
 	}
 }
 

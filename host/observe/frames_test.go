@@ -77,7 +77,10 @@ func TestMergeHangsFramesUnderTheirLines(t *testing.T) {
 		t.Errorf("hidden %d inert %d focus %d, want 3 1 8", r.Hidden, r.Inert, r.Focus)
 	}
 	// Where each node is, and back.
-	wantPlace := []browser.NodePlace{{0, 0}, {0, 1}, {1, 0}, {1, 1}, {1, 2}, {2, 0}, {1, 3}, {0, 2}, {0, 3}}
+	var wantPlace []browser.NodePlace
+	for _, p := range [][2]int32{{0, 0}, {0, 1}, {1, 0}, {1, 1}, {1, 2}, {2, 0}, {1, 3}, {0, 2}, {0, 3}} {
+		wantPlace = append(wantPlace, browser.NodePlace{Frame: p[0], Local: p[1]})
+	}
 	if !reflect.DeepEqual(fm.place, wantPlace) {
 		t.Errorf("place = %v", fm.place)
 	}
