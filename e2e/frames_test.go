@@ -39,6 +39,10 @@ func serveFrames(t *testing.T) framesSites {
 			case "/frame":
 				fmt.Fprint(w, framePage(r.URL.Query().Get("who"), s.cross))
 				return
+			case "/covered":
+				fmt.Fprint(w, `<!doctype html><title>Covered frame</title><iframe title="same frame" src="/frame?who=same" style="width:400px;height:300px"></iframe>
+<div id=banner role=button onclick="this.remove()" style="position:fixed;left:0;top:0;width:600px;height:400px;background:#ddd">Close banner</div>`)
+				return
 			case "/upload":
 				fmt.Fprint(w, `<!doctype html><title>Upload frame</title><p>Main</p><iframe title="upload frame" src="`+s.cross+`/frame?who=upload"></iframe>`)
 				return
@@ -250,5 +254,38 @@ func TestFramesUpload(t *testing.T) {
 	}
 	if tree := strings.Join(r.Observation.Tree, "\n"); !strings.Contains(tree, "chose a.txt") {
 		t.Errorf("the frame's page did not get the file:\n%s", tree)
+	}
+}
+
+// TestFramesCovered: a banner of the page over a frame read covers the
+// frame's elements, in the observation and when acting, until it goes.
+func TestFramesCovered(t *testing.T) {
+	s := serveFrames(t)
+	bs := launch(t, "--sites", s.main+","+s.cross, "--frames", "sites")
+	bs.mustOK("tabs", map[string]any{"action": "open", "url": s.main + "/covered"})
+	o := bs.observe()
+	banner := markOf(t, o, "button", "Close banner")
+	button := markOf(t, o, "button", "Button same")
+	if got := stateText(elementOf(o, button)); got != fmt.Sprintf("covered by [%d]", banner) {
+		t.Errorf("the frame's button under the banner: states %q", got)
+	}
+	r := bs.act(snap(o), false, map[string]any{"action": "click", "mark": button})
+	if r.OK || r.errorCode() != "covered" || r.Steps[0].CoveredBy != banner {
+		t.Fatalf("click under the banner: ok=%v code=%s %+v", r.OK, r.errorCode(), r.Steps)
+	}
+	// The failure brought a fresh observation.
+	o = *r.Observation
+	r = bs.act(snap(o), true, map[string]any{"action": "click", "mark": markOf(t, o, "button", "Close banner")})
+	if !r.OK {
+		t.Fatalf("closing the banner: %v", r.Server["error"])
+	}
+	o = *r.Observation
+	button = markOf(t, o, "button", "Button same")
+	if got := stateText(elementOf(o, button)); got != "" {
+		t.Errorf("the frame's button once the banner is gone: states %q", got)
+	}
+	r = bs.act(snap(o), true, map[string]any{"action": "click", "mark": button})
+	if !r.OK || !strings.Contains(strings.Join(r.Observation.Tree, "\n"), "same clicked") {
+		t.Errorf("click once the banner is gone: ok=%v %v", r.OK, r.Server["error"])
 	}
 }

@@ -422,3 +422,78 @@ func (fm *frameMap) childFrames() []browser.Frame {
 	}
 	return out
 }
+
+// cover finds, for the actionable nodes of the frames read that are in
+// view, whether something of a page around the frame lies over them (a
+// banner, a modal): the frame's serializer only saw its own document. The
+// point asked is each node's centre, in every frame up the chain.
+func (fm *frameMap) cover(ctx context.Context, b *browser.Browser, t *browser.Tab, r *raw) {
+	if fm == nil {
+		return
+	}
+	for fi := 1; fi < len(fm.frames); fi++ {
+		var nodes []int
+		var points [][2]float64
+		for li := range fm.frames[fi].raw.Nodes {
+			g := fm.frames[fi].global[li]
+			n := &r.Nodes[g]
+			if n.InView != 1 || n.Box == nil || n.Covered != nil {
+				continue
+			}
+			nodes = append(nodes, g)
+			points = append(points, [2]float64{n.Box[0] + n.Box[2]/2, n.Box[1] + n.Box[3]/2})
+		}
+		for f := fi; f > 0 && len(nodes) > 0; f = fm.frames[f].parent {
+			parent := fm.frames[f].parent
+			off := fm.frames[parent].offset
+			local := make([][2]float64, len(points))
+			for k, p := range points {
+				local[k] = [2]float64{p[0] - off[0], p[1] - off[1]}
+			}
+			text, err := b.EvaluateIn(ctx, t, fm.frames[parent].frame, coverExpression(fm.frames[f].owner, local), 2000)
+			var by []*int
+			if err != nil || json.Unmarshal([]byte(text), &by) != nil || len(by) != len(nodes) {
+				break
+			}
+			var still []int
+			var stillPoints [][2]float64
+			for k, g := range nodes {
+				if by[k] == nil {
+					still = append(still, g)
+					stillPoints = append(stillPoints, points[k])
+					continue
+				}
+				c := *by[k]
+				if c >= 0 {
+					c = fm.toGlobal(parent, c)
+				}
+				r.Nodes[g].Covered = &c
+			}
+			nodes, points = still, stillPoints
+		}
+	}
+}
+
+// coverExpression answers, for points of the viewport of the world it runs
+// in, what lies over the frame element owner there: null when the frame
+// itself, else the snapshot index of what covers it or of its nearest
+// reported ancestor (-1: none).
+func coverExpression(owner int, points [][2]float64) string {
+	pts, _ := json.Marshal(points)
+	return fmt.Sprintf(`((owner, pts) => {
+  const s = globalThis.__diwall;
+  const el = s && s.els[owner];
+  return JSON.stringify(pts.map(([x, y]) => {
+    if (!el) return null;
+    let hit = document.elementFromPoint(x, y);
+    while (hit && hit.shadowRoot) {
+      const inner = hit.shadowRoot.elementFromPoint(x, y);
+      if (!inner || inner === hit) break;
+      hit = inner;
+    }
+    if (!hit || hit === el) return null;
+    for (let c = hit; c; c = c.parentNode || c.host) if (s.index.has(c)) return s.index.get(c);
+    return -1;
+  }));
+})(%d, %s)`, owner, pts)
+}

@@ -188,6 +188,7 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.P
 		if fr := readFrames(ctx, b, t, r, snapID, rule, known); fr != nil {
 			notices = append(notices, fr.notices...)
 			r, fm = fr.merge()
+			fm.cover(ctx, b, t, r)
 		}
 	}
 	// The guard is finished once the screenshot came back (and after the
