@@ -426,64 +426,73 @@ func (fm *frameMap) childFrames() []browser.Frame {
 // cover finds, for the actionable nodes of the frames read that are in
 // view, whether something of a page around the frame lies over them (a
 // banner, a modal): the frame's serializer only saw its own document. The
-// point asked is each node's centre, in every frame up the chain.
+// point asked is each node's centre, in every frame up the chain: one call
+// per frame holding frames read, per level of nesting.
 func (fm *frameMap) cover(ctx context.Context, b *browser.Browser, t *browser.Tab, r *raw) {
 	if fm == nil {
 		return
 	}
+	// ask is one node's question: at point (main viewport), does frame f
+	// show?
+	type ask struct {
+		node  int
+		f     int
+		point [2]float64
+	}
+	var asks []ask
 	for fi := 1; fi < len(fm.frames); fi++ {
-		var nodes []int
-		var points [][2]float64
-		for li := range fm.frames[fi].raw.Nodes {
-			g := fm.frames[fi].global[li]
+		for _, g := range fm.frames[fi].global {
 			n := &r.Nodes[g]
-			if n.InView != 1 || n.Box == nil || n.Covered != nil {
+			if n.InView == 1 && n.Box != nil && n.Covered == nil && fm.place[g].Frame == int32(fi) {
+				asks = append(asks, ask{g, fi, [2]float64{n.Box[0] + n.Box[2]/2, n.Box[1] + n.Box[3]/2}})
+			}
+		}
+	}
+	for len(asks) > 0 {
+		byParent := map[int][]ask{}
+		for _, a := range asks {
+			p := fm.frames[a.f].parent
+			byParent[p] = append(byParent[p], a)
+		}
+		asks = nil
+		for parent, list := range byParent {
+			off := fm.frames[parent].offset
+			qs := make([][3]float64, len(list))
+			for k, a := range list {
+				qs[k] = [3]float64{float64(fm.frames[a.f].owner), a.point[0] - off[0], a.point[1] - off[1]}
+			}
+			text, err := b.EvaluateIn(ctx, t, fm.frames[parent].frame, coverExpression(qs), 2000)
+			var by []*int
+			if err != nil || json.Unmarshal([]byte(text), &by) != nil || len(by) != len(list) {
 				continue
 			}
-			nodes = append(nodes, g)
-			points = append(points, [2]float64{n.Box[0] + n.Box[2]/2, n.Box[1] + n.Box[3]/2})
-		}
-		for f := fi; f > 0 && len(nodes) > 0; f = fm.frames[f].parent {
-			parent := fm.frames[f].parent
-			off := fm.frames[parent].offset
-			local := make([][2]float64, len(points))
-			for k, p := range points {
-				local[k] = [2]float64{p[0] - off[0], p[1] - off[1]}
-			}
-			text, err := b.EvaluateIn(ctx, t, fm.frames[parent].frame, coverExpression(fm.frames[f].owner, local), 2000)
-			var by []*int
-			if err != nil || json.Unmarshal([]byte(text), &by) != nil || len(by) != len(nodes) {
-				break
-			}
-			var still []int
-			var stillPoints [][2]float64
-			for k, g := range nodes {
+			for k, a := range list {
 				if by[k] == nil {
-					still = append(still, g)
-					stillPoints = append(stillPoints, points[k])
+					if parent > 0 {
+						asks = append(asks, ask{a.node, parent, a.point})
+					}
 					continue
 				}
 				c := *by[k]
 				if c >= 0 {
 					c = fm.toGlobal(parent, c)
 				}
-				r.Nodes[g].Covered = &c
+				r.Nodes[a.node].Covered = &c
 			}
-			nodes, points = still, stillPoints
 		}
 	}
 }
 
-// coverExpression answers, for points of the viewport of the world it runs
-// in, what lies over the frame element owner there: null when the frame
-// itself, else the snapshot index of what covers it or of its nearest
-// reported ancestor (-1: none).
-func coverExpression(owner int, points [][2]float64) string {
-	pts, _ := json.Marshal(points)
-	return fmt.Sprintf(`((owner, pts) => {
+// coverExpression answers, for questions [owner, x, y] in the viewport of
+// the world it runs in, what lies over the frame element owner at (x, y):
+// null when the frame itself, else the snapshot index of what covers it or
+// of its nearest reported ancestor (-1: none).
+func coverExpression(questions [][3]float64) string {
+	qs, _ := json.Marshal(questions)
+	return fmt.Sprintf(`((qs) => {
   const s = globalThis.__diwall;
-  const el = s && s.els[owner];
-  return JSON.stringify(pts.map(([x, y]) => {
+  return JSON.stringify(qs.map(([owner, x, y]) => {
+    const el = s && s.els[owner];
     if (!el) return null;
     let hit = document.elementFromPoint(x, y);
     while (hit && hit.shadowRoot) {
@@ -495,5 +504,5 @@ func coverExpression(owner int, points [][2]float64) string {
     for (let c = hit; c; c = c.parentNode || c.host) if (s.index.has(c)) return s.index.get(c);
     return -1;
   }));
-})(%d, %s)`, owner, pts)
+})(%s)`, qs)
 }

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -106,19 +107,33 @@ func startGuard(ctx context.Context, b *browser.Browser, t *browser.Tab, snapsho
 		}
 		byFrame[f] = append(byFrame[f], local)
 	}
-	if err := g.startIn(ctx, browser.Frame{}, byFrame[browser.Frame{}]); err != nil {
+	main, err := g.startIn(ctx, browser.Frame{}, byFrame[browser.Frame{}])
+	if err != nil {
 		return nil, err
 	}
+	g.parts = append(g.parts, *main)
+	// The frames' guards are started together.
+	frames = slices.DeleteFunc(slices.Clone(frames), browser.Frame.Main)
+	started := make(chan *guardPart, len(frames))
 	for _, f := range frames {
-		if !f.Main() && ctx.Err() == nil {
-			g.startIn(ctx, f, byFrame[f])
+		go func() {
+			p, err := g.startIn(ctx, f, byFrame[f])
+			if err != nil {
+				p = nil
+			}
+			started <- p
+		}()
+	}
+	for range frames {
+		if p := <-started; p != nil {
+			g.parts = append(g.parts, *p)
 		}
 	}
 	return g, nil
 }
 
 // startIn starts the guard of frame f.
-func (g *guard) startIn(ctx context.Context, f browser.Frame, extra []int) error {
+func (g *guard) startIn(ctx context.Context, f browser.Frame, extra []int) (*guardPart, error) {
 	id := newID()
 	if extra == nil {
 		extra = []int{}
@@ -126,7 +141,7 @@ func (g *guard) startIn(ctx context.Context, f browser.Frame, extra []int) error
 	opts := map[string]any{"id": id, "snapshot": g.snapshot, "extra": extra}
 	world, err := g.b.WorldIn(ctx, g.t, f)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	// A world the library was installed in has it still (the page cannot
 	// reach it); a new one (a new document) gets it with the first call.
@@ -136,11 +151,10 @@ func (g *guard) startIn(ctx context.Context, f browser.Frame, extra []int) error
 		_, err = evaluateAwait(ctx, g.b, g.t, f, guardStartExpression(opts, true))
 	}
 	if err != nil {
-		return err
+		return nil, err
 	}
 	guardWorlds.set(g.t, f, world)
-	g.parts = append(g.parts, guardPart{frame: f, id: id})
-	return nil
+	return &guardPart{frame: f, id: id}, nil
 }
 
 // guardWorlds remembers, per tab, the isolated world the guard library was
@@ -178,16 +192,33 @@ func (c *worldCache) set(t *browser.Tab, f browser.Frame, world int) {
 // read is; nil: the main frame alone).
 func (g *guard) finish(ctx context.Context, fm *frameMap) (*guardReport, error) {
 	g.done = true
-	var out *guardReport
-	finished := map[browser.Frame]bool{}
-	for _, p := range g.parts {
-		fi := fm.indexOf(p.frame)
-		if fi < 0 {
+	// The frames' guards are finished together.
+	type finished struct {
+		rep *guardReport
+		err error
+	}
+	reports := make([]chan finished, len(g.parts))
+	for k, p := range g.parts {
+		reports[k] = make(chan finished, 1)
+		if fm.indexOf(p.frame) < 0 {
 			// A frame guarded in case it was read, and not read.
 			go g.end(p)
 			continue
 		}
-		rep, err := g.finishPart(ctx, p)
+		go func() {
+			rep, err := g.finishPart(ctx, p)
+			reports[k] <- finished{rep, err}
+		}()
+	}
+	var out *guardReport
+	done := map[browser.Frame]bool{}
+	for k, p := range g.parts {
+		fi := fm.indexOf(p.frame)
+		if fi < 0 {
+			continue
+		}
+		f := <-reports[k]
+		rep, err := f.rep, f.err
 		if p.frame.Main() {
 			if err != nil {
 				return nil, err
@@ -200,7 +231,7 @@ func (g *guard) finish(ctx context.Context, fm *frameMap) (*guardReport, error) 
 			continue
 		}
 		translateReport(rep, fm, fi)
-		finished[p.frame] = true
+		done[p.frame] = true
 		if rep.Why != "" && out.Why == "" {
 			out.Why = rep.Why
 		}
@@ -210,7 +241,7 @@ func (g *guard) finish(ctx context.Context, fm *frameMap) (*guardReport, error) 
 	}
 	if fm != nil {
 		for _, f := range fm.frames[1:] {
-			if !finished[f.frame] && out.Why == "" {
+			if !done[f.frame] && out.Why == "" {
 				out.Why = "a frame could not be watched while the image was taken"
 			}
 		}
