@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // framesSites serves the frames page: a main page on 127.0.0.1 holding a
@@ -288,4 +289,44 @@ func TestFramesCovered(t *testing.T) {
 	if !r.OK || !strings.Contains(strings.Join(r.Observation.Tree, "\n"), "same clicked") {
 		t.Errorf("click once the banner is gone: ok=%v %v", r.OK, r.Server["error"])
 	}
+}
+
+// TestFramesAfterRecovery: after the extension's worker was stopped and a
+// new host started, the out-of-process frames attached for the old one
+// (Chrome keeps the debugger session) are reached again.
+func TestFramesAfterRecovery(t *testing.T) {
+	s := serveFrames(t)
+	bs := launch(t, "--sites", strings.Join([]string{s.main, s.sameSite, s.cross}, ","), "--frames", "sites")
+	bs.mustOK("tabs", map[string]any{"action": "open", "url": s.main + "/"})
+	read := func(when string) {
+		t.Helper()
+		o := bs.observe()
+		tree := strings.Join(o.Tree, "\n")
+		for _, want := range []string{"Text of cross frame", "Text of nested frame", "Text of samesite frame"} {
+			if !strings.Contains(tree, want) {
+				t.Errorf("%s: the tree lacks %q:\n%s", when, want, tree)
+			}
+		}
+	}
+	read("before")
+	c := bs.devtools()
+	worker, ok := c.extensionWorker(t)
+	if !ok {
+		t.Fatal("the extension's service worker is not running")
+	}
+	if err := c.call(t, "", "Target.closeTarget", map[string]any{"targetId": worker.TargetID}, nil); err != nil {
+		t.Fatal(err)
+	}
+	for end := time.Now().Add(10 * time.Second); bs.call("tabs", map[string]any{"action": "list"}).OK; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatal("the host did not go with the worker")
+		}
+	}
+	if err := c.call(t, "", "Target.createTarget", map[string]any{"url": "about:blank"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if list := bs.eventually(20*time.Second, "tabs", map[string]any{"action": "list"}); !list.OK {
+		t.Fatalf("no recovery after the worker restarted: %v", list.Server["error"])
+	}
+	read("after a new host")
 }
