@@ -48,18 +48,12 @@ export const ALLOWED_CDP_COMMANDS = new Set([
 
 /**
  * Target.setAutoAttach is allowed with these params only: Chrome attaches the tab's out-of-process
- * frames as child sessions of the tab's own (and nothing else: no workers, no pausing them), or
- * stops doing so (autoAttach false, which detaches them).
+ * frames as child sessions of the tab's own (and nothing else: no workers, no pausing them).
  * @param {Record<string, unknown> | undefined} params
  * @returns {boolean}
  */
 export function allowedAutoAttach(params) {
-  if (
-    params === undefined ||
-    typeof params.autoAttach !== "boolean" ||
-    params.flatten !== true ||
-    params.waitForDebuggerOnStart !== false
-  ) {
+  if (params === undefined || params.autoAttach !== true || params.flatten !== true || params.waitForDebuggerOnStart !== false) {
     return false;
   }
   const keys = Object.keys(params);
@@ -67,9 +61,6 @@ export function allowedAutoAttach(params) {
     return false;
   }
   const filter = params.filter;
-  if (params.autoAttach === false) {
-    return filter === undefined; // Chrome takes no filter to stop
-  }
   return (
     Array.isArray(filter) &&
     filter.length === 1 &&

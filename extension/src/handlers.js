@@ -129,7 +129,7 @@ export function createHandlers({ agentTabs, sessions, connectedSessions, approva
     if (method === "Target.setAutoAttach" && (sessionId !== undefined || !allowedAutoAttach(cdpParams))) {
       throw new ProtocolError(
         "not_allowed",
-        "Target.setAutoAttach is allowed on the tab's own session only, for iframes, with flatten true and waitForDebuggerOnStart false",
+        "Target.setAutoAttach is allowed on the tab's own session only, for iframes, with autoAttach and flatten true and waitForDebuggerOnStart false",
       );
     }
     await requireAgentTab(tabId);

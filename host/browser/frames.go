@@ -160,16 +160,12 @@ func (b *Browser) autoAttach(ctx context.Context, t *Tab) error {
 	if done {
 		return nil
 	}
-	// Off first: frames an earlier host had attached in this debugger
-	// session would not be reported again.
-	for _, on := range []bool{false, true} {
-		params := map[string]any{"autoAttach": on, "waitForDebuggerOnStart": false, "flatten": true}
-		if on {
-			params["filter"] = []map[string]any{{"type": "iframe"}}
-		}
-		if err := b.CDP(ctx, t, "Target.setAutoAttach", params, nil); err != nil {
-			return err
-		}
+	err := b.CDP(ctx, t, "Target.setAutoAttach", map[string]any{
+		"autoAttach": true, "waitForDebuggerOnStart": false, "flatten": true,
+		"filter": []map[string]any{{"type": "iframe"}},
+	}, nil)
+	if err != nil {
+		return err
 	}
 	b.mu.Lock()
 	t.autoAttach, t.autoAttachAt = true, time.Now()
