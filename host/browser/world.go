@@ -61,26 +61,16 @@ type installKey struct {
 	name  string
 }
 
-// Installed says whether the host's script name was defined in world, the
-// isolated world of the tab's document (see SetInstalled).
-func (b *Browser) Installed(t *Tab, world int, name string) bool {
-	return b.InstalledIn(t, Frame{}, world, name)
-}
-
-// InstalledIn is Installed for the isolated world of frame f.
+// InstalledIn says whether the host's script name was defined in world,
+// the isolated world of frame f's document (see SetInstalledIn).
 func (b *Browser) InstalledIn(t *Tab, f Frame, world int, name string) bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return world != 0 && t.installed[installKey{f, name}] == world
 }
 
-// SetInstalled records that the host's script name is defined in world,
-// so that later calls send only its name and arguments.
-func (b *Browser) SetInstalled(t *Tab, world int, name string) {
-	b.SetInstalledIn(t, Frame{}, world, name)
-}
-
-// SetInstalledIn is SetInstalled for the isolated world of frame f.
+// SetInstalledIn records that the host's script name is defined in world
+// (of frame f), so that later calls send only its name and arguments.
 func (b *Browser) SetInstalledIn(t *Tab, f Frame, world int, name string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -90,13 +80,8 @@ func (b *Browser) SetInstalledIn(t *Tab, f Frame, world int, name string) {
 	t.installed[installKey{f, name}] = world
 }
 
-// ForgetWorld drops a world the browser no longer knows (its document was
-// replaced under us), so the next World call makes a new one.
-func (b *Browser) ForgetWorld(t *Tab, world int) {
-	b.ForgetWorldIn(t, Frame{}, world)
-}
-
-// ForgetWorldIn is ForgetWorld for the isolated world of frame f.
+// ForgetWorldIn drops a world of frame f the browser no longer knows (its
+// document was replaced under us), so the next WorldIn makes a new one.
 func (b *Browser) ForgetWorldIn(t *Tab, f Frame, world int) {
 	b.mu.Lock()
 	if t.worlds[f] == world {
@@ -105,16 +90,11 @@ func (b *Browser) ForgetWorldIn(t *Tab, f Frame, world int) {
 	b.mu.Unlock()
 }
 
-// WorldErr returns ErrWorldGone for an error Chrome gave because the
-// isolated world's context no longer exists (its document was replaced),
-// and forgets that world; other errors are returned as they are.
-func (b *Browser) WorldErr(t *Tab, world int, err error) error {
-	return b.WorldErrIn(t, Frame{}, world, err)
-}
-
-// WorldErrIn is WorldErr for the isolated world of frame f. For a child
-// frame, a session that is gone (the frame went out of process, or away)
-// is a world gone too.
+// WorldErrIn returns ErrWorldGone for an error Chrome gave because the
+// isolated world's context (of frame f) no longer exists (its document was
+// replaced), and forgets that world; other errors are returned as they
+// are. For a child frame, a session that is gone (the frame went out of
+// process, or away) is a world gone too.
 func (b *Browser) WorldErrIn(t *Tab, f Frame, world int, err error) error {
 	if err == nil {
 		return nil
@@ -146,13 +126,8 @@ func (b *Browser) EvaluateIn(ctx context.Context, t *Tab, f Frame, expression st
 	return b.evaluate(ctx, t, f, expression, timeoutMS, false)
 }
 
-// EvaluateAwait is Evaluate for an expression whose value may be a promise
-// of the string: it answers once the promise settles.
-func (b *Browser) EvaluateAwait(ctx context.Context, t *Tab, expression string, timeoutMS int) (string, error) {
-	return b.evaluate(ctx, t, Frame{}, expression, timeoutMS, true)
-}
-
-// EvaluateAwaitIn is EvaluateAwait in the isolated world of frame f.
+// EvaluateAwaitIn is EvaluateIn for an expression whose value may be a
+// promise of the string: it answers once the promise settles.
 func (b *Browser) EvaluateAwaitIn(ctx context.Context, t *Tab, f Frame, expression string, timeoutMS int) (string, error) {
 	return b.evaluate(ctx, t, f, expression, timeoutMS, true)
 }
