@@ -73,9 +73,12 @@ type TabParams struct {
 
 // CDPParams runs one allow-listed CDP command on an attached tab.
 type CDPParams struct {
-	TabID  int    `json:"tab_id"`
-	Method string `json:"method"`
-	Params any    `json:"params,omitempty"`
+	TabID int `json:"tab_id"`
+	// SessionID names a child session of the tab (an out-of-process
+	// frame's, from Target.attachedToTarget); empty: the tab's own.
+	SessionID string `json:"session_id,omitempty"`
+	Method    string `json:"method"`
+	Params    any    `json:"params,omitempty"`
 }
 
 // CaptureParams captures the visible part of a tab.

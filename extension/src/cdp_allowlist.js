@@ -43,7 +43,33 @@ export const ALLOWED_CDP_COMMANDS = new Set([
   "Input.insertText",
   "Input.setInterceptDrags",
   "Input.dispatchDragEvent",
+  "Target.setAutoAttach",
 ]);
+
+/**
+ * Target.setAutoAttach is allowed with these params only: Chrome attaches the tab's out-of-process
+ * frames as child sessions of the tab's own (and nothing else: no workers, no pausing them).
+ * @param {Record<string, unknown> | undefined} params
+ * @returns {boolean}
+ */
+export function allowedAutoAttach(params) {
+  if (params === undefined || params.autoAttach !== true || params.flatten !== true || params.waitForDebuggerOnStart !== false) {
+    return false;
+  }
+  const keys = Object.keys(params);
+  if (!keys.every((k) => ["autoAttach", "flatten", "waitForDebuggerOnStart", "filter"].includes(k))) {
+    return false;
+  }
+  const filter = params.filter;
+  return (
+    Array.isArray(filter) &&
+    filter.length === 1 &&
+    typeof filter[0] === "object" &&
+    filter[0] !== null &&
+    Object.keys(filter[0]).length === 1 &&
+    filter[0].type === "iframe"
+  );
+}
 
 /** @type {ReadonlySet<string>} */
 export const FORWARDED_CDP_EVENTS = new Set([
@@ -61,3 +87,10 @@ export const FORWARDED_CDP_EVENTS = new Set([
   "Runtime.executionContextsCleared",
   "Input.dragIntercepted",
 ]);
+
+/**
+ * The events of the tab's own session about its child sessions, forwarded for out-of-process
+ * frames only (see forwardedTargetEvent).
+ * @type {ReadonlySet<string>}
+ */
+export const FORWARDED_TARGET_EVENTS = new Set(["Target.attachedToTarget", "Target.detachedFromTarget"]);

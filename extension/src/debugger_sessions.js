@@ -87,15 +87,18 @@ export class DebuggerSessions {
   }
 
   /**
-   * Runs one CDP command on the tab's session and returns its result object.
+   * Runs one CDP command on the tab's session, or on one of its child sessions (an out-of-process
+   * frame Chrome attached to it), and returns its result object.
    * @param {number} tabId
    * @param {string} method
    * @param {Record<string, unknown>} [params]
+   * @param {string} [sessionId]
    * @returns {Promise<object>}
    */
-  async send(tabId, method, params) {
+  async send(tabId, method, params, sessionId) {
     try {
-      const result = await chrome.debugger.sendCommand({ tabId }, method, params);
+      const target = sessionId === undefined ? { tabId } : { tabId, sessionId };
+      const result = await chrome.debugger.sendCommand(target, method, params);
       return result ?? {};
     } catch (err) {
       if (NOT_ATTACHED.test(errorText(err))) {

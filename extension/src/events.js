@@ -5,7 +5,7 @@
  * `tab.shared`, `tab.unshared` and `approval.answered`, come from sharing.js and approvals.js.)
  */
 
-import { FORWARDED_CDP_EVENTS } from "./cdp_allowlist.js";
+import { FORWARDED_CDP_EVENTS, FORWARDED_TARGET_EVENTS } from "./cdp_allowlist.js";
 import { toTab } from "./tab.js";
 
 /** @typedef {import("./agent_tabs.js").AgentTabs} AgentTabs */
@@ -72,12 +72,44 @@ export function registerEventForwarders({ agentTabs, sessions, emit }) {
   chrome.debugger.onEvent.addListener((source, method, params) =>
     inOrder("debugger.onEvent", () => {
       // sessionId is set for child targets' events; the tab's own session has none.
-      if (source.tabId === undefined || source.sessionId !== undefined || !FORWARDED_CDP_EVENTS.has(method)) {
+      if (source.tabId === undefined || source.sessionId !== undefined) {
         return;
       }
-      emit("cdp.event", { tab_id: source.tabId, method, params: params ?? {} });
+      if (FORWARDED_CDP_EVENTS.has(method)) {
+        emit("cdp.event", { tab_id: source.tabId, method, params: params ?? {} });
+        return;
+      }
+      const target = targetEventParams(method, params);
+      if (target !== undefined) {
+        emit("cdp.event", { tab_id: source.tabId, method, params: target });
+      }
     }),
   );
+}
+
+/**
+ * What is forwarded of an event of the tab's own session about a child session: of the attach of
+ * an out-of-process frame, its session id and its target's id, type and URL; of a detach, the
+ * session id and target id. Other target events are not forwarded (undefined).
+ * @param {string} method
+ * @param {object | undefined} params
+ * @returns {object | undefined}
+ */
+export function targetEventParams(method, params) {
+  if (!FORWARDED_TARGET_EVENTS.has(method)) {
+    return undefined;
+  }
+  const p = /** @type {{sessionId?: string, targetId?: string, targetInfo?: {targetId?: string, type?: string, url?: string}}} */ (
+    params ?? {}
+  );
+  if (method === "Target.detachedFromTarget") {
+    return { sessionId: p.sessionId, targetId: p.targetId };
+  }
+  const info = p.targetInfo;
+  if (info?.type !== "iframe") {
+    return undefined;
+  }
+  return { sessionId: p.sessionId, targetInfo: { targetId: info.targetId, type: info.type, url: info.url } };
 }
 
 /**

@@ -6,10 +6,11 @@
 
 import { agentTabsParam } from "./agent_tabs.js";
 import { approvalAskParams, approvalIdParam } from "./approvals.js";
-import { ALLOWED_CDP_COMMANDS } from "./cdp_allowlist.js";
+import { ALLOWED_CDP_COMMANDS, allowedAutoAttach } from "./cdp_allowlist.js";
 import { sessionsParam } from "./connected_sessions.js";
 import { ProtocolError, chromeCall, cdpErrorMessage, errorText, fromChromeError, invalidArgument } from "./errors.js";
 import {
+  matchingParam,
   optionalBoolParam,
   optionalIntParam,
   optionalObjectParam,
@@ -120,12 +121,20 @@ export function createHandlers({ agentTabs, sessions, connectedSessions, approva
     const tabId = tabIdParam(params);
     const method = stringParam(params, "method");
     const cdpParams = optionalObjectParam(params, "params");
+    const sessionId =
+      params.session_id === undefined ? undefined : matchingParam(params, "session_id", /^[0-9A-Za-z]{1,64}$/, "a CDP session id");
     if (!ALLOWED_CDP_COMMANDS.has(method)) {
       throw new ProtocolError("not_allowed", `CDP command ${method} is not on the extension's allow-list`);
     }
+    if (method === "Target.setAutoAttach" && (sessionId !== undefined || !allowedAutoAttach(cdpParams))) {
+      throw new ProtocolError(
+        "not_allowed",
+        "Target.setAutoAttach is allowed on the tab's own session only, for iframes, with autoAttach and flatten true and waitForDebuggerOnStart false",
+      );
+    }
     await requireAgentTab(tabId);
     try {
-      return await sessions.send(tabId, method, cdpParams);
+      return await sessions.send(tabId, method, cdpParams, sessionId);
     } catch (err) {
       const cdpMessage = cdpErrorMessage(errorText(err));
       if (cdpMessage !== undefined) {

@@ -206,3 +206,34 @@ test("a closed agent tab leaves the map and is reported", async () => {
   assert.deepEqual(forgotten, [1, 8]);
   assert.deepEqual(events, [["tab.closed", { tab_id: 1 }]]);
 });
+
+test("CDP events: the tab's own session's allowed events, and its out-of-process frames' attach and detach only", async () => {
+  const { events } = await setup();
+  const fire = (/** @type {object} */ source, /** @type {string} */ method, /** @type {object} */ params) =>
+    chromeFake.debugger.onEvent.fire(source, method, params);
+  fire({ tabId: 1 }, "Page.loadEventFired", { timestamp: 1 });
+  fire({ tabId: 1, sessionId: "S1" }, "Page.loadEventFired", { timestamp: 2 }); // a child session's own
+  fire({ tabId: 1 }, "Network.requestWillBeSent", {});
+  const attached = {
+    sessionId: "S1",
+    waitingForDebugger: false,
+    targetInfo: { targetId: "F1", type: "iframe", url: "http://localhost:1/", title: "t", attached: true, browserContextId: "C" },
+  };
+  fire({ tabId: 1 }, "Target.attachedToTarget", attached);
+  fire({ tabId: 1 }, "Target.attachedToTarget", { sessionId: "S2", targetInfo: { targetId: "W", type: "worker", url: "x" } });
+  fire({ tabId: 1, sessionId: "S1" }, "Target.attachedToTarget", { ...attached, sessionId: "S3" }); // a grandchild
+  fire({ tabId: 1 }, "Target.detachedFromTarget", { sessionId: "S1", targetId: "F1" });
+  await settle();
+  assert.deepEqual(events, [
+    ["cdp.event", { tab_id: 1, method: "Page.loadEventFired", params: { timestamp: 1 } }],
+    [
+      "cdp.event",
+      {
+        tab_id: 1,
+        method: "Target.attachedToTarget",
+        params: { sessionId: "S1", targetInfo: { targetId: "F1", type: "iframe", url: "http://localhost:1/" } },
+      },
+    ],
+    ["cdp.event", { tab_id: 1, method: "Target.detachedFromTarget", params: { sessionId: "S1", targetId: "F1" } }],
+  ]);
+});

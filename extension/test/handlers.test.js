@@ -37,9 +37,11 @@ class FakeSessions {
   /**
    * @param {number} tabId
    * @param {string} method
+   * @param {unknown} _params
+   * @param {string} [sessionId]
    */
-  async send(tabId, method) {
-    this.calls.push(`${method} ${tabId}`);
+  async send(tabId, method, _params, sessionId) {
+    this.calls.push(sessionId === undefined ? `${method} ${tabId}` : `${method} ${tabId}/${sessionId}`);
     return {};
   }
 }
@@ -68,6 +70,29 @@ test("debugger.attach and cdp work on an agent tab", async () => {
   assert.deepEqual(await call("debugger.attach", { tab_id: 1 }), {});
   assert.deepEqual(await call("cdp", { tab_id: 1, method: "Page.enable" }), {});
   assert.deepEqual(sessions.calls, ["attach 1", "Page.enable 1"]);
+});
+
+test("cdp reaches a child session of the tab; Target.setAutoAttach only as the host uses it", async () => {
+  const { sessions, call } = await setup();
+  const autoAttach = { autoAttach: true, waitForDebuggerOnStart: false, flatten: true, filter: [{ type: "iframe" }] };
+  assert.deepEqual(await call("cdp", { tab_id: 1, method: "Target.setAutoAttach", params: autoAttach }), {});
+  assert.deepEqual(await call("cdp", { tab_id: 1, session_id: "ABC123", method: "Runtime.evaluate", params: {} }), {});
+  const refused = /Target.setAutoAttach is allowed on the tab's own session only/;
+  for (const params of [
+    { ...autoAttach, waitForDebuggerOnStart: true },
+    { ...autoAttach, flatten: false },
+    { ...autoAttach, filter: [{ type: "page" }] },
+    { ...autoAttach, filter: [{ type: "iframe" }, { type: "worker" }] },
+    { autoAttach: true, waitForDebuggerOnStart: false, flatten: true },
+    { ...autoAttach, extra: 1 },
+  ]) {
+    await assert.rejects(call("cdp", { tab_id: 1, method: "Target.setAutoAttach", params }), refused);
+  }
+  await assert.rejects(call("cdp", { tab_id: 1, session_id: "ABC123", method: "Target.setAutoAttach", params: autoAttach }), refused);
+  await assert.rejects(call("cdp", { tab_id: 1, method: "Target.attachToTarget", params: {} }), /not on the extension's allow-list/);
+  await assert.rejects(call("cdp", { tab_id: 1, session_id: "a b", method: "Page.enable" }), /session_id must be a CDP session id/);
+  await assert.rejects(call("cdp", { tab_id: 1, session_id: 7, method: "Page.enable" }), /session_id must be a CDP session id/);
+  assert.deepEqual(sessions.calls, ["Target.setAutoAttach 1", "Runtime.evaluate 1/ABC123"]);
 });
 
 test("debugger.attach and cdp are refused for a tab that is not an agent tab", async () => {

@@ -101,6 +101,8 @@ type run struct {
 	// completion the page shows by counting expect (see run.page).
 	inflight func() error
 	expect   *counts
+	// inflightFrame is the frame (see frameNo) the input in flight went to.
+	inflightFrame int
 }
 
 // waiting starts counting time as the browser's share; call the func it

@@ -227,17 +227,11 @@ func (r *run) wait(ctx context.Context, s Step, sr *StepResult) error {
 	case s.Text != "":
 		// The page answers when the text appears (it watches its own
 		// changes), at most 10 s later.
-		ctx, cancel := context.WithTimeout(ctx, textWait+helperWait)
-		defer cancel()
-		text, err := helperWithin(ctx, r.b, r.t, "hasText", r.args(map[string]any{"text": s.Text, "wait": textWait.Milliseconds()}), textWait+helperWait)
+		found, err := r.hasText(ctx, s.Text)
 		if err != nil {
 			return err
 		}
-		res, err := decodeResult("hasText", text)
-		if err != nil {
-			return err
-		}
-		if !res.Found {
+		if !found {
 			return browser.Errorf(protocol.CodeTimeout, "The text did not appear within 10 s.")
 		}
 		return nil

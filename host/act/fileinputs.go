@@ -42,6 +42,8 @@ func MarkFileInputs(ctx context.Context, b *browser.Browser, t *browser.Tab, obs
 			is = append(is, i)
 		}
 	}
+	// (The file inputs of frames are not looked for.)
+	is, back := mainNodes(snap, is)
 	if len(is) == 0 {
 		return
 	}
@@ -62,7 +64,7 @@ func MarkFileInputs(ctx context.Context, b *browser.Browser, t *browser.Tab, obs
 		return
 	}
 	for _, f := range res.Found {
-		k, ok := elementOf[f.I]
+		k, ok := elementOf[back[f.I]]
 		if !ok {
 			continue
 		}

@@ -237,4 +237,9 @@ func (r *run) release() {
 	ctx, cancel := context.WithTimeout(context.Background(), helperWait)
 	defer cancel()
 	r.b.CDP(ctx, r.t, "Runtime.releaseObjectGroup", map[string]any{"objectGroup": objectGroup}, nil)
+	for _, f := range r.snap.Frames {
+		if f.Frame.Session != "" {
+			r.b.CDPIn(ctx, r.t, f.Frame.Session, "Runtime.releaseObjectGroup", map[string]any{"objectGroup": objectGroup}, nil)
+		}
+	}
 }

@@ -84,7 +84,7 @@ func LearnKeys(b *browser.Browser, t *browser.Tab, obs *observe.Observation) {
 		defer close(info.done)
 		ctx, cancel := context.WithTimeout(context.Background(), learnWait)
 		defer cancel()
-		if got, err := keyListeners(ctx, b, t, snap.ID, nodes); err == nil {
+		if got, err := keyListenersOf(ctx, b, t, snap, nodes); err == nil {
 			info.keyed, info.pageListens, info.learnt = got.keyed, got.pageListens, true
 		}
 	}()

@@ -71,16 +71,16 @@ const helperName = "act"
 // not have them (a world made since they were defined).
 const uninstalled = `{"uninstalled":true}`
 
-// helperCall is the expression that runs op of page.js in world: its name
-// and arguments once the helpers are defined there, else the whole source,
-// which defines them.
-func helperCall(b *browser.Browser, t *browser.Tab, world int, op string, args map[string]any) (string, error) {
+// helperCall is the expression that runs op of page.js in world (of frame
+// f): its name and arguments once the helpers are defined there, else the
+// whole source, which defines them.
+func helperCall(b *browser.Browser, t *browser.Tab, f browser.Frame, world int, op string, args map[string]any) (string, error) {
 	opJSON, _ := json.Marshal(op)
 	argJSON, err := json.Marshal(args)
 	if err != nil {
 		return "", err
 	}
-	if b.Installed(t, world, helperName) {
+	if b.InstalledIn(t, f, world, helperName) {
 		return fmt.Sprintf("globalThis.__diwallAct ? globalThis.__diwallAct(%s, %s) : %q", opJSON, argJSON, uninstalled), nil
 	}
 	return fmt.Sprintf("(globalThis.__diwallAct = %s)(%s, %s)", pageSource, opJSON, argJSON), nil
@@ -89,35 +89,36 @@ func helperCall(b *browser.Browser, t *browser.Tab, world int, op string, args m
 // helper runs op of page.js in the tab's isolated world and returns its
 // JSON answer.
 func helper(ctx context.Context, b *browser.Browser, t *browser.Tab, op string, args map[string]any) (string, error) {
-	return helperWithin(ctx, b, t, op, args, helperWait)
+	return helperWithin(ctx, b, t, browser.Frame{}, op, args, helperWait)
 }
 
-// helperWithin is helper for a helper that may take up to wait (one that
-// answers when something happens in the page).
-func helperWithin(ctx context.Context, b *browser.Browser, t *browser.Tab, op string, args map[string]any, wait time.Duration) (string, error) {
+// helperWithin is helper, in the isolated world of frame f, for a helper
+// that may take up to wait (one that answers when something happens in the
+// page).
+func helperWithin(ctx context.Context, b *browser.Browser, t *browser.Tab, f browser.Frame, op string, args map[string]any, wait time.Duration) (string, error) {
 	ctx, cancel := context.WithTimeout(ctx, wait)
 	defer cancel()
 	for attempt := 0; ; attempt++ {
-		world, err := b.World(ctx, t)
+		world, err := b.WorldIn(ctx, t, f)
 		if err != nil {
 			return "", err
 		}
-		expr, err := helperCall(b, t, world, op, args)
+		expr, err := helperCall(b, t, f, world, op, args)
 		if err != nil {
 			return "", err
 		}
-		text, err := b.EvaluateAwait(ctx, t, expr, int(wait.Milliseconds()))
+		text, err := b.EvaluateAwaitIn(ctx, t, f, expr, int(wait.Milliseconds()))
 		if err != nil {
 			return "", err
 		}
 		if text != uninstalled {
-			b.SetInstalled(t, world, helperName)
+			b.SetInstalledIn(t, f, world, helperName)
 			return text, nil
 		}
 		if attempt > 0 {
 			return "", fmt.Errorf("page helpers could not be defined")
 		}
-		b.SetInstalled(t, 0, helperName)
+		b.SetInstalledIn(t, f, 0, helperName)
 	}
 }
 
@@ -140,6 +141,16 @@ func (r *run) page(ctx context.Context, op string, args map[string]any) (pageRes
 	if res, ok := r.takeAhead(op, args); ok {
 		return res, nil
 	}
+	if r.inflight != nil && r.frameNo(args) != r.inflightFrame {
+		// The input in flight went to another frame, whose counts this
+		// helper's world does not keep: let it finish first.
+		if err := r.finishInflight(); err != nil {
+			return pageResult{}, err
+		}
+		if r.dialogOpened {
+			return pageResult{}, browser.ErrDialogOpened
+		}
+	}
 	if r.inflight == nil {
 		return r.helper(ctx, op, args)
 	}
@@ -159,13 +170,18 @@ func (r *run) page(ctx context.Context, op string, args map[string]any) (pageRes
 }
 
 func (r *run) helper(ctx context.Context, op string, args map[string]any) (pageResult, error) {
+	fi, f, local := r.inFrame(args)
 	done := r.waiting()
-	text, err := helper(ctx, r.b, r.t, op, args)
+	text, err := helperWithin(ctx, r.b, r.t, f, op, local, helperWait)
 	done()
 	if err != nil {
 		return pageResult{}, err
 	}
-	return decodeResult(op, text)
+	res, err := decodeResult(op, text)
+	if err != nil || fi == 0 {
+		return res, err
+	}
+	return r.fromFrame(ctx, fi, text, res)
 }
 
 func decodeResult(op, text string) (pageResult, error) {
@@ -221,30 +237,37 @@ func (r *run) firstHelper(s *Step) (op string, args map[string]any, ok bool) {
 // args) followed, when the next step begins with a helper, by that helper
 // guarded by the first's success; decode reads their answers afterwards.
 func (r *run) withAhead(ctx context.Context, op string, args map[string]any) (cmds []browser.Command, decode func() (pageResult, error), err error) {
-	world, err := r.b.World(ctx, r.t)
+	args = r.args(args)
+	fi, f, local := r.inFrame(args)
+	world, err := r.b.WorldIn(ctx, r.t, f)
 	if err != nil {
 		return nil, nil, err
 	}
-	args = r.args(args)
 	nextOp, nextArgs, next := r.firstHelper(r.next)
+	if fi != 0 || next && r.frameNo(nextArgs) != 0 {
+		// Frames' helpers are not sent ahead: each answer is placed in the
+		// main viewport by a call of its own.
+		next = false
+	}
 	if next {
 		args["token"] = tokens.Add(1)
+		local["token"] = args["token"]
 	}
-	expr, err := helperCall(r.b, r.t, world, op, args)
+	expr, err := helperCall(r.b, r.t, f, world, op, local)
 	if err != nil {
 		return nil, nil, err
 	}
 	var own, behind evalResult
 	cmds = []browser.Command{{Method: "Runtime.evaluate", Params: map[string]any{
 		"expression": expr, "contextId": world, "returnByValue": true, "awaitPromise": true, "timeout": helperWait.Milliseconds(),
-	}, Result: &own}}
+	}, Result: &own, Session: f.Session}}
 	var nextJSON []byte
 	if next {
 		nextArgs = r.args(nextArgs)
 		nextJSON, _ = json.Marshal(nextArgs)
 		guarded := maps.Clone(nextArgs)
 		guarded["okAfter"] = args["token"]
-		if e, err := helperCall(r.b, r.t, world, nextOp, guarded); err == nil {
+		if e, err := helperCall(r.b, r.t, f, world, nextOp, guarded); err == nil {
 			cmds = append(cmds, browser.Command{Method: "Runtime.evaluate", Params: map[string]any{
 				"expression": e, "contextId": world, "returnByValue": true, "timeout": helperWait.Milliseconds(),
 			}, Result: &behind, Optional: true})
@@ -256,10 +279,17 @@ func (r *run) withAhead(ctx context.Context, op string, args map[string]any) (cm
 			return pageResult{}, err
 		}
 		if text == uninstalled {
-			r.b.SetInstalled(r.t, 0, helperName)
+			r.b.SetInstalledIn(r.t, f, 0, helperName)
 			return r.helper(ctx, op, args)
 		}
-		r.b.SetInstalled(r.t, world, helperName)
+		r.b.SetInstalledIn(r.t, f, world, helperName)
+		if fi != 0 {
+			res, err := decodeResult(op, text)
+			if err != nil {
+				return res, err
+			}
+			return r.fromFrame(ctx, fi, text, res)
+		}
 		if t, err := behind.text(); next && err == nil && t != uninstalled {
 			if res, err := decodeResult(nextOp, t); err == nil && !res.NotYet {
 				r.ahead = &ahead{op: nextOp, args: string(nextJSON), res: res}

@@ -44,7 +44,9 @@
     });
   }
   if (op === "hasText") {
-    // Answers when the text is on the page, or after args.wait ms.
+    // Answers when the text is on the page, or after args.wait ms. In a
+    // frame (own), only in the document the snapshot read.
+    if (args.own && (!state || state.snapshot !== args.snapshot)) return out({ found: false });
     const has = () => ((document.body && document.body.innerText) || "").toLowerCase().includes(args.text.toLowerCase());
     if (has() || !args.wait) return out({ found: has() });
     return new Promise((done) => {
@@ -252,6 +254,33 @@
         options.find((o) => o.getAttribute("data-value") === args.value || o.getAttribute("value") === args.value);
       if (!o) return out({ missing: args.value, options: options.map((o) => (o.textContent || "").trim()).slice(0, 50) });
       return out(target(o));
+    }
+    case "framePoint": {
+      // Where the point (args.x, args.y) of the viewport of the frame shown
+      // by element args.i lies in this viewport, and whether the frame
+      // shows there: inside its content box and the viewport, with nothing
+      // of this page over it.
+      const el = element(args.i);
+      if (!el) return out({ gone: true });
+      const r = el.getBoundingClientRect();
+      const cs = getComputedStyle(el);
+      const left = r.left + el.clientLeft + (parseFloat(cs.paddingLeft) || 0);
+      const top = r.top + el.clientTop + (parseFloat(cs.paddingTop) || 0);
+      const x = left + args.x, y = top + args.y;
+      const w = window.innerWidth, h = window.innerHeight;
+      if (x < 0 || y < 0 || x >= w || y >= h || args.x >= el.clientWidth || args.y >= el.clientHeight) return out({ invisible: true });
+      let hit = document.elementFromPoint(x, y);
+      while (hit && hit.shadowRoot) {
+        const inner = hit.shadowRoot.elementFromPoint(x, y);
+        if (!inner || inner === hit) break;
+        hit = inner;
+      }
+      if (hit === el) return out({ x, y });
+      let by = -1;
+      for (let c = hit; c; c = c.parentNode || c.host) {
+        if (state.index.has(c)) { by = state.index.get(c); break; }
+      }
+      return out({ x, y, covered: by });
     }
     case "dragWatch": {
       // Notes whether the page starts an HTML5 drag (and lets it go on)

@@ -86,6 +86,7 @@ func (r *run) typeInto(ctx context.Context, s Step, sr *StepResult, nextGuarded 
 	}
 	if nextGuarded && expect != nil && !r.dialogOpened {
 		r.startInflight(ctx, cmds, expect)
+		r.inflightFrame, _ = r.snap.Where(i)
 		return nil
 	}
 	return r.send(ctx, cmds)
@@ -173,7 +174,7 @@ func (r *run) keyedField(ctx context.Context, i int, formatted bool) bool {
 			}
 		}
 		if len(missing) > 0 {
-			if more, err := keyListeners(ctx, r.b, r.t, r.snap.ID, missing); err == nil {
+			if more, err := keyListenersOf(ctx, r.b, r.t, r.snap, missing); err == nil {
 				maps.Copy(r.keyed, more.keyed)
 				r.pageListens = more.pageListens
 			} else {

@@ -26,8 +26,11 @@ func (r *run) upload(ctx context.Context, s Step, sr *StepResult) error {
 	if err := r.checkLocated(res, s.Mark, sr); err != nil {
 		return err
 	}
-	// The helper kept the input it found: take it by reference.
-	world, err := r.b.World(ctx, r.t)
+	// The helper kept the input it found (in the element's frame): take it
+	// by reference.
+	fi, _ := r.snap.Where(r.snap.MarkNode[s.Mark])
+	f := r.snap.FrameOf(fi)
+	world, err := r.b.WorldIn(ctx, r.t, f)
 	if err != nil {
 		return err
 	}
@@ -35,9 +38,9 @@ func (r *run) upload(ctx context.Context, s Step, sr *StepResult) error {
 	r.objects = true
 	err = r.send(ctx, []browser.Command{{Method: "Runtime.evaluate", Params: map[string]any{
 		"expression": "globalThis.__diwall.fileInput || null", "contextId": world, "objectGroup": objectGroup,
-	}, Result: &input}})
+	}, Result: &input, Session: f.Session}})
 	if err != nil || r.dialogOpened {
-		return r.b.WorldErr(r.t, world, err)
+		return r.b.WorldErrIn(r.t, f, world, err)
 	}
 	switch {
 	case res.NotFile:
@@ -47,7 +50,7 @@ func (r *run) upload(ctx context.Context, s Step, sr *StepResult) error {
 	case input.objectID() == "":
 		return browser.Errorf(protocol.CodeElementGone, "The file input of mark %d is no longer on the page. Observe again.", s.Mark)
 	}
-	return r.send(ctx, []browser.Command{{Method: "DOM.setFileInputFiles", Params: map[string]any{"files": paths, "objectId": input.objectID()}}})
+	return r.send(ctx, []browser.Command{{Method: "DOM.setFileInputFiles", Params: map[string]any{"files": paths, "objectId": input.objectID()}, Session: f.Session}})
 }
 
 // UploadPaths resolves file names given by the model to files in dir, the

@@ -20,6 +20,9 @@ type Command struct {
 	Params   any
 	Result   any
 	Optional bool
+	// Session sends it to a child session of the tab (an out-of-process
+	// frame's, see Frame); "" is the tab's own.
+	Session string
 }
 
 // Pipeline sends the commands to the tab in order, without waiting for
@@ -46,7 +49,7 @@ func (b *Browser) StartPipeline(ctx context.Context, t *Tab, cmds []Command) (wa
 	if s, ok := b.ext.(starter); ok {
 		waits := make([]func(context.Context, any) error, len(cmds))
 		for i, c := range cmds {
-			waits[i] = s.Start(protocol.MethodCDP, protocol.CDPParams{TabID: t.ChromeID, Method: c.Method, Params: c.Params})
+			waits[i] = s.Start(protocol.MethodCDP, protocol.CDPParams{TabID: t.ChromeID, SessionID: c.Session, Method: c.Method, Params: c.Params})
 		}
 		go func() {
 			var first error
@@ -60,7 +63,7 @@ func (b *Browser) StartPipeline(ctx context.Context, t *Tab, cmds []Command) (wa
 	} else {
 		go func() {
 			for _, c := range cmds {
-				if err := b.CDP(ctx, t, c.Method, c.Params, c.Result); err != nil && (!c.Optional || ctx.Err() != nil) {
+				if err := b.CDPIn(ctx, t, c.Session, c.Method, c.Params, c.Result); err != nil && (!c.Optional || ctx.Err() != nil) {
 					done <- err
 					return
 				}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/url"
 	"slices"
+	"time"
 
 	"github.com/diwall/diwall/protocol"
 )
@@ -24,11 +25,14 @@ type Tab struct {
 	loaderID           string // the main frame's current document
 	unreachable        string // the URL Chrome could not load, when the document is its error page
 	dialog             *Dialog
-	world              int // the isolated world's execution context, 0 when none
+	worlds             map[Frame]int    // each frame's isolated world (execution context)
+	autoAttach         bool             // out-of-process frames are attached (Target.setAutoAttach)
+	autoAttachAt       time.Time        // since when
+	children           map[string]child // out-of-process frames, by target (= frame) id
 	snapshot           *Snapshot
 	waiters            []*waiter
-	dragData           json.RawMessage // the data of the last drag Chrome intercepted
-	installed          map[string]int  // scripts defined in the isolated world: name -> world
+	dragData           json.RawMessage    // the data of the last drag Chrome intercepted
+	installed          map[installKey]int // scripts defined in isolated worlds -> world
 }
 
 // Snapshot is what the host keeps of a tab's current observation: marks
@@ -36,12 +40,69 @@ type Tab struct {
 type Snapshot struct {
 	ID       string
 	LoaderID string
-	// MarkNode maps each mark to the element's index in the page's
-	// isolated world (globalThis.__diwall.els).
+	// MarkNode maps each mark to the node's index in the snapshot; for a
+	// snapshot of the main frame alone that is the element's index in the
+	// page's isolated world (globalThis.__diwall.els).
 	MarkNode map[int]int
 	// Sensitive holds the marks of sensitive fields (passwords, card
 	// numbers, one-time codes): what is typed there is never recorded.
 	Sensitive map[int]bool
+	// Frames are the child frames read into the snapshot (a profile with
+	// frames = "sites"); nil when none was.
+	Frames []SnapFrame
+	// Place says, for a snapshot with Frames, where each node is: its
+	// frame and its index in that frame's isolated world. Nil when every
+	// node is the main frame's, at its own index.
+	Place []NodePlace
+}
+
+// SnapFrame is a child frame read into a snapshot.
+type SnapFrame struct {
+	Frame Frame
+	// Owner is the node index, in the snapshot, of the frame's element in
+	// its parent frame.
+	Owner int
+}
+
+// NodePlace is where a snapshot's node is: Frame 0 is the main frame,
+// k > 0 is Frames[k-1]; Local is its index in that frame's world.
+type NodePlace struct {
+	Frame, Local int32
+}
+
+// Where returns the frame (0: main, k: Frames[k-1]) and the index in that
+// frame's isolated world of the snapshot's node i.
+func (s *Snapshot) Where(i int) (frame, local int) {
+	if s.Place == nil || i < 0 || i >= len(s.Place) {
+		return 0, i
+	}
+	p := s.Place[i]
+	return int(p.Frame), int(p.Local)
+}
+
+// FrameOf returns the browser frame of Where's frame number.
+func (s *Snapshot) FrameOf(frame int) Frame {
+	if frame <= 0 || frame > len(s.Frames) {
+		return Frame{}
+	}
+	return s.Frames[frame-1].Frame
+}
+
+// Global returns the snapshot's node index of the element at local in
+// frame's world, -1 when it is not one of the snapshot's nodes.
+func (s *Snapshot) Global(frame, local int) int {
+	if s.Place == nil {
+		if frame == 0 {
+			return local
+		}
+		return -1
+	}
+	for i, p := range s.Place {
+		if int(p.Frame) == frame && int(p.Local) == local {
+			return i
+		}
+	}
+	return -1
 }
 
 // Dialog is an open JavaScript dialog. Its message is the page's words.
@@ -115,7 +176,9 @@ func (t *Tab) update(pt protocol.Tab) {
 func (t *Tab) detached(reason string) {
 	t.attached = false
 	t.loaderID = ""
-	t.world = 0
+	t.worlds = nil
+	t.autoAttach = false
+	t.children = nil
 	t.snapshot = nil
 	t.dialog = nil
 	t.notify("detached", nil)
@@ -138,6 +201,7 @@ func (t *Tab) cdpEvent(method string, params json.RawMessage) {
 	case "Page.frameNavigated":
 		var ev struct {
 			Frame struct {
+				ID             string `json:"id"`
 				ParentID       string `json:"parentId"`
 				LoaderID       string `json:"loaderId"`
 				URL            string `json:"url"`
@@ -145,10 +209,15 @@ func (t *Tab) cdpEvent(method string, params json.RawMessage) {
 			} `json:"frame"`
 			Type string `json:"type"`
 		}
-		if json.Unmarshal(params, &ev) == nil && ev.Frame.ParentID == "" {
+		decoded := json.Unmarshal(params, &ev) == nil
+		if decoded && ev.Frame.ParentID != "" {
+			// A child frame's new document: its world is gone.
+			t.forgetFrame(ev.Frame.ID)
+		}
+		if decoded && ev.Frame.ParentID == "" {
 			if ev.Frame.LoaderID != t.loaderID {
-				// A new document: its isolated world and snapshot are gone.
-				t.world = 0
+				// A new document: its isolated worlds and snapshot are gone.
+				t.worlds = nil
 				t.snapshot = nil
 			}
 			t.loaderID = ev.Frame.LoaderID
@@ -199,7 +268,9 @@ func (t *Tab) cdpEvent(method string, params json.RawMessage) {
 	case "Page.loadEventFired":
 		t.status = "complete"
 	case "Runtime.executionContextsCleared":
-		t.world = 0
+		t.worlds = nil
+	case "Target.attachedToTarget", "Target.detachedFromTarget":
+		t.targetEvent(method, params)
 	}
 	t.notify(method, params)
 }

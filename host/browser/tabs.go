@@ -165,9 +165,10 @@ func (b *Browser) Attach(ctx context.Context, t *Tab) error {
 	}
 	b.mu.Lock()
 	t.attached = true
+	t.autoAttach, t.children = false, nil // a new debugger session
 	t.frameID = tree.FrameTree.Frame.ID
 	if t.loaderID != tree.FrameTree.Frame.LoaderID {
-		t.world, t.snapshot = 0, nil
+		t.worlds, t.snapshot = nil, nil
 	}
 	t.loaderID = tree.FrameTree.Frame.LoaderID
 	if tree.FrameTree.Frame.URL != "" {
@@ -186,5 +187,11 @@ func (b *Browser) CaptureVisible(ctx context.Context, t *Tab, res *protocol.Capt
 // CDP runs one CDP command on the tab and decodes its result into result
 // (which may be nil).
 func (b *Browser) CDP(ctx context.Context, t *Tab, method string, params, result any) error {
-	return b.ext.Call(ctx, protocol.MethodCDP, protocol.CDPParams{TabID: t.ChromeID, Method: method, Params: params}, result)
+	return b.CDPIn(ctx, t, "", method, params, result)
+}
+
+// CDPIn is CDP on one of the tab's child sessions (an out-of-process
+// frame's, see Frame); "" is the tab's own session.
+func (b *Browser) CDPIn(ctx context.Context, t *Tab, session, method string, params, result any) error {
+	return b.ext.Call(ctx, protocol.MethodCDP, protocol.CDPParams{TabID: t.ChromeID, SessionID: session, Method: method, Params: params}, result)
 }

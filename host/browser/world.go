@@ -16,11 +16,20 @@ const worldName = "diwall"
 // tab's current document, creating it when needed. Page scripts cannot see
 // or change what runs there.
 func (b *Browser) World(ctx context.Context, t *Tab) (int, error) {
+	return b.WorldIn(ctx, t, Frame{})
+}
+
+// WorldIn is World for one frame of the tab (see Frame): the isolated
+// world of the frame's current document.
+func (b *Browser) WorldIn(ctx context.Context, t *Tab, f Frame) (int, error) {
 	if err := b.Attach(ctx, t); err != nil {
 		return 0, err
 	}
 	b.mu.Lock()
-	world, frame := t.world, t.frameID
+	world, id := t.worlds[f], f.ID
+	if f.Main() {
+		id = t.frameID
+	}
 	b.mu.Unlock()
 	if world != 0 {
 		return world, nil
@@ -28,53 +37,72 @@ func (b *Browser) World(ctx context.Context, t *Tab) (int, error) {
 	var res struct {
 		ExecutionContextID int `json:"executionContextId"`
 	}
-	err := b.CDP(ctx, t, "Page.createIsolatedWorld", map[string]any{
-		"frameId": frame, "worldName": worldName, "grantUniveralAccess": false,
+	err := b.CDPIn(ctx, t, f.Session, "Page.createIsolatedWorld", map[string]any{
+		"frameId": id, "worldName": worldName, "grantUniveralAccess": false,
 	}, &res)
 	if err != nil {
+		if !f.Main() {
+			return 0, fmt.Errorf("%w: %v", ErrWorldGone, err)
+		}
 		return 0, err
 	}
 	b.mu.Lock()
-	t.world = res.ExecutionContextID
+	if t.worlds == nil {
+		t.worlds = make(map[Frame]int)
+	}
+	t.worlds[f] = res.ExecutionContextID
 	b.mu.Unlock()
 	return res.ExecutionContextID, nil
 }
 
-// Installed says whether the host's script name was defined in world, the
-// isolated world of the tab's document (see SetInstalled).
-func (b *Browser) Installed(t *Tab, world int, name string) bool {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return world != 0 && t.installed[name] == world
+// installKey names a script defined in one frame's isolated world.
+type installKey struct {
+	frame Frame
+	name  string
 }
 
-// SetInstalled records that the host's script name is defined in world,
-// so that later calls send only its name and arguments.
-func (b *Browser) SetInstalled(t *Tab, world int, name string) {
+// InstalledIn says whether the host's script name was defined in world,
+// the isolated world of frame f's document (see SetInstalledIn).
+func (b *Browser) InstalledIn(t *Tab, f Frame, world int, name string) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return world != 0 && t.installed[installKey{f, name}] == world
+}
+
+// SetInstalledIn records that the host's script name is defined in world
+// (of frame f), so that later calls send only its name and arguments.
+func (b *Browser) SetInstalledIn(t *Tab, f Frame, world int, name string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if t.installed == nil {
-		t.installed = make(map[string]int)
+		t.installed = make(map[installKey]int)
 	}
-	t.installed[name] = world
+	t.installed[installKey{f, name}] = world
 }
 
-// ForgetWorld drops a world the browser no longer knows (its document was
-// replaced under us), so the next World call makes a new one.
-func (b *Browser) ForgetWorld(t *Tab, world int) {
+// ForgetWorldIn drops a world of frame f the browser no longer knows (its
+// document was replaced under us), so the next WorldIn makes a new one.
+func (b *Browser) ForgetWorldIn(t *Tab, f Frame, world int) {
 	b.mu.Lock()
-	if t.world == world {
-		t.world = 0
+	if t.worlds[f] == world {
+		delete(t.worlds, f)
 	}
 	b.mu.Unlock()
 }
 
-// WorldErr returns ErrWorldGone for an error Chrome gave because the
-// isolated world's context no longer exists (its document was replaced),
-// and forgets that world; other errors are returned as they are.
-func (b *Browser) WorldErr(t *Tab, world int, err error) error {
-	if err != nil && strings.Contains(err.Error(), "context") && strings.Contains(err.Error(), "find") {
-		b.ForgetWorld(t, world)
+// WorldErrIn returns ErrWorldGone for an error Chrome gave because the
+// isolated world's context (of frame f) no longer exists (its document was
+// replaced), and forgets that world; other errors are returned as they
+// are. For a child frame, a session that is gone (the frame went out of
+// process, or away) is a world gone too.
+func (b *Browser) WorldErrIn(t *Tab, f Frame, world int, err error) error {
+	if err == nil {
+		return nil
+	}
+	msg := err.Error()
+	if strings.Contains(msg, "context") && strings.Contains(msg, "find") ||
+		!f.Main() && (strings.Contains(msg, "session") || strings.Contains(msg, "No target")) {
+		b.ForgetWorldIn(t, f, world)
 		return fmt.Errorf("%w: %v", ErrWorldGone, err)
 	}
 	return err
@@ -90,17 +118,22 @@ var (
 // returns its value, which must be a string. It never runs JavaScript that
 // came from the model.
 func (b *Browser) Evaluate(ctx context.Context, t *Tab, expression string, timeoutMS int) (string, error) {
-	return b.evaluate(ctx, t, expression, timeoutMS, false)
+	return b.evaluate(ctx, t, Frame{}, expression, timeoutMS, false)
 }
 
-// EvaluateAwait is Evaluate for an expression whose value may be a promise
-// of the string: it answers once the promise settles.
-func (b *Browser) EvaluateAwait(ctx context.Context, t *Tab, expression string, timeoutMS int) (string, error) {
-	return b.evaluate(ctx, t, expression, timeoutMS, true)
+// EvaluateIn is Evaluate in the isolated world of frame f.
+func (b *Browser) EvaluateIn(ctx context.Context, t *Tab, f Frame, expression string, timeoutMS int) (string, error) {
+	return b.evaluate(ctx, t, f, expression, timeoutMS, false)
 }
 
-func (b *Browser) evaluate(ctx context.Context, t *Tab, expression string, timeoutMS int, await bool) (string, error) {
-	world, err := b.World(ctx, t)
+// EvaluateAwaitIn is EvaluateIn for an expression whose value may be a
+// promise of the string: it answers once the promise settles.
+func (b *Browser) EvaluateAwaitIn(ctx context.Context, t *Tab, f Frame, expression string, timeoutMS int) (string, error) {
+	return b.evaluate(ctx, t, f, expression, timeoutMS, true)
+}
+
+func (b *Browser) evaluate(ctx context.Context, t *Tab, f Frame, expression string, timeoutMS int, await bool) (string, error) {
+	world, err := b.WorldIn(ctx, t, f)
 	if err != nil {
 		return "", err
 	}
@@ -116,11 +149,13 @@ func (b *Browser) evaluate(ctx context.Context, t *Tab, expression string, timeo
 			} `json:"exception"`
 		} `json:"exceptionDetails"`
 	}
-	err = b.CDPUnlessDialog(ctx, t, "Runtime.evaluate", map[string]any{
-		"expression": expression, "contextId": world, "returnByValue": true, "timeout": timeoutMS, "awaitPromise": await,
-	}, &res)
+	err = b.UnlessDialog(ctx, t, func(ctx context.Context) error {
+		return b.CDPIn(ctx, t, f.Session, "Runtime.evaluate", map[string]any{
+			"expression": expression, "contextId": world, "returnByValue": true, "timeout": timeoutMS, "awaitPromise": await,
+		}, &res)
+	})
 	if err != nil {
-		return "", b.WorldErr(t, world, err)
+		return "", b.WorldErrIn(t, f, world, err)
 	}
 	if d := res.ExceptionDetails; d != nil {
 		msg := d.Text

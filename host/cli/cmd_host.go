@@ -24,6 +24,7 @@ type hostPlace struct {
 	config              string // the person's profiles
 	sites               string // the launch's --sites
 	treeChars, marks    int    // the launch's budgets
+	frames              string // the launch's --frames
 	instance            string // the launch folder, when a launched browser started us
 	audit               string // the audit log's folder
 	vault, vaultKey     string // the vault's folder and the key of its file
@@ -35,7 +36,7 @@ func resolveHostPlace() (hostPlace, error) {
 		if err != nil {
 			return hostPlace{}, err
 		}
-		return hostPlace{socket: f.Socket, state: f.State, logs: f.Logs, config: f.Config, sites: f.Sites, treeChars: f.TreeChars, marks: f.Marks, instance: dir,
+		return hostPlace{socket: f.Socket, state: f.State, logs: f.Logs, config: f.Config, sites: f.Sites, treeChars: f.TreeChars, marks: f.Marks, frames: f.Frames, instance: dir,
 			audit: f.Audit, vault: f.Vault, vaultKey: f.VaultKey}, nil
 	}
 	d := paths.Default()
@@ -124,8 +125,8 @@ func runHost(ctx context.Context, args []string, stdio Stdio) int {
 	return 0
 }
 
-// launchProfile is the built-in launch profile with the launch's --sites
-// and budgets.
+// launchProfile is the built-in launch profile with the launch's --sites,
+// budgets and --frames.
 func launchProfile(place hostPlace) (profile.Profile, error) {
 	prof := profile.Launch()
 	if place.sites != "" {
@@ -139,6 +140,12 @@ func launchProfile(place hostPlace) (profile.Profile, error) {
 	}
 	if place.marks > 0 {
 		prof.Marks = place.marks
+	}
+	if place.frames != "" {
+		if place.frames != profile.FramesMask && place.frames != profile.FramesSites {
+			return prof, fmt.Errorf("frames %q: want %q or %q", place.frames, profile.FramesMask, profile.FramesSites)
+		}
+		prof.Frames = place.frames
 	}
 	return prof, nil
 }

@@ -65,16 +65,21 @@ func runMCP(ctx context.Context, args []string, stdio Stdio) int {
 	sites := fs.String("sites", "", "with --launch: comma-separated origin patterns the session may see, e.g. http://127.0.0.1:*,https://*.example.com (default: every http(s) site)")
 	treeChars := fs.Int("tree-chars", 0, "with --launch: the tree's character budget per observation (default 24000)")
 	marks := fs.Int("marks", 0, "with --launch: the most marks per observation (default 250)")
+	frames := fs.String("frames", "", "with --launch: \"sites\" reads the frames whose origin is on the sites (their elements get marks); \"mask\" (default) never reads a frame")
 	profileName := fs.String("profile", "", "the profile this session runs under (default: \"default\", or with --launch the built-in launch profile)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if (*treeChars != 0 || *marks != 0) && !lf.on {
-		fmt.Fprintln(stdio.Err, "diwall mcp: --tree-chars and --marks apply to --launch")
+	if (*treeChars != 0 || *marks != 0 || *frames != "") && !lf.on {
+		fmt.Fprintln(stdio.Err, "diwall mcp: --tree-chars, --marks and --frames apply to --launch")
 		return 2
 	}
-	if *profileName != "" && (*sites != "" || *treeChars != 0 || *marks != 0) {
-		fmt.Fprintln(stdio.Err, "diwall mcp: --sites, --tree-chars and --marks shape the built-in launch profile; with --profile, the profile's file says them")
+	if *profileName != "" && (*sites != "" || *treeChars != 0 || *marks != 0 || *frames != "") {
+		fmt.Fprintln(stdio.Err, "diwall mcp: --sites, --tree-chars, --marks and --frames shape the built-in launch profile; with --profile, the profile's file says them")
+		return 2
+	}
+	if *frames != "" && *frames != profile.FramesMask && *frames != profile.FramesSites {
+		fmt.Fprintf(stdio.Err, "diwall mcp: --frames %q: want %q or %q\n", *frames, profile.FramesMask, profile.FramesSites)
 		return 2
 	}
 	if *treeChars < 0 || *marks < 0 {
@@ -137,7 +142,7 @@ func runMCP(ctx context.Context, args []string, stdio Stdio) int {
 			Browser: *browserPath, Headless: lf.headless, Dirs: dirs, Self: self,
 			ExtensionID: extension.ID(), Log: log,
 			DevTools: os.Getenv("DIWALL_TEST_DEVTOOLS") == "1", Sites: *sites,
-			TreeChars: *treeChars, Marks: *marks,
+			TreeChars: *treeChars, Marks: *marks, Frames: *frames,
 		})
 		if err != nil {
 			fmt.Fprintln(stdio.Err, "diwall mcp --launch:", err)

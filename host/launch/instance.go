@@ -34,6 +34,9 @@ type InstanceFile struct {
 	// TreeChars and Marks override the launch profile's budgets when > 0.
 	TreeChars int `json:"tree_chars,omitempty"`
 	Marks     int `json:"marks,omitempty"`
+	// Frames sets the launch profile's frames ("mask" or "sites") when not
+	// empty.
+	Frames string `json:"frames,omitempty"`
 }
 
 const instanceName = "instance.json"

@@ -39,6 +39,8 @@ type Options struct {
 	Sites string
 	// TreeChars and Marks override the profile's budgets when > 0.
 	TreeChars, Marks int
+	// Frames sets the profile's frames ("mask" or "sites") when not empty.
+	Frames string
 }
 
 // Instance is one launched browser.
@@ -109,7 +111,7 @@ func (inst *Instance) prepare(opts Options) error {
 	return writeInstance(inst.Dir, InstanceFile{
 		Socket: inst.SocketPath, State: inst.Dir, Logs: opts.Dirs.Logs, Config: opts.Dirs.Config,
 		Audit: opts.Dirs.AuditDir(), Vault: opts.Dirs.VaultDir(), VaultKey: opts.Dirs.VaultKey(),
-		Sites: opts.Sites, TreeChars: opts.TreeChars, Marks: opts.Marks,
+		Sites: opts.Sites, TreeChars: opts.TreeChars, Marks: opts.Marks, Frames: opts.Frames,
 	})
 }
 

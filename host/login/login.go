@@ -105,7 +105,7 @@ func (l *flow) run(ctx context.Context) Result {
 		if !l.allowed(info.URL) {
 			return Result{Err: MismatchErr(l.opts.Credential, info.Origin)}
 		}
-		obs, err := observe.Observe(ctx, l.b, l.t, l.opts.Profile, l.opts.Path)
+		obs, err := observe.Observe(ctx, l.b, l.t, l.opts.Profile, l.opts.Path, nil)
 		if err != nil {
 			return Result{Err: asError(ctx, err, l.opts.Budget)}
 		}
@@ -260,7 +260,7 @@ func (l *flow) verdict(ctx context.Context) Result {
 		// says so; the login itself went through.
 		return Result{}
 	}
-	obs, err := observe.Observe(ctx, l.b, l.t, l.opts.Profile, l.opts.Path)
+	obs, err := observe.Observe(ctx, l.b, l.t, l.opts.Profile, l.opts.Path, nil)
 	if err != nil {
 		return Result{Err: asError(ctx, err, l.opts.Budget)}
 	}
@@ -343,7 +343,7 @@ func (l *flow) helper(ctx context.Context, op string, args map[string]any, wait 
 	}
 	ctx, cancel := context.WithTimeout(ctx, wait)
 	defer cancel()
-	return l.b.EvaluateAwait(ctx, l.t, fmt.Sprintf("(%s)(%s, %s)", helperSource, opJSON, argJSON), int(wait.Milliseconds()))
+	return l.b.EvaluateAwaitIn(ctx, l.t, browser.Frame{}, fmt.Sprintf("(%s)(%s, %s)", helperSource, opJSON, argJSON), int(wait.Milliseconds()))
 }
 
 // MismatchErr is the refusal of a credential on a page outside its origins.

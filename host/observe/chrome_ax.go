@@ -34,7 +34,8 @@ func PathFromEnv(getenv func(string) string) Path {
 
 // askChrome replaces the role and name of the nodes the serializer was not
 // sure of with Chrome's own, and returns how many it asked about.
-func askChrome(ctx context.Context, b *browser.Browser, t *browser.Tab, r *raw, path Path) int {
+// Nodes of frames read (fm) are asked of Chrome in their frame.
+func askChrome(ctx context.Context, b *browser.Browser, t *browser.Tab, r *raw, fm *frameMap, path Path) int {
 	var unsure []int
 	for i, n := range r.Nodes {
 		switch {
@@ -47,7 +48,11 @@ func askChrome(ctx context.Context, b *browser.Browser, t *browser.Tab, r *raw, 
 	if len(unsure) == 0 {
 		return 0
 	}
-	defer b.CDP(ctx, t, "Runtime.releaseObjectGroup", map[string]string{"objectGroup": "diwall-ax"}, nil)
+	defer func() {
+		for _, f := range append([]browser.Frame{{}}, fm.childFrames()...) {
+			b.CDPIn(ctx, t, f.Session, "Runtime.releaseObjectGroup", map[string]string{"objectGroup": "diwall-ax"}, nil)
+		}
+	}()
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 16) // requests in flight to the extension
 	for _, i := range unsure {
@@ -55,7 +60,12 @@ func askChrome(ctx context.Context, b *browser.Browser, t *browser.Tab, r *raw, 
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			role, name, ok := chromeRoleName(ctx, b, t, i)
+			f, local := browser.Frame{}, i
+			if fm != nil {
+				p := fm.place[i]
+				f, local = fm.frames[p.Frame].frame, int(p.Local)
+			}
+			role, name, ok := chromeRoleName(ctx, b, t, f, local)
 			if !ok {
 				return
 			}
@@ -76,8 +86,8 @@ func askChrome(ctx context.Context, b *browser.Browser, t *browser.Tab, r *raw, 
 	return len(unsure)
 }
 
-func chromeRoleName(ctx context.Context, b *browser.Browser, t *browser.Tab, i int) (role, name string, ok bool) {
-	world, err := b.World(ctx, t)
+func chromeRoleName(ctx context.Context, b *browser.Browser, t *browser.Tab, f browser.Frame, i int) (role, name string, ok bool) {
+	world, err := b.WorldIn(ctx, t, f)
 	if err != nil {
 		return "", "", false
 	}
@@ -86,7 +96,7 @@ func chromeRoleName(ctx context.Context, b *browser.Browser, t *browser.Tab, i i
 			ObjectID string `json:"objectId"`
 		} `json:"result"`
 	}
-	err = b.CDP(ctx, t, "Runtime.evaluate", map[string]any{
+	err = b.CDPIn(ctx, t, f.Session, "Runtime.evaluate", map[string]any{
 		"expression": fmt.Sprintf("globalThis.__diwall.els[%d]", i), "contextId": world, "objectGroup": "diwall-ax",
 	}, &ev)
 	if err != nil || ev.Result.ObjectID == "" {
@@ -103,7 +113,7 @@ func chromeRoleName(ctx context.Context, b *browser.Browser, t *browser.Tab, i i
 			} `json:"name"`
 		} `json:"nodes"`
 	}
-	if err := b.CDP(ctx, t, "Accessibility.getPartialAXTree", map[string]any{
+	if err := b.CDPIn(ctx, t, f.Session, "Accessibility.getPartialAXTree", map[string]any{
 		"objectId": ev.Result.ObjectID, "fetchRelatives": false,
 	}, &ax); err != nil || len(ax.Nodes) == 0 || ax.Nodes[0].Ignored {
 		// A node Chrome leaves out of its tree (content not yet laid out,

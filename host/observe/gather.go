@@ -55,6 +55,9 @@ type Observation struct {
 	Tree       []string
 	Elements   []Element
 	Dialog     *browser.Dialog
+	// FrameURLs are the documents of the frames read into the tree: page
+	// content comes from them too.
+	FrameURLs []string
 	// Timing, for benchmarks: the whole call and the host's own work.
 	Took, HostTook time.Duration
 	// Recaptures counts the images taken again because a sensitive field
@@ -68,8 +71,9 @@ const Timeout = 15 * time.Second
 
 // Observe makes an observation of the tab within the profile's budgets.
 // Whether the page may be seen at all is the caller's rule (the tools'
-// gate), not this package's.
-func Observe(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.Profile, path Path) (*Observation, error) {
+// gate), not this package's; so is which frames may be read (frames, nil
+// for none: every frame is masked).
+func Observe(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.Profile, path Path, frames FrameRule) (*Observation, error) {
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(ctx, Timeout)
 	defer cancel()
@@ -100,7 +104,7 @@ func Observe(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.
 	var obs *Observation
 	var err error
 	for attempt := 0; attempt < 2; attempt++ {
-		obs, err = gather(gctx, b, t, p, path, start)
+		obs, err = gather(gctx, b, t, p, path, frames, start)
 		if !errors.Is(err, browser.ErrWorldGone) && !errors.Is(err, errDocumentChanged) {
 			break
 		}
@@ -115,16 +119,31 @@ func Observe(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.
 
 var errDocumentChanged = errors.New("the page navigated while it was observed")
 
-func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.Profile, path Path, start time.Time) (*Observation, error) {
+func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.Profile, path Path, rule FrameRule, start time.Time) (*Observation, error) {
 	if err := b.Attach(ctx, t); err != nil {
 		return nil, err
 	}
 	before := b.Info(t)
 	snapID := newID()
 
+	// The frames that may be read are known before the capture, so that
+	// their guards bracket it too.
+	var allowed []browser.Frame
+	var known map[string]browser.FrameInfo
+	if rule != nil {
+		frames, all, err := listFrames(ctx, b, t, rule)
+		if err != nil {
+			return nil, err
+		}
+		known = all
+		for _, f := range frames[:min(len(frames), maxFrames)] {
+			allowed = append(allowed, f.Frame)
+		}
+	}
+
 	// The capture guard watches the sensitive fields and frames from before
 	// the capture is asked for until after it came back (masking.go).
-	g, err := startGuard(ctx, b, t, snapID, nil)
+	g, err := startGuard(ctx, b, t, snapID, allowed, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -143,7 +162,7 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.P
 			used.release()
 		}
 	}()
-	text, err := serialize(ctx, b, t, snapshotOptions(snapID))
+	text, err := serialize(ctx, b, t, browser.Frame{}, snapshotOptions(snapID))
 	if err != nil {
 		return nil, err
 	}
@@ -154,7 +173,7 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.P
 	if len(r.Closed) > 0 {
 		// Components with closed shadow roots: open them and read again.
 		if n, err := openClosedRoots(ctx, b, t, r.Closed); err == nil && n > 0 {
-			if text, err = serialize(ctx, b, t, snapshotOptions(snapID)); err != nil {
+			if text, err = serialize(ctx, b, t, browser.Frame{}, snapshotOptions(snapID)); err != nil {
 				return nil, err
 			}
 			if r, err = parseRaw([]byte(text)); err != nil {
@@ -162,10 +181,20 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.P
 			}
 		}
 	}
+	// The frames on the sites are read into the page.
+	var fm *frameMap
+	var notices []string
+	if len(allowed) > 0 {
+		if fr := readFrames(ctx, b, t, r, snapID, rule, known); fr != nil {
+			notices = append(notices, fr.notices...)
+			r, fm = fr.merge()
+			fm.cover(ctx, b, t, r)
+		}
+	}
 	// The guard is finished once the screenshot came back (and after the
-	// serializer, whose node indexes its report uses).
+	// serializers, whose node indexes its report uses).
 	<-first.captured
-	first.report, first.guardErr = g.finish(ctx)
+	first.report, first.guardErr = g.finish(ctx, fm)
 	first.wait()
 	hostStart := time.Now()
 	after := b.Info(t)
@@ -173,9 +202,8 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.P
 		return nil, errDocumentChanged
 	}
 
-	var notices []string
 	axStart := time.Now()
-	if n := askChrome(ctx, b, t, r, path); n > 0 && path == PathAuto {
+	if n := askChrome(ctx, b, t, r, fm, path); n > 0 && path == PathAuto {
 		notices = append(notices, fmt.Sprintf("asked Chrome's accessibility tree about %d nodes", n))
 	}
 	axTook := time.Since(axStart)
@@ -206,7 +234,7 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.P
 	var plan maskPlan
 	retakeStart := time.Now()
 	if first.err == nil {
-		used, plan, retakes = settleShot(ctx, b, t, snapID, r, built, first)
+		used, plan, retakes = settleShot(ctx, b, t, snapID, r, fm, built, first)
 	}
 	retakeTook := time.Since(retakeStart)
 	switch {
@@ -230,7 +258,8 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.P
 		}
 	}
 	obs.Recaptures = retakes
-	snap := &browser.Snapshot{ID: snapID, LoaderID: after.LoaderID, MarkNode: built.MarkNode, Sensitive: sensitiveMarks(built)}
+	obs.FrameURLs = fm.urls()
+	snap := &browser.Snapshot{ID: snapID, LoaderID: after.LoaderID, MarkNode: built.MarkNode, Sensitive: sensitiveMarks(built), Frames: fm.snapFrames(), Place: fm.places()}
 	if !b.SetSnapshot(t, snap) {
 		return nil, errDocumentChanged
 	}

@@ -8,7 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
+	"slices"
 	"time"
 
 	"github.com/diwall/diwall/host/browser"
@@ -45,13 +45,20 @@ type guardBox struct {
 	Moved int       `json:"mv"`
 }
 
-// guard is one started guard.
+// guard is one started guard: one in the main frame and one in each frame
+// read (or about to be read) whose sensitive fields it must watch too.
 type guard struct {
 	b        *browser.Browser
 	t        *browser.Tab
-	id       string
 	snapshot string
+	parts    []guardPart
 	done     bool
+}
+
+// guardPart is the guard of one frame.
+type guardPart struct {
+	frame browser.Frame
+	id    string
 }
 
 // guardLibrary names the guard's start function in the isolated world, by
@@ -84,40 +91,140 @@ func guardFinishExpression(id string) string {
 	return fmt.Sprintf(`((g) => g && g.id === %s ? (globalThis.__diwallGuard = null, g.finish()) : JSON.stringify({lost: true, why: "the guard was gone"}))(globalThis.__diwallGuard)`, q)
 }
 
-// startGuard starts a guard in the tab's isolated world. extra names the
-// serializer's nodes (of snapshot) to watch besides those the guard finds.
-func startGuard(ctx context.Context, b *browser.Browser, t *browser.Tab, snapshot string, extra []int) (*guard, error) {
-	g := &guard{b: b, t: t, id: newID(), snapshot: snapshot}
+// startGuard starts a guard in the tab's isolated world, and in that of
+// each of frames (child frames that are or may be read; one that cannot be
+// guarded is left out, and its report says so if it was read). extra names
+// the nodes (of snapshot, where fm says) to watch besides those the guards
+// find.
+func startGuard(ctx context.Context, b *browser.Browser, t *browser.Tab, snapshot string, frames []browser.Frame, fm *frameMap, extra []int) (*guard, error) {
+	g := &guard{b: b, t: t, snapshot: snapshot}
+	byFrame := map[browser.Frame][]int{}
+	for _, i := range extra {
+		f, local := browser.Frame{}, i
+		if fm != nil && i >= 0 && i < len(fm.place) {
+			f, local = fm.frames[fm.place[i].Frame].frame, int(fm.place[i].Local)
+		}
+		byFrame[f] = append(byFrame[f], local)
+	}
+	main, err := g.startIn(ctx, browser.Frame{}, byFrame[browser.Frame{}])
+	if err != nil {
+		return nil, err
+	}
+	g.parts = append(g.parts, *main)
+	// The frames' guards are started together.
+	frames = slices.DeleteFunc(slices.Clone(frames), browser.Frame.Main)
+	started := make(chan *guardPart, len(frames))
+	for _, f := range frames {
+		go func() {
+			p, err := g.startIn(ctx, f, byFrame[f])
+			if err != nil {
+				p = nil
+			}
+			started <- p
+		}()
+	}
+	for range frames {
+		if p := <-started; p != nil {
+			g.parts = append(g.parts, *p)
+		}
+	}
+	return g, nil
+}
+
+// startIn starts the guard of frame f.
+func (g *guard) startIn(ctx context.Context, f browser.Frame, extra []int) (*guardPart, error) {
+	id := newID()
 	if extra == nil {
 		extra = []int{}
 	}
-	opts := map[string]any{"id": g.id, "snapshot": snapshot, "extra": extra}
-	world, err := b.World(ctx, t)
+	opts := map[string]any{"id": id, "snapshot": g.snapshot, "extra": extra}
+	world, err := g.b.WorldIn(ctx, g.t, f)
 	if err != nil {
 		return nil, err
 	}
 	// A world the library was installed in has it still (the page cannot
 	// reach it); a new one (a new document) gets it with the first call.
-	install := !b.Installed(t, world, guardName)
-	text, err := evaluateAwait(ctx, b, t, guardStartExpression(opts, install))
+	install := !g.b.InstalledIn(g.t, f, world, guardName)
+	text, err := evaluateAwait(ctx, g.b, g.t, f, guardStartExpression(opts, install))
 	if err == nil && text == guardMissing {
-		_, err = evaluateAwait(ctx, b, t, guardStartExpression(opts, true))
+		_, err = evaluateAwait(ctx, g.b, g.t, f, guardStartExpression(opts, true))
 	}
 	if err != nil {
 		return nil, err
 	}
-	b.SetInstalled(t, world, guardName)
-	return g, nil
+	g.b.SetInstalledIn(g.t, f, world, guardName)
+	return &guardPart{frame: f, id: id}, nil
 }
 
 // guardName names the guard library among the host's scripts of a world
-// (browser.Installed).
+// (browser.InstalledIn).
 const guardName = "guard"
 
-// finish ends the guard and returns its report.
-func (g *guard) finish(ctx context.Context) (*guardReport, error) {
+// finish ends the guards and returns their report, in the merged page's
+// node indexes and the main viewport's pixels (fm says where each frame
+// read is; nil: the main frame alone).
+func (g *guard) finish(ctx context.Context, fm *frameMap) (*guardReport, error) {
 	g.done = true
-	text, err := evaluateAwait(ctx, g.b, g.t, guardFinishExpression(g.id))
+	// The frames' guards are finished together.
+	type finished struct {
+		rep *guardReport
+		err error
+	}
+	reports := make([]chan finished, len(g.parts))
+	for k, p := range g.parts {
+		reports[k] = make(chan finished, 1)
+		if fm.indexOf(p.frame) < 0 {
+			// A frame guarded in case it was read, and not read.
+			go g.end(p)
+			continue
+		}
+		go func() {
+			rep, err := g.finishPart(ctx, p)
+			reports[k] <- finished{rep, err}
+		}()
+	}
+	var out *guardReport
+	done := map[browser.Frame]bool{}
+	for k, p := range g.parts {
+		fi := fm.indexOf(p.frame)
+		if fi < 0 {
+			continue
+		}
+		f := <-reports[k]
+		rep, err := f.rep, f.err
+		if p.frame.Main() {
+			if err != nil {
+				return nil, err
+			}
+			out = rep
+			translateReport(out, fm, 0)
+			continue
+		}
+		if err != nil || rep.Lost {
+			continue
+		}
+		translateReport(rep, fm, fi)
+		done[p.frame] = true
+		if rep.Why != "" && out.Why == "" {
+			out.Why = rep.Why
+		}
+		out.Boxes = append(out.Boxes, rep.Boxes...)
+		out.Watched = append(out.Watched, rep.Watched...)
+		out.Measures += rep.Measures
+	}
+	if fm != nil {
+		for _, f := range fm.frames[1:] {
+			if !done[f.frame] && out.Why == "" {
+				out.Why = "a frame could not be watched while the image was taken"
+			}
+		}
+	}
+	return out, nil
+}
+
+// finishPart finishes the guard of one frame.
+func (g *guard) finishPart(ctx context.Context, p guardPart) (*guardReport, error) {
+	text, err := evaluateAwait(ctx, g.b, g.t, p.frame, guardFinishExpression(p.id))
 	if err != nil {
 		return nil, err
 	}
@@ -133,6 +240,35 @@ func (g *guard) finish(ctx context.Context) (*guardReport, error) {
 	return &rep, nil
 }
 
+// translateReport puts the report of frame fi's guard in the merged page's
+// indexes and the main viewport. A frame read whose element moved while
+// the image was taken moved what it shows too: its whole box is masked
+// (I -1), since its own guard measured from inside it.
+func translateReport(rep *guardReport, fm *frameMap, fi int) {
+	if fm == nil {
+		return
+	}
+	off := fm.frames[fi].offset
+	for k := range rep.Boxes {
+		bx := &rep.Boxes[k]
+		if bx.I >= 0 {
+			bx.I = fm.toGlobal(fi, bx.I)
+		}
+		bx.B[0] += off[0]
+		bx.B[1] += off[1]
+		if bx.Frame == 1 && bx.Moved == 1 && fm.isReadOwner(bx.I) {
+			bx.I = -1
+		}
+	}
+	watched := rep.Watched[:0]
+	for _, i := range rep.Watched {
+		if g := fm.toGlobal(fi, i); g >= 0 {
+			watched = append(watched, g)
+		}
+	}
+	rep.Watched = watched
+}
+
 // abandon ends a guard that was not finished (the observation failed on
 // the way), so that the page's animations run again at once rather than
 // when the guard ends itself. It does not wait: a page blocked by a dialog
@@ -145,17 +281,22 @@ func (g *guard) abandon() {
 	if g.b.Info(g.t).Dialog != nil {
 		return // the guard ends itself
 	}
-	go func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-		defer cancel()
-		evaluateAwait(ctx, g.b, g.t, guardFinishExpression(g.id))
-	}()
+	for _, p := range g.parts {
+		go g.end(p)
+	}
 }
 
-// evaluateAwait is browser.Evaluate for an expression whose value may be a
-// promise of the string.
-func evaluateAwait(ctx context.Context, b *browser.Browser, t *browser.Tab, expression string) (string, error) {
-	world, err := b.World(ctx, t)
+// end finishes one frame's guard without waiting for it, its report unused.
+func (g *guard) end(p guardPart) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	evaluateAwait(ctx, g.b, g.t, p.frame, guardFinishExpression(p.id))
+}
+
+// evaluateAwait is browser.Evaluate, in the isolated world of frame f, for
+// an expression whose value may be a promise of the string.
+func evaluateAwait(ctx context.Context, b *browser.Browser, t *browser.Tab, f browser.Frame, expression string) (string, error) {
+	world, err := b.WorldIn(ctx, t, f)
 	if err != nil {
 		return "", err
 	}
@@ -171,15 +312,13 @@ func evaluateAwait(ctx context.Context, b *browser.Browser, t *browser.Tab, expr
 			} `json:"exception"`
 		} `json:"exceptionDetails"`
 	}
-	err = b.CDPUnlessDialog(ctx, t, "Runtime.evaluate", map[string]any{
-		"expression": expression, "contextId": world, "returnByValue": true, "awaitPromise": true, "timeout": 2000,
-	}, &res)
+	err = b.UnlessDialog(ctx, t, func(ctx context.Context) error {
+		return b.CDPIn(ctx, t, f.Session, "Runtime.evaluate", map[string]any{
+			"expression": expression, "contextId": world, "returnByValue": true, "awaitPromise": true, "timeout": 2000,
+		}, &res)
+	})
 	if err != nil {
-		if strings.Contains(err.Error(), "context") && strings.Contains(err.Error(), "find") {
-			b.ForgetWorld(t, world)
-			return "", fmt.Errorf("%w: %v", browser.ErrWorldGone, err)
-		}
-		return "", err
+		return "", b.WorldErrIn(t, f, world, err)
 	}
 	if d := res.ExceptionDetails; d != nil {
 		msg := d.Text

@@ -16,7 +16,9 @@ const (
 
 // ObserveKeeping makes an observation of the tab, with the same masking as
 // Observe, and leaves the tab's current snapshot current: the model's marks
-// stay valid. It serves the screenshot a person audits.
+// stay valid. It serves the screenshot a person audits. Frames are never
+// read for it (they are masked): the page references it sets aside are
+// the main frame's.
 func ObserveKeeping(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.Profile, path Path) (*Observation, error) {
 	prev := b.Info(t).Snapshot
 	kept := prev != nil
@@ -25,7 +27,7 @@ func ObserveKeeping(ctx context.Context, b *browser.Browser, t *browser.Tab, p p
 			kept = false
 		}
 	}
-	obs, err := Observe(ctx, b, t, p, path)
+	obs, err := Observe(ctx, b, t, p, path, nil)
 	if kept && b.Info(t).LoaderID == prev.LoaderID {
 		// Only when the page's references are back does the host take the
 		// old snapshot back; else its marks are refused as stale.

@@ -75,8 +75,8 @@ func (s *shot) wait() { <-s.decoded }
 
 // takeShot captures the viewport inside a guard of its own: the captures
 // taken again, after the page was read.
-func takeShot(ctx context.Context, b *browser.Browser, t *browser.Tab, snapshot string, extra []int) (*shot, error) {
-	g, err := startGuard(ctx, b, t, snapshot, extra)
+func takeShot(ctx context.Context, b *browser.Browser, t *browser.Tab, snapshot string, fm *frameMap, extra []int) (*shot, error) {
+	g, err := startGuard(ctx, b, t, snapshot, fm.childFrames(), fm, extra)
 	if err != nil {
 		return nil, err
 	}
@@ -84,7 +84,7 @@ func takeShot(ctx context.Context, b *browser.Browser, t *browser.Tab, snapshot 
 	s := &shot{}
 	s.take(ctx, b, t)
 	<-s.captured
-	s.report, s.guardErr = g.finish(ctx)
+	s.report, s.guardErr = g.finish(ctx, fm)
 	s.wait()
 	return s, nil
 }
@@ -177,13 +177,13 @@ func planMasks(s *shot, r *raw, built Built, first bool) maskPlan {
 // settleShot takes the image again while the first one's masks cannot be
 // trusted or a field moved, within bounds, and returns the shot to use and
 // its plan. It releases the shots it does not return.
-func settleShot(ctx context.Context, b *browser.Browser, t *browser.Tab, snapshot string, r *raw, built Built, first *shot) (*shot, maskPlan, int) {
+func settleShot(ctx context.Context, b *browser.Browser, t *browser.Tab, snapshot string, r *raw, fm *frameMap, built Built, first *shot) (*shot, maskPlan, int) {
 	s := first
 	plan := planMasks(s, r, built, true)
 	extra := plan.extra
 	retakes := 0
 	for s.err == nil && retakes < maxRecaptures && (plan.why != "" || plan.moved && retakes < maxMovedRecaptures) {
-		next, err := takeShot(ctx, b, t, snapshot, extra)
+		next, err := takeShot(ctx, b, t, snapshot, fm, extra)
 		if err != nil {
 			break
 		}

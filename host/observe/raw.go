@@ -45,7 +45,7 @@ type rawNode struct {
 	Act        int       `json:"a"` // actionable facts, see act* bits
 	Cues       *rawCues  `json:"cue"`
 	PageSens   int       `json:"sx"` // the page side withheld the value
-	Frame      int       `json:"fr"`
+	Frame      int       `json:"fr"` // 1: a frame's element (masked); 2: a frame read (frames.go)
 	Unsure     int       `json:"u"`  // Chrome's role or name may differ
 	InView     int       `json:"iv"` // actionable and intersecting the viewport
 	Covered    *int      `json:"cov"`

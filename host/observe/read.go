@@ -23,12 +23,16 @@ type Reading struct {
 	Truncated bool
 	Matched   int // lines that matched the query, before the cap
 	Counters  Counters
+	// FrameURLs are the documents of the frames read into the lines.
+	FrameURLs []string
 }
 
 // Read reads the region of a mark (0: the whole page) from the live page,
-// under the same hiding, masking and frame rules as Observe, and keeps only
-// the lines containing query when it is not empty. It makes no snapshot.
-func Read(ctx context.Context, b *browser.Browser, t *browser.Tab, snapshotID string, mark int, query string) (*Reading, error) {
+// under the same hiding, masking and frame rules as Observe (frames: the
+// frames that may be read, as for Observe; only those the snapshot read
+// are), and keeps only the lines containing query when it is not empty.
+// It makes no snapshot.
+func Read(ctx context.Context, b *browser.Browser, t *browser.Tab, snapshotID string, mark int, query string, frames FrameRule) (*Reading, error) {
 	info := b.Info(t)
 	if info.Dialog != nil {
 		return nil, browser.Errorf(protocol.CodeDialogOpen, "A %s dialog is open and blocks the page. Answer it with the dialog tool first.", info.Dialog.Type)
@@ -37,19 +41,20 @@ func Read(ctx context.Context, b *browser.Browser, t *browser.Tab, snapshotID st
 	if snap == nil || snap.ID != snapshotID || snap.LoaderID != info.LoaderID {
 		return nil, browser.Errorf(protocol.CodeSnapshotStale, "That snapshot is no longer current. Observe again and read with the new snapshot_id.")
 	}
-	root := -1
+	root, frame := -1, 0
 	if mark != 0 {
 		i, ok := snap.MarkNode[mark]
 		if !ok {
 			return nil, browser.Errorf(protocol.CodeInvalidArgument, "Mark %d is not in snapshot %s.", mark, snapshotID)
 		}
-		root = i
+		frame, root = snap.Where(i)
 	}
-	text, err := serialize(ctx, b, t, readOptions(snapshotID, root))
-	if err != nil {
-		return nil, err
+	rd := newFrameRead(b, t, snap, frames)
+	if frame > 0 && !rd.allowed(ctx, frame) {
+		return nil, browser.Errorf(protocol.CodeOriginNotAllowed,
+			"The frame of mark %d is now outside this session's sites (or no longer there), so it is not read. Observe again.", mark)
 	}
-	r, err := parseRaw([]byte(text))
+	r, err := rd.region(ctx, frame, root)
 	if err != nil {
 		return nil, err
 	}
@@ -68,7 +73,7 @@ func Read(ctx context.Context, b *browser.Browser, t *browser.Tab, snapshotID st
 		budget = math.MaxInt // the whole page is searched; the matches are capped
 	}
 	built := build(r, Budgets{TreeChars: budget, PriorMarks: prior})
-	out := &Reading{Lines: built.Tree, Truncated: built.Counters.TreeTruncated, Counters: built.Counters}
+	out := &Reading{Lines: built.Tree, Truncated: built.Counters.TreeTruncated, Counters: built.Counters, FrameURLs: rd.urls}
 	if query != "" {
 		q := strings.ToLower(query)
 		var kept []string

@@ -83,23 +83,24 @@ func jsString(s string) string {
 	return string(b)
 }
 
-// serialize runs the serializer in the tab's isolated world with extra
-// options and returns its JSON text.
-func serialize(ctx context.Context, b *browser.Browser, t *browser.Tab, extra map[string]any) (string, error) {
+// serialize runs the serializer in the isolated world of frame f of the
+// tab (the zero Frame: the main frame) with extra options and returns its
+// JSON text.
+func serialize(ctx context.Context, b *browser.Browser, t *browser.Tab, f browser.Frame, extra map[string]any) (string, error) {
 	for attempt := 0; attempt < 2; attempt++ {
-		world, err := b.World(ctx, t)
+		world, err := b.WorldIn(ctx, t, f)
 		if err != nil {
 			return "", err
 		}
-		text, err := b.Evaluate(ctx, t, serializerCall(extra, !b.Installed(t, world, serializerName)), 10000)
+		text, err := b.EvaluateIn(ctx, t, f, serializerCall(extra, !b.InstalledIn(t, f, world, serializerName)), 10000)
 		if err != nil {
 			return "", err
 		}
 		if text != serializerMissing {
-			b.SetInstalled(t, world, serializerName)
+			b.SetInstalledIn(t, f, world, serializerName)
 			return text, nil
 		}
-		b.SetInstalled(t, 0, serializerName)
+		b.SetInstalledIn(t, f, 0, serializerName)
 	}
 	return "", errors.New("the page serializer could not be defined")
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/diwall/diwall/host/browser"
+	"github.com/diwall/diwall/host/observe"
+	"github.com/diwall/diwall/host/profile"
 	"github.com/diwall/diwall/protocol"
 )
 
@@ -43,6 +45,16 @@ func (c *Call) allows(url string) bool {
 	}
 	once, _ := c.Session.decided(origin)
 	return once
+}
+
+// frameRule is the rule by which an observation or a read reads frames:
+// the session's own site rule (allows), when its profile reads the frames
+// on its sites; nil (every frame masked) otherwise.
+func (c *Call) frameRule() observe.FrameRule {
+	if c.Profile.Frames != profile.FramesSites {
+		return nil
+	}
+	return c.allows
 }
 
 // admit lets the session use a page at url: at once when it may, after

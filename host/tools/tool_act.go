@@ -44,7 +44,7 @@ type actPage struct {
 // and, read a moment later, its fresh observation.
 func (p *actPage) sourceURLs() []string {
 	if p.Observation != nil {
-		return []string{p.URL, p.Observation.URL}
+		return append([]string{p.URL}, p.Observation.sourceURLs()...)
 	}
 	return []string{p.URL}
 }
@@ -116,7 +116,7 @@ func (s *Server) attachObservation(ctx context.Context, c *Call, t *browser.Tab,
 func (s *Server) freshObservation(ctx context.Context, c *Call, t *browser.Tab) (*observeServer, *observePage, []*mcp.ImageContent, string) {
 	ctx, cancel := context.WithTimeout(ctx, observationWait)
 	defer cancel()
-	obs, err := observe.Observe(ctx, s.b, t, c.Profile, s.opts.ObservePath)
+	obs, err := observe.Observe(ctx, s.b, t, c.Profile, s.opts.ObservePath, c.frameRule())
 	if err != nil {
 		e := browser.AsError(err)
 		c.Base.Notice("no fresh observation: " + e.Msg)

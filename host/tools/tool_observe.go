@@ -35,9 +35,10 @@ type observePage struct {
 	Tree     []string          `json:"tree"`
 	Elements []observe.Element `json:"elements"`
 	Dialog   *browser.Dialog   `json:"dialog,omitempty"`
+	frames   []string          // the documents of the frames read into the tree
 }
 
-func (p observePage) sourceURLs() []string { return []string{p.URL} }
+func (p observePage) sourceURLs() []string { return append([]string{p.URL}, p.frames...) }
 
 func (s *Server) observeDef() def {
 	return newDef(&mcp.Tool{
@@ -50,7 +51,7 @@ func (s *Server) observeDef() def {
 }
 
 func (s *Server) observe(ctx context.Context, c *Call, in observeIn) (Outcome, error) {
-	obs, err := observe.Observe(ctx, s.b, c.Tab, c.Profile, s.opts.ObservePath)
+	obs, err := observe.Observe(ctx, s.b, c.Tab, c.Profile, s.opts.ObservePath, c.frameRule())
 	if err != nil {
 		return Outcome{}, err
 	}
@@ -73,7 +74,7 @@ func observationOutcome(c *Call, obs *observe.Observation) Outcome {
 			Viewport: obs.Viewport, Capture: obs.Capture, Counters: obs.Counters,
 			DialogOpen: obs.DialogOpen, Image: obs.Image,
 		},
-		Page: observePage{Title: obs.Title, URL: obs.URL, Tree: obs.Tree, Elements: obs.Elements, Dialog: obs.Dialog},
+		Page: observePage{Title: obs.Title, URL: obs.URL, Tree: obs.Tree, Elements: obs.Elements, Dialog: obs.Dialog, frames: obs.FrameURLs},
 	}
 	if obs.PNG != nil {
 		out.Images = []*mcp.ImageContent{{Data: obs.PNG, MIMEType: "image/png"}}

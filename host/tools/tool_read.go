@@ -30,11 +30,12 @@ type readServer struct {
 }
 
 type readPage struct {
-	Lines []string `json:"lines"`
-	url   string   // the document the lines were read from
+	Lines  []string `json:"lines"`
+	url    string   // the document the lines were read from
+	frames []string // and the frames read into them
 }
 
-func (p readPage) sourceURLs() []string { return []string{p.url} }
+func (p readPage) sourceURLs() []string { return append([]string{p.url}, p.frames...) }
 
 func (s *Server) readDef() def {
 	return newDef(&mcp.Tool{
@@ -53,7 +54,7 @@ func (s *Server) read(ctx context.Context, c *Call, in readIn) (Outcome, error) 
 	ctx, cancel := context.WithTimeout(ctx, readWait)
 	defer cancel()
 	before := s.b.Info(c.Tab)
-	r, err := observe.Read(ctx, s.b, c.Tab, in.SnapshotID, in.Mark, in.Query)
+	r, err := observe.Read(ctx, s.b, c.Tab, in.SnapshotID, in.Mark, in.Query, c.frameRule())
 	if err != nil {
 		return Outcome{}, err
 	}
@@ -64,6 +65,6 @@ func (s *Server) read(ctx context.Context, c *Call, in readIn) (Outcome, error) 
 		Server: &readServer{Base: c.Base, SnapshotID: in.SnapshotID, Mark: in.Mark, Lines: len(r.Lines), Matched: r.Matched,
 			Truncated: r.Truncated, RedactedFields: r.Counters.RedactedFields, FramesMasked: r.Counters.FramesMasked,
 			OmittedHidden: r.Counters.OmittedNotVisible},
-		Page: readPage{Lines: r.Lines, url: before.URL},
+		Page: readPage{Lines: r.Lines, url: before.URL, frames: r.FrameURLs},
 	}, nil
 }
