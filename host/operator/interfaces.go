@@ -8,10 +8,10 @@ import (
 
 // Attached is one control interface connected to the hub.
 type Attached struct {
-	h     *Hub
-	i     Interface
-	by    string // what it is, for the log: "side panel", "local page"
-	ui    bool   // announced ui-commands
+	h  *Hub
+	i  Interface
+	by string // what it is, for the log: "side panel", "local page"
+	ui bool   // announced ui-commands
 }
 
 // Attach connects an interface: it receives the whole state at once, then
