@@ -39,6 +39,9 @@ type Snapshot struct {
 	// MarkNode maps each mark to the element's index in the page's
 	// isolated world (globalThis.__diwall.els).
 	MarkNode map[int]int
+	// SecretMarks are the marks of fields whose value is withheld (what is
+	// typed there is withheld from the operator's view too).
+	SecretMarks map[int]bool
 }
 
 // Dialog is an open JavaScript dialog. Its message is the page's words.

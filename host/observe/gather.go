@@ -230,7 +230,7 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.P
 		}
 	}
 	obs.Recaptures = retakes
-	if !b.SetSnapshot(t, &browser.Snapshot{ID: snapID, LoaderID: after.LoaderID, MarkNode: built.MarkNode}) {
+	if !b.SetSnapshot(t, &browser.Snapshot{ID: snapID, LoaderID: after.LoaderID, MarkNode: built.MarkNode, SecretMarks: built.SecretMarks()}) {
 		return nil, errDocumentChanged
 	}
 	obs.Took = time.Since(start)

@@ -74,3 +74,11 @@ func (h *Hub) Command(from string, cmd UICommand) error {
 	h.lineLocked("info", from, fmt.Sprintf("%s arranged the view: %s", name, cmd.Action))
 	return nil
 }
+
+// Knows reports whether the hub has seen the session.
+func (h *Hub) Knows(key string) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	_, ok := h.sessions[key]
+	return ok
+}
