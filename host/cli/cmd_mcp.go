@@ -116,6 +116,7 @@ func runMCP(ctx context.Context, args []string, stdio Stdio) int {
 			return 1
 		}
 		opts.Permits = prof.Permits
+		opts.OperatorWrite = prof.OperatorWrite
 	}
 	if lf.on {
 		self, err := executable()

@@ -38,25 +38,50 @@ type PanelMessage struct {
 	Message   json.RawMessage `json:"message"`
 }
 
-// Panels connects the extension's side panels to the hub.
+// Panels connects the extension's side panels to the hub. Their messages
+// arrive on the extension link's read goroutine, which must never wait (a
+// stop waits for the extension's answers): they are handled in order on a
+// goroutine of their own.
 type Panels struct {
 	h    *Hub
 	post Poster
 	log  *slog.Logger
+	work chan func(context.Context)
 
 	mu     sync.Mutex
 	panels map[string]*panel
 }
 
 // NewPanels returns the panels' side of the hub, posting to the extension
-// with post.
-func NewPanels(h *Hub, post Poster, log *slog.Logger) *Panels {
-	return &Panels{h: h, post: post, log: log, panels: map[string]*panel{}}
+// with post, until ctx ends.
+func NewPanels(ctx context.Context, h *Hub, post Poster, log *slog.Logger) *Panels {
+	p := &Panels{h: h, post: post, log: log, panels: map[string]*panel{}, work: make(chan func(context.Context), 256)}
+	go func() {
+		for {
+			select {
+			case <-ctx.Done():
+				p.closeAll()
+				return
+			case f := <-p.work:
+				f(ctx)
+			}
+		}
+	}()
+	return p
 }
 
-// Message handles an operator.message event: the panel is attached on its
+// Message takes an operator.message event: the panel is attached on its
 // first message, then its hello and control messages go to the hub.
-func (p *Panels) Message(ctx context.Context, params json.RawMessage) {
+func (p *Panels) Message(params json.RawMessage) {
+	p.work <- func(ctx context.Context) { p.message(ctx, params) }
+}
+
+// Closed takes an operator.closed event: the panel's port closed.
+func (p *Panels) Closed(params json.RawMessage) {
+	p.work <- func(context.Context) { p.closed(params) }
+}
+
+func (p *Panels) message(ctx context.Context, params json.RawMessage) {
 	var pm PanelMessage
 	if err := json.Unmarshal(params, &pm); err != nil || pm.Interface == "" || len(pm.Interface) > 64 {
 		p.log.Warn("malformed operator.message from the extension", "err", err)
@@ -81,8 +106,7 @@ func (p *Panels) Message(ctx context.Context, params json.RawMessage) {
 	}
 }
 
-// Closed handles operator.closed: the panel's port closed.
-func (p *Panels) Closed(params json.RawMessage) {
+func (p *Panels) closed(params json.RawMessage) {
 	var pm PanelMessage
 	if err := json.Unmarshal(params, &pm); err != nil {
 		return
@@ -94,6 +118,16 @@ func (p *Panels) Closed(params json.RawMessage) {
 	if pn != nil {
 		pn.a.Close()
 		close(pn.done)
+	}
+}
+
+func (p *Panels) closeAll() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for id, pn := range p.panels {
+		pn.a.Close()
+		close(pn.done)
+		delete(p.panels, id)
 	}
 }
 
