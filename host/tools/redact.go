@@ -5,7 +5,6 @@ import (
 	"net/url"
 	"strings"
 	"unicode/utf8"
-
 )
 
 // What the operator's view shows of a call's arguments: all of them, but

@@ -31,7 +31,7 @@ func (s *Server) screenDef() def {
 		enum[i] = a
 	}
 	return newDef(&mcp.Tool{
-		Name: "screen",
+		Name:        "screen",
 		Description: "Arrange the view of the person watching you: split, close, focus or open a session's pane; show or hide the sidebar, the log (terminal) and the live browser panel. Presentation only.",
 		Annotations: &mcp.ToolAnnotations{Title: "Screen", DestructiveHint: ptr(false), OpenWorldHint: ptr(false)},
 	}, map[string][]any{"action": enum, "dock": {"bottom", "right"}}, otherTool, s.screen)
