@@ -64,7 +64,7 @@ func (bs *browserSession) views(c *cdpConn) (panel, page string) {
 	panel = c.extensionPage(t, "/src/panel.html")
 	page = c.openURL(t, bs.watchPage())
 	for _, s := range []string{panel, page} {
-		c.waitEval(t, s, `document.body.dataset.connected === "true" && !!document.querySelector(".pane[data-session]")`, 10*time.Second)
+		c.waitEval(t, s, `document.body?.dataset.connected === "true" && !!document.querySelector(".pane[data-session]")`, 10*time.Second)
 	}
 	return panel, page
 }
@@ -389,7 +389,7 @@ func TestScreen(t *testing.T) {
 	// One view: the side panel.
 	c := bs.devtools()
 	panel := c.extensionPage(t, "/src/panel.html")
-	c.waitEval(t, panel, `document.body.dataset.connected === "true" && document.querySelectorAll("#sessions li").length >= 3`, 10*time.Second)
+	c.waitEval(t, panel, `document.body?.dataset.connected === "true" && document.querySelectorAll("#sessions li").length >= 3`, 10*time.Second)
 	// Its hello reaches the host just after it connects: the first screen may still find none.
 	env := w.eventually(5*time.Second, "screen", map[string]any{"action": "split_right"})
 	if !env.OK || env.PageContent == nil {
@@ -402,7 +402,7 @@ func TestScreen(t *testing.T) {
 
 	// Two views: both receive every command.
 	page := c.openURL(t, bs.watchPage())
-	c.waitEval(t, page, `document.body.dataset.connected === "true" && document.querySelectorAll("#sessions li").length >= 3`, 10*time.Second)
+	c.waitEval(t, page, `document.body?.dataset.connected === "true" && document.querySelectorAll("#sessions li").length >= 3`, 10*time.Second)
 	w.mustOK("screen", map[string]any{"action": "sidebar_hide"}) // the page may miss this one while its hello is on its way
 	c.within(t, panel, `document.body.dataset.sidebar === "false"`, time.Second)
 	for end := time.Now().Add(5 * time.Second); ; time.Sleep(100 * time.Millisecond) {
