@@ -412,8 +412,16 @@ func TestScreen(t *testing.T) {
 		}
 	}
 	w.mustOK("screen", map[string]any{"action": "browser_hide"})
-	for _, s := range []string{panel, page} {
-		c.within(t, s, `document.body.dataset.terminal === "right" && document.body.dataset.browser === "hidden"`, time.Second)
+	for name, s := range map[string]string{"side panel": panel, "local page": page} {
+		for end := time.Now().Add(2 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+			got := string(c.eval(t, s, `JSON.stringify([document.body.dataset.terminal, document.body.dataset.browser])`))
+			if got == `"[\"right\",\"hidden\"]"` {
+				break
+			}
+			if time.Now().After(end) {
+				t.Fatalf("%s: terminal and browser panels are %s after terminal_show right, browser_hide", name, got)
+			}
+		}
 	}
 	// A pane action names the caller's session by default; another key must exist.
 	if env := w.call("screen", map[string]any{"action": "focus", "sessionKey": strings.Repeat("f", 32)}); env.errorCode() != "invalid_argument" {

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"log/slog"
 	"sync"
+
+	"github.com/diwall/diwall/protocol"
 )
 
 // The extension's side panels: each panel page has a port to the
@@ -17,12 +19,8 @@ import (
 // (*extlink.Link).Start implements it.
 type Poster func(method string, params any) func(ctx context.Context, result any) error
 
-// Native-messaging names of the panels' traffic (PROTOCOL.md).
 const (
-	MethodSend          = "operator.send"
-	EventPanelMessage   = "operator.message"
-	EventPanelClosed    = "operator.closed"
-	panelQueue          = 256
+	panelQueue          = 256 // events waiting for a panel before it is sent the whole state again
 	panelInterfaceLabel = "the side panel"
 )
 
@@ -162,13 +160,13 @@ func (pn *panel) write() {
 		case <-pn.done:
 			return
 		case ev := <-pn.out:
-			pn.post(MethodSend, SendParams{To: pn.id, Event: ev})
+			pn.post(protocol.MethodOperatorSend, SendParams{To: pn.id, Event: ev})
 			pn.mu.Lock()
 			resync := pn.behind && len(pn.out) == 0
 			pn.behind = pn.behind && !resync
 			pn.mu.Unlock()
 			if resync {
-				pn.post(MethodSend, SendParams{To: pn.id, Event: pn.h.State()})
+				pn.post(protocol.MethodOperatorSend, SendParams{To: pn.id, Event: pn.h.State()})
 			}
 		}
 	}
