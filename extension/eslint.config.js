@@ -2,8 +2,8 @@
 import js from "@eslint/js";
 import globals from "globals";
 
-/** The scripts of the extension's pages (popup.html, approve.html). */
-const PAGE_SCRIPTS = ["src/popup.js", "src/approve.js"];
+/** The scripts of the extension's pages (popup.html, approve.html, panel.html). */
+const PAGE_SCRIPTS = ["src/popup.js", "src/approve.js", "src/panel.js", "src/panel_render.js", "src/operator_link.js"];
 
 export default [
   { ignores: ["node_modules/"] },

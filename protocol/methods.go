@@ -17,6 +17,8 @@ const (
 	MethodTabGroup       = "tab.group"
 	MethodApprovalAsk    = "approval.ask"
 	MethodApprovalCancel = "approval.cancel"
+	MethodTabGroupState  = "tab_group.state"
+	MethodOperatorSend   = "operator.send"
 )
 
 // Events, extension -> host.
@@ -30,6 +32,8 @@ const (
 	EventTabShared        = "tab.shared"
 	EventTabUnshared      = "tab.unshared"
 	EventApprovalAnswered = "approval.answered"
+	EventOperatorMessage  = "operator.message"
+	EventOperatorClosed   = "operator.closed"
 )
 
 // Tab is what the extension reports of a tab.
@@ -121,6 +125,15 @@ type TabGroupParams struct {
 	TabID int    `json:"tab_id"`
 	Title string `json:"title"`
 	Color string `json:"color"`
+	// State is what the group shows its session doing (TabGroupStateParams).
+	State string `json:"state,omitempty"`
+}
+
+// TabGroupStateParams shows in every group of a title what its session is
+// doing: "idle", "acting", "paused" or "stopped".
+type TabGroupStateParams struct {
+	Title string `json:"title"`
+	State string `json:"state"`
 }
 
 // ApprovalAskParams asks the person whether a client may use an origin.

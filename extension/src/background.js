@@ -15,6 +15,7 @@ import { registerEventForwarders } from "./events.js";
 import { createHandlers } from "./handlers.js";
 import { HostPort } from "./host_port.js";
 import { handlePageMessage, senderPage } from "./page_messages.js";
+import { OPERATOR_PORT, OperatorPorts, PANEL_PAGE } from "./operator_ports.js";
 import { handleHostMessage } from "./requests.js";
 import { shareTab, stopSharing } from "./sharing.js";
 import { chromeGroupApi } from "./tab_groups.js";
@@ -35,7 +36,8 @@ const approvals = new Approvals({
   pageUrl: chrome.runtime.getURL(APPROVAL_PAGE),
   emit,
 });
-const handlers = createHandlers({ agentTabs, sessions, connectedSessions, approvals, groupApi: chromeGroupApi });
+const operatorPorts = new OperatorPorts(emit);
+const handlers = createHandlers({ agentTabs, sessions, connectedSessions, approvals, groupApi: chromeGroupApi, operatorPorts });
 
 /** @type {import("./sharing.js").SharingDeps} */
 const sharing = {
@@ -58,6 +60,7 @@ const host = new HostPort({
     },
   }),
   onMessage: (message, reply) => void handleHostMessage(message, reply, handlers),
+  onConnected: () => operatorPorts.hostConnected(),
   // The old host cannot hear an answer, and a new one never asked: close the questions unanswered.
   hostGone: () => {
     approvals.dismissAll().catch((err) => console.warn("diwall: closing the approval windows failed:", err));
@@ -83,6 +86,16 @@ chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
     answer: (approvalId, decision) => approvals.answer(approvalId, decision),
   }).then(sendResponse);
   return true; // sendResponse is called later
+});
+
+// The side panels (the operator's view): only the extension's own panel page may connect.
+chrome.runtime.onConnect.addListener((port) => {
+  if (port.name !== OPERATOR_PORT || senderPage(port.sender ?? {}, chrome.runtime.id, chrome.runtime.getURL("")) !== PANEL_PAGE) {
+    port.disconnect();
+    return;
+  }
+  operatorPorts.accept(port);
+  host.ensureConnected();
 });
 
 chrome.runtime.onStartup.addListener(() => host.ensureConnected());

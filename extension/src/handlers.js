@@ -20,7 +20,7 @@ import {
 } from "./params.js";
 import { serialQueue } from "./serial.js";
 import { toTab } from "./tab.js";
-import { groupTab, tabGroupParams } from "./tab_groups.js";
+import { groupStateParams, groupTab, showGroupState, tabGroupParams } from "./tab_groups.js";
 
 /** @typedef {import("./params.js").Params} Params */
 /** @typedef {import("./agent_tabs.js").AgentTabs} AgentTabs */
@@ -28,6 +28,7 @@ import { groupTab, tabGroupParams } from "./tab_groups.js";
 /** @typedef {import("./connected_sessions.js").ConnectedSessions} ConnectedSessions */
 /** @typedef {import("./debugger_sessions.js").DebuggerSessions} DebuggerSessions */
 /** @typedef {import("./tab_groups.js").GroupApi} GroupApi */
+/** @typedef {import("./operator_ports.js").OperatorPorts} OperatorPorts */
 /** @typedef {(params: Params) => Promise<object>} Handler */
 
 /**
@@ -37,13 +38,14 @@ import { groupTab, tabGroupParams } from "./tab_groups.js";
  * @property {ConnectedSessions} connectedSessions the MCP sessions, for the popup
  * @property {Approvals} approvals
  * @property {GroupApi} groupApi
+ * @property {OperatorPorts} operatorPorts the side panels
  */
 
 /**
  * @param {HandlerDeps} deps
  * @returns {Map<string, Handler>}
  */
-export function createHandlers({ agentTabs, sessions, connectedSessions, approvals, groupApi }) {
+export function createHandlers({ agentTabs, sessions, connectedSessions, approvals, groupApi, operatorPorts }) {
   // Two tab.group calls at once could each find no group and create two of the same title.
   const oneGroupingAtATime = serialQueue();
 
@@ -56,6 +58,8 @@ export function createHandlers({ agentTabs, sessions, connectedSessions, approva
     ["agent_tabs.set", agentTabsSet],
     ["sessions.set", sessionsSet],
     ["tab.group", tabGroup],
+    ["tab_group.state", tabGroupState],
+    ["operator.send", async (params) => operatorPorts.deliver(params)],
     ["approval.ask", approvalAsk],
     ["approval.cancel", approvalCancel],
     ["debugger.attach", debuggerAttach],
@@ -82,6 +86,13 @@ export function createHandlers({ agentTabs, sessions, connectedSessions, approva
     const request = tabGroupParams(params);
     const groupId = await chromeCall(oneGroupingAtATime(() => groupTab(request, groupApi)));
     return { group_id: groupId };
+  }
+
+  /** @type {Handler} */
+  async function tabGroupState(params) {
+    const request = groupStateParams(params);
+    await chromeCall(oneGroupingAtATime(() => showGroupState(request, groupApi)));
+    return {};
   }
 
   /** @type {Handler} */

@@ -24,6 +24,8 @@ const HEALTHY_AFTER_MS = 5_000;
  * @property {(message: unknown, reply: Reply) => void} onMessage one whole message from the host
  * @property {() => void} [hostGone] called when the connection drops, and before every new one:
  *   what the last host left open (its approval questions) belongs to no host now
+ * @property {() => void} [onConnected] called once the hello of a new connection is sent: what the
+ *   new host must hear of (the open side panels) is said again
  */
 
 export class HostPort {
@@ -38,13 +40,15 @@ export class HostPort {
   #hello;
   #onMessage;
   #hostGone;
+  #onConnected;
 
   /** @param {HostPortOptions} options */
-  constructor({ name = HOST_NAME, hello, onMessage, hostGone = () => {} }) {
+  constructor({ name = HOST_NAME, hello, onMessage, hostGone = () => {}, onConnected = () => {} }) {
     this.#name = name;
     this.#hello = hello;
     this.#onMessage = onMessage;
     this.#hostGone = hostGone;
+    this.#onConnected = onConnected;
   }
 
   /** @returns {boolean} */
@@ -98,6 +102,11 @@ export class HostPort {
     port.onMessage.addListener((message) => this.#received(conn, message));
     conn.healthyTimer = setTimeout(() => this.#healthy(conn), HEALTHY_AFTER_MS);
     conn.send(hello);
+    try {
+      this.#onConnected();
+    } catch (err) {
+      console.warn(`diwall: telling the new host what it must know failed: ${errorText(err)}`);
+    }
   }
 
   /**

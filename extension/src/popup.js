@@ -32,6 +32,24 @@ let targetTabId = /** @type {number | undefined} */ (undefined);
 chrome.storage.session.onChanged.addListener((changes) => {
   if (AGENT_TABS_KEY in changes || SESSIONS_KEY in changes) {
     void render();
+
+// The operator's view opens in the side panel of this window; sidePanel.open must be called in the
+// click itself, so the window is known beforehand.
+/** @type {number | undefined} */
+let windowId;
+chrome.windows.getCurrent().then((w) => {
+  windowId = w.id;
+}, () => {});
+element("open-panel").addEventListener("click", () => {
+  if (windowId === undefined) {
+    showError("This window cannot show the side panel.");
+    return;
+  }
+  chrome.sidePanel.open({ windowId }).then(
+    () => window.close(),
+    (err) => showError(`The side panel did not open: ${err instanceof Error ? err.message : String(err)}`),
+  );
+});
   }
 });
 chrome.tabs.onUpdated.addListener((tabId, change) => {

@@ -51,7 +51,7 @@ async function setup() {
   await agentTabs.replace([{ tab_id: 1, session: "k1" }]);
   const sessions = new FakeSessions();
   const handlers = createHandlers(
-    /** @type {any} */ ({ agentTabs, sessions, connectedSessions: {}, approvals: {}, groupApi: {} }),
+    /** @type {any} */ ({ agentTabs, sessions, connectedSessions: {}, approvals: {}, groupApi: {}, operatorPorts: {} }),
   );
   /**
    * @param {string} method

@@ -94,11 +94,12 @@ test("sessions.set refuses malformed sessions, naming the field", () => {
   );
 });
 
-test("tab.group takes tab_id, title and a chrome.tabGroups colour", () => {
+test("tab.group takes tab_id, title, a chrome.tabGroups colour and the session's state", () => {
   assert.deepEqual(tabGroupParams({ tab_id: 3, title: "Diwall · Claude Code", color: "cyan" }), {
     tab_id: 3,
     title: "Diwall · Claude Code",
     color: "cyan",
+    state: "idle",
   });
   assert.equal(GROUP_COLORS.length, 9);
   rejects(() => tabGroupParams({ title: "t", color: "blue" }), /^tab_id /);

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { ProtocolError } from "../src/errors.js";
-import { groupTab } from "../src/tab_groups.js";
+import { groupStateParams, groupTab, hostTitle, showGroupState, shownTitle, tabGroupParams } from "../src/tab_groups.js";
 
 /**
  * A fake browser: windows with a type, tabs in windows, groups with titles.
@@ -43,6 +43,9 @@ function fakeBrowser(state) {
       const group = groups.find((g) => g.id === groupId);
       Object.assign(/** @type {object} */ (group), props);
     },
+    async allGroups() {
+      return groups;
+    },
   };
   return { api, calls, groups, membership };
 }
@@ -57,7 +60,7 @@ test("a tab joins the group of its window with that title", async () => {
       { id: 9, windowId: 1, title: "Diwall · Claude Code" },
     ],
   });
-  const id = await groupTab({ tab_id: 10, title: "Diwall · Claude Code", color: "blue" }, b.api);
+  const id = await groupTab({ tab_id: 10, title: "Diwall · Claude Code", color: "blue", state: "idle" }, b.api);
   assert.equal(id, 9);
   assert.deepEqual(b.calls, ['group 10 {"groupId":9}']);
 });
@@ -68,11 +71,11 @@ test("with no such group in the window, one is created with the title and colour
     tabs: { 10: 1, 11: 1 },
     groups: [{ id: 7, windowId: 2, title: "Diwall · Claude Code" }],
   });
-  const id = await groupTab({ tab_id: 10, title: "Diwall · Claude Code", color: "green" }, b.api);
+  const id = await groupTab({ tab_id: 10, title: "Diwall · Claude Code", color: "green", state: "idle" }, b.api);
   assert.equal(id, 500);
   assert.deepEqual(b.calls, ['group 10 {"windowId":1}', 'update 500 {"title":"Diwall · Claude Code","color":"green"}']);
   // The next tab of that window joins it.
-  assert.equal(await groupTab({ tab_id: 11, title: "Diwall · Claude Code", color: "green" }, b.api), 500);
+  assert.equal(await groupTab({ tab_id: 11, title: "Diwall · Claude Code", color: "green", state: "idle" }, b.api), 500);
 });
 
 test("titles are compared exactly, not as patterns", async () => {
@@ -81,20 +84,20 @@ test("titles are compared exactly, not as patterns", async () => {
     tabs: { 10: 1 },
     groups: [{ id: 7, windowId: 1, title: "Diwall · Claude" }],
   });
-  assert.equal(await groupTab({ tab_id: 10, title: "Diwall · *", color: "red" }, b.api), 500);
+  assert.equal(await groupTab({ tab_id: 10, title: "Diwall · *", color: "red", state: "idle" }, b.api), 500);
 });
 
 test("a tab already in its group is left as it is", async () => {
   const b = fakeBrowser({ windows: { 1: "normal" }, tabs: { 10: 1 }, groups: [{ id: 7, windowId: 1, title: "T" }] });
   b.membership.set(10, 7);
-  assert.equal(await groupTab({ tab_id: 10, title: "T", color: "red" }, b.api), 7);
+  assert.equal(await groupTab({ tab_id: 10, title: "T", color: "red", state: "idle" }, b.api), 7);
   assert.deepEqual(b.calls, []);
 });
 
 test("a tab in a popup or app window answers invalid_argument", async () => {
   for (const type of ["popup", "app", "devtools"]) {
     const b = fakeBrowser({ windows: { 1: type }, tabs: { 10: 1 } });
-    await assert.rejects(groupTab({ tab_id: 10, title: "T", color: "red" }, b.api), (err) => {
+    await assert.rejects(groupTab({ tab_id: 10, title: "T", color: "red", state: "idle" }, b.api), (err) => {
       assert.ok(err instanceof ProtocolError);
       assert.equal(err.code, "invalid_argument");
       assert.match(err.message, new RegExp(`tab 10 is in a ${type} window, which cannot hold tab groups`));
@@ -106,5 +109,37 @@ test("a tab in a popup or app window answers invalid_argument", async () => {
 
 test("a tab that is gone fails with Chrome's words", async () => {
   const b = fakeBrowser({ windows: { 1: "normal" }, tabs: {} });
-  await assert.rejects(groupTab({ tab_id: 10, title: "T", color: "red" }, b.api), /^Error: No tab with id: 10\.$/);
+  await assert.rejects(groupTab({ tab_id: 10, title: "T", color: "red", state: "idle" }, b.api), /^Error: No tab with id: 10\.$/);
+});
+
+test("a group shows what its session is doing before its title", async () => {
+  assert.equal(shownTitle("Diwall · Claude", "acting"), "▶ Diwall · Claude");
+  assert.equal(shownTitle("Diwall · Claude", "idle"), "Diwall · Claude");
+  for (const state of /** @type {const} */ (["idle", "acting", "paused", "stopped"])) {
+    assert.equal(hostTitle(shownTitle("Diwall · Claude", state)), "Diwall · Claude");
+  }
+  const b = fakeBrowser({
+    windows: { 1: "normal", 2: "normal" },
+    tabs: { 10: 1 },
+    groups: [
+      { id: 7, windowId: 2, title: "Diwall · Claude" },
+      { id: 8, windowId: 1, title: "⏸ Diwall · Claude" },
+      { id: 9, windowId: 1, title: "Diwall · Cursor" },
+    ],
+  });
+  assert.equal(await showGroupState({ title: "Diwall · Claude", state: "acting" }, b.api), 2);
+  assert.deepEqual(
+    b.groups.map((g) => g.title),
+    ["▶ Diwall · Claude", "▶ Diwall · Claude", "Diwall · Cursor"],
+  );
+  // A tab joins the group whatever its sign, and a new group shows the state at once.
+  assert.equal(await groupTab({ tab_id: 10, title: "Diwall · Claude", color: "blue", state: "acting" }, b.api), 8);
+  assert.equal(await groupTab({ tab_id: 10, title: "Diwall · Cursor", color: "red", state: "paused" }, b.api), 9);
+  assert.equal(b.groups.find((g) => g.id === 9)?.title, "⏸ Diwall · Cursor");
+});
+
+test("group states are checked", () => {
+  assert.deepEqual(groupStateParams({ title: "T", state: "paused" }), { title: "T", state: "paused" });
+  assert.throws(() => groupStateParams({ title: "T", state: "asleep" }), /state/);
+  assert.equal(tabGroupParams({ tab_id: 1, title: "T", color: "red" }).state, "idle");
 });

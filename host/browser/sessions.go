@@ -16,6 +16,7 @@ type Session struct {
 	Name  string // the MCP client's name, e.g. "Claude Code"
 	Title string // its tab group's title, unique among connected sessions
 	Color string // its tab group's colour
+	state string // what its tab group shows it doing ("" is idle)
 }
 
 // groupColors are chrome.tabGroups colours, handed to sessions in turn.
@@ -70,7 +71,38 @@ func (b *Browser) colorIndexLocked() int {
 // stay open for the person, and they are no longer agent tabs.
 func (b *Browser) Disconnect(ctx context.Context, key string) {
 	b.mu.Lock()
+	var shown *Session
+	for _, s := range b.sessions {
+		if s.Key == key && s.state != "" && s.state != StateIdle {
+			shown = s
+		}
+	}
 	b.sessions = slices.DeleteFunc(b.sessions, func(s *Session) bool { return s.Key == key })
+	b.mu.Unlock()
+	if shown != nil {
+		// Its group no longer says that it acts, or is paused.
+		b.showGroup(ctx, shown.Title, StateIdle)
+	}
+	released := b.releaseTabs(ctx, key, false)
+	b.background(b.syncSessions)
+	b.log.Info("session disconnected", "released_tabs", released)
+}
+
+// Release ends a session's access while it stays connected (the person
+// stopped it): the debugger leaves its tabs, which are no longer agent
+// tabs; closeTabs closes them too.
+func (b *Browser) Release(ctx context.Context, key string, closeTabs bool) error {
+	released := b.releaseTabs(ctx, key, closeTabs)
+	b.log.Info("session stopped by the person", "released_tabs", released, "closed", closeTabs)
+	return nil
+}
+
+// releaseTabs detaches (or closes) the session's tabs and forgets them,
+// and returns how many there were.
+func (b *Browser) releaseTabs(ctx context.Context, key string, closeTabs bool) int {
+	// Forgotten first, so no call finds them any more; the extension keeps
+	// them as agent tabs until the new set, so it still closes them.
+	b.mu.Lock()
 	var released []*Tab
 	for _, id := range slices.Clone(b.order) {
 		if t := b.tabs[id]; t.owner == key {
@@ -80,17 +112,47 @@ func (b *Browser) Disconnect(ctx context.Context, key string) {
 	}
 	b.mu.Unlock()
 	for _, t := range released {
-		if err := b.ext.Call(ctx, protocol.MethodDebuggerDetach, protocol.TabParams{TabID: t.ChromeID}, nil); err != nil {
-			b.log.Debug("detach at session end", "tab", t.ChromeID, "err", err)
+		method := protocol.MethodDebuggerDetach
+		if closeTabs {
+			method = protocol.MethodTabClose
+		}
+		if err := b.ext.Call(ctx, method, protocol.TabParams{TabID: t.ChromeID}, nil); err != nil {
+			b.log.Debug("releasing a tab", "method", method, "tab", t.ChromeID, "err", err)
 		}
 	}
 	if len(released) > 0 {
 		if err := b.syncAgentTabs(ctx); err != nil {
-			b.log.Warn("agent tabs after a session ended", "err", err)
+			b.log.Warn("agent tabs after a session's tabs were released", "err", err)
 		}
 	}
-	b.background(b.syncSessions)
-	b.log.Info("session disconnected", "released_tabs", len(released))
+	return len(released)
+}
+
+// What a session's tab group shows it doing (tab_group.state).
+const (
+	StateIdle    = "idle"
+	StateActing  = "acting"
+	StatePaused  = "paused"
+	StateStopped = "stopped"
+)
+
+// ShowState shows in the session's tab group what it is doing now: one of
+// the State* values. Groups made later show it too.
+func (b *Browser) ShowState(ctx context.Context, key, state string) error {
+	b.mu.Lock()
+	s := b.sessionLocked(key)
+	if s == nil {
+		b.mu.Unlock()
+		return nil
+	}
+	s.state = state
+	title := s.Title
+	b.mu.Unlock()
+	return b.showGroup(ctx, title, state)
+}
+
+func (b *Browser) showGroup(ctx context.Context, title, state string) error {
+	return b.ext.Call(ctx, protocol.MethodTabGroupState, protocol.TabGroupStateParams{Title: title, State: state}, nil)
 }
 
 // sessionLocked finds a connected session by key. b.mu is held.
@@ -149,11 +211,15 @@ func (b *Browser) share(ev protocol.TabShared) {
 func (b *Browser) group(ctx context.Context, t *Tab) error {
 	b.mu.Lock()
 	s := b.sessionLocked(t.owner)
+	var params protocol.TabGroupParams
+	if s != nil {
+		params = protocol.TabGroupParams{TabID: t.ChromeID, Title: s.Title, Color: s.Color, State: s.state}
+	}
 	b.mu.Unlock()
 	if s == nil {
 		return nil
 	}
-	return b.ext.Call(ctx, protocol.MethodTabGroup, protocol.TabGroupParams{TabID: t.ChromeID, Title: s.Title, Color: s.Color}, nil)
+	return b.ext.Call(ctx, protocol.MethodTabGroup, params, nil)
 }
 
 // background runs a side call to the extension without holding up the

@@ -1,6 +1,7 @@
 // Package cli parses diwall's command line and runs its modes: the
 // native-messaging host (started by Chrome), `mcp` (started by an MCP
-// client), and install, uninstall, doctor and profile.
+// client), install, uninstall, doctor and profile, and the person's
+// commands to a running host (sessions, pause, resume, stop, watch).
 package cli
 
 import (
@@ -39,6 +40,20 @@ Usage:
   diwall audit list | show | export | prune ...
       What each session did, call by call; export writes a report to read
       in a browser.
+  diwall sessions     List the sessions of the running host: key, name, state.
+  diwall pause [SESSION|--all]
+      Pause a session (or every one, also when none is named): until you
+      resume it, each of its tools answers paused_by_user at once, and a
+      call it is making is interrupted. SESSION is a key (its first
+      characters will do) or the client's name, as "diwall sessions" shows.
+  diwall resume [SESSION|--all]
+      Let a paused or stopped session act again.
+  diwall stop [SESSION|--all] [--close-tabs]
+      End a session's access: the debugger leaves its tabs, which stay open
+      for you unless --close-tabs; its calls are refused until resumed.
+  diwall watch [--no-open]
+      Start the operator's page (off until asked: 127.0.0.1 only, a random
+      port, a secret token in its address) and open it in your browser.
   diwall version
 
 Chrome starts diwall itself as a native-messaging host (argument
@@ -71,6 +86,12 @@ func Run(ctx context.Context, args []string, stdio Stdio) int {
 		return runVault(args[1:], stdio)
 	case "audit":
 		return runAudit(args[1:], stdio)
+	case "pause", "resume", "stop":
+		return runControl(args[0], args[1:], stdio)
+	case "sessions":
+		return runSessions(args[1:], stdio)
+	case "watch":
+		return runWatch(args[1:], stdio)
 	case "version", "--version":
 		fmt.Fprintln(stdio.Out, "diwall", tools.Version)
 		return 0

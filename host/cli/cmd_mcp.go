@@ -129,6 +129,7 @@ func runMCP(ctx context.Context, args []string, stdio Stdio) int {
 	}
 	creds := permittedCredentials(dirs, prof, log)
 	opts.Instructions = tools.InstructionsWith(creds)
+	opts.OperatorWrite = prof.OperatorWrite
 	opts.Permits = func(tool string) bool {
 		return prof.Permits(tool) && (tool != "login" || len(creds) > 0)
 	}

@@ -9,9 +9,11 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"slices"
 	"sync"
 	"time"
 
+	"github.com/diwall/diwall/host/operator"
 	"github.com/diwall/diwall/host/socket"
 	"github.com/diwall/diwall/host/tools"
 	"github.com/diwall/diwall/protocol"
@@ -37,6 +39,9 @@ type Options struct {
 	Permits func(tool string) bool
 	// Instructions are the server instructions ("" means tools.Instructions).
 	Instructions string
+	// OperatorWrite: the profile lets the session arrange the operator's
+	// view, so screen is listed to a client that announces ui-commands.
+	OperatorWrite bool
 }
 
 // Run serves the client on In/Out until it goes away or ctx ends.
@@ -49,6 +54,7 @@ func Run(ctx context.Context, opts Options) error {
 			server.AddTool(t, f.handler(t.Name))
 		}
 	}
+	server.AddReceivingMiddleware(hideScreen(opts.OperatorWrite))
 	err := server.Run(ctx, &mcp.IOTransport{Reader: opts.In, Writer: opts.Out})
 	if errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) {
 		return nil
@@ -70,7 +76,7 @@ type forwarder struct {
 
 func (f *forwarder) handler(name string) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		sess, err := f.session(ctx, clientOf(req.Session))
+		sess, err := f.session(ctx, clientOf(req.Session), uiCommands(req.Session))
 		if err != nil {
 			f.opts.Log.Info("no host", "tool", name, "err", err)
 			return tools.ErrorResult(name, protocol.CodeNoBrowser, f.opts.NoBrowser), nil
@@ -109,11 +115,45 @@ func clientOf(ss *mcp.ServerSession) (c client) {
 	return c
 }
 
+// uiCommands reports whether the MCP client announced the ui-commands
+// capability; the host hears of it from the bridge's own initialize.
+func uiCommands(ss *mcp.ServerSession) bool {
+	if ss == nil {
+		return false
+	}
+	p := ss.InitializeParams()
+	if p == nil || p.Capabilities == nil {
+		return false
+	}
+	_, ok := p.Capabilities.Experimental[operator.CapabilityUICommands]
+	return ok
+}
+
+// hideScreen keeps screen out of tools/list unless the profile grants
+// operator_write and the client announced ui-commands.
+func hideScreen(operatorWrite bool) mcp.Middleware {
+	return func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			res, err := next(ctx, method, req)
+			list, ok := res.(*mcp.ListToolsResult)
+			if err != nil || method != "tools/list" || !ok {
+				return res, err
+			}
+			ss, _ := req.GetSession().(*mcp.ServerSession)
+			if operatorWrite && uiCommands(ss) {
+				return res, nil
+			}
+			list.Tools = slices.DeleteFunc(slices.Clone(list.Tools), func(t *mcp.Tool) bool { return t.Name == "screen" })
+			return list, nil
+		}
+	}
+}
+
 type client struct{ name, version string }
 
 // session returns a live session to the host, dialing a new one when there
 // is none or the last one ended.
-func (f *forwarder) session(ctx context.Context, who client) (*mcp.ClientSession, error) {
+func (f *forwarder) session(ctx context.Context, who client, ui bool) (*mcp.ClientSession, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.sess != nil {
@@ -130,8 +170,12 @@ func (f *forwarder) session(ctx context.Context, who client) (*mcp.ClientSession
 		return nil, err
 	}
 	hello := tools.SessionHello{Key: f.key, Client: who.name, ClientVersion: who.version, Profile: f.opts.Profile}
+	experimental := map[string]any{tools.SessionCapability: hello}
+	if ui {
+		experimental[operator.CapabilityUICommands] = map[string]any{}
+	}
 	client := mcp.NewClient(&mcp.Implementation{Name: "diwall-mcp", Version: tools.Version}, &mcp.ClientOptions{
-		Capabilities: &mcp.ClientCapabilities{Experimental: map[string]any{tools.SessionCapability: hello}},
+		Capabilities: &mcp.ClientCapabilities{Experimental: experimental},
 	})
 	cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()

@@ -5,6 +5,7 @@
 package nativehost
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -20,6 +21,7 @@ import (
 	"github.com/diwall/diwall/host/browser"
 	"github.com/diwall/diwall/host/extlink"
 	"github.com/diwall/diwall/host/observe"
+	"github.com/diwall/diwall/host/operator"
 	"github.com/diwall/diwall/host/profile"
 	"github.com/diwall/diwall/host/socket"
 	"github.com/diwall/diwall/host/tools"
@@ -67,8 +69,14 @@ func Run(ctx context.Context, opts Options) error {
 		opts.HelloTimeout = 10 * time.Second
 	}
 	var b *browser.Browser
+	var panels *operator.Panels
 	link := extlink.New(opts.Stdin, opts.Stdout, log, func(m *protocol.Message) {
-		if b != nil {
+		switch {
+		case m.Event == protocol.EventOperatorMessage && panels != nil:
+			panels.Message(m.Params)
+		case m.Event == protocol.EventOperatorClosed && panels != nil:
+			panels.Closed(m.Params)
+		case b != nil:
 			b.HandleEvent(m)
 		}
 	})
@@ -76,6 +84,11 @@ func Run(ctx context.Context, opts Options) error {
 	if err != nil {
 		return fmt.Errorf("tab state: %w", err)
 	}
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
+	hub := operator.New(log, &operator.Options{Browser: b})
+	defer hub.Close()
+	panels = operator.NewPanels(ctx, hub, link.Start, log)
 	linkErr := make(chan error, 1)
 	go func() { linkErr <- link.Run() }()
 
@@ -102,20 +115,18 @@ func Run(ctx context.Context, opts Options) error {
 		opts.Ready()
 	}
 
-	ctx, stop := context.WithCancel(ctx)
-	defer stop()
 	// A headless browser has no one to answer the questions it would ask.
 	noPerson := strings.Contains(hello.UserAgent, "HeadlessChrome") && !opts.AskHeadless
 	srv := tools.New(b, log, &tools.Options{
 		DefaultProfile: opts.DefaultProfile, Profile: opts.Profile, Profiles: opts.Profiles, Remember: opts.Remember,
 		NoPerson: func() bool { return noPerson }, ObservePath: observe.PathFromEnv(os.Getenv),
-		Audit: opts.Audit, Vault: opts.Vault,
+		Audit: opts.Audit, Vault: opts.Vault, Operator: hub,
 	})
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		accept(ctx, ln, srv, log)
+		accept(ctx, ln, srv, hub, log)
 	}()
 
 	select {
@@ -134,8 +145,9 @@ func Run(ctx context.Context, opts Options) error {
 	return err
 }
 
-// accept serves each connection as one MCP session until ctx ends.
-func accept(ctx context.Context, ln net.Listener, srv *tools.Server, log *slog.Logger) {
+// accept serves each connection until ctx ends: an MCP session, or one
+// command of the person (diwall pause, resume, stop, watch, sessions).
+func accept(ctx context.Context, ln net.Listener, srv *tools.Server, hub *operator.Hub, log *slog.Logger) {
 	var wg sync.WaitGroup
 	defer wg.Wait()
 	for {
@@ -150,8 +162,16 @@ func accept(ctx context.Context, ln net.Listener, srv *tools.Server, log *slog.L
 		go func() {
 			defer wg.Done()
 			defer conn.Close()
+			br := bufio.NewReader(conn)
+			if operator.IsControl(br) {
+				hub.ServeControl(ctx, br, conn)
+				return
+			}
 			log.Info("MCP session started")
-			err := srv.Serve(ctx, conn)
+			err := srv.Serve(ctx, struct {
+				io.Reader
+				io.WriteCloser
+			}{br, conn})
 			log.Info("MCP session ended", "err", err)
 		}()
 	}

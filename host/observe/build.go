@@ -60,6 +60,21 @@ type Built struct {
 	MarkNode map[int]int
 }
 
+// SecretMarks returns the marks of sensitive fields.
+func (b Built) SecretMarks() map[int]bool {
+	secret := make(map[int]bool, len(b.Secret))
+	for _, i := range b.Secret {
+		secret[i] = true
+	}
+	out := map[int]bool{}
+	for mark, node := range b.MarkNode {
+		if secret[node] {
+			out[mark] = true
+		}
+	}
+	return out
+}
+
 // MarkBox is a mark drawn on the image.
 type MarkBox struct {
 	Mark int

@@ -259,28 +259,13 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.P
 	}
 	obs.Recaptures = retakes
 	obs.FrameURLs = fm.urls()
-	snap := &browser.Snapshot{ID: snapID, LoaderID: after.LoaderID, MarkNode: built.MarkNode, Sensitive: sensitiveMarks(built), Frames: fm.snapFrames(), Place: fm.places()}
+	snap := &browser.Snapshot{ID: snapID, LoaderID: after.LoaderID, MarkNode: built.MarkNode, Sensitive: built.SecretMarks(), Frames: fm.snapFrames(), Place: fm.places()}
 	if !b.SetSnapshot(t, snap) {
 		return nil, errDocumentChanged
 	}
 	obs.Took = time.Since(start)
 	obs.HostTook = time.Since(hostStart) - axTook - retakeTook
 	return obs, nil
-}
-
-// sensitiveMarks are the marks of the sensitive fields of a build.
-func sensitiveMarks(built Built) map[int]bool {
-	secret := make(map[int]bool, len(built.Secret))
-	for _, i := range built.Secret {
-		secret[i] = true
-	}
-	marks := map[int]bool{}
-	for m, i := range built.MarkNode {
-		if secret[i] {
-			marks[m] = true
-		}
-	}
-	return marks
 }
 
 // captureWait bounds the capture: without it an observation still has its

@@ -90,6 +90,9 @@ func TestEveryToolPassesTheGate(t *testing.T) {
 		"dialog":     {{"action": "accept"}, {"action": "dismiss"}},
 		"login":      {{"credential_id": "work"}},
 		"screenshot": {{}, {"tab_id": tab.ID}},
+		// screen reads no page: it is refused here (no ui-commands), and
+		// must leak nothing.
+		"screen": {{"action": "focus"}},
 	}
 	for _, tool := range Definitions() {
 		calls, ok := cases[tool.Name]
@@ -104,6 +107,9 @@ func TestEveryToolPassesTheGate(t *testing.T) {
 				t.Errorf("%s %v leaks the outside page: %s", tool.Name, args, data)
 			}
 			server := env["server"].(map[string]any)
+			if tool.Name == "screen" {
+				continue
+			}
 			if tool.Name == "tabs" && args["action"] == "list" {
 				entries := server["tabs"].([]any)
 				if env["ok"] != true || len(entries) != 1 || entries[0].(map[string]any)["origin"] != "http://outside.test" {

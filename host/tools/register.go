@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/diwall/diwall/host/browser"
+	"github.com/diwall/diwall/host/operator"
 	"github.com/diwall/diwall/host/profile"
 	"github.com/diwall/diwall/protocol"
 	"github.com/google/jsonschema-go/jsonschema"
@@ -149,6 +150,7 @@ func (s *Server) handler(d def) mcp.ToolHandler {
 			Base:    &Base{Tool: d.tool.Name, OperationID: NewOperationID(), Notices: []string{}},
 			srv:     s,
 		}
+		ctx, op := s.watchBegin(ctx, c, req.Params.Arguments)
 		out, err := s.runCall(ctx, c, d, req.Params.Arguments)
 		env := Envelope{OK: err == nil, Server: c.Base, PageContent: out.Page}
 		if out.Server != nil {
@@ -161,14 +163,18 @@ func (s *Server) handler(d def) mcp.ToolHandler {
 			attrs = append(attrs, "code", e.Code, "cause", e.Err)
 		}
 		s.log.Info("tool call", attrs...)
+		s.watchEnd(op, c, out)
 		s.record(c, req.Params.Arguments, env, out, start)
 		return toResult(env, out.Images), nil
 	}
 }
 
-// runCall applies the session's profile to one call, runs it, and passes
-// its result through the gate.
+// runCall applies the person's pause or stop and the session's profile to
+// one call, runs it, and passes its result through the gate.
 func (s *Server) runCall(ctx context.Context, c *Call, d def, args json.RawMessage) (Outcome, error) {
+	if err := personSays(s.opts.Operator.Admit(c.Session.Key())); err != nil {
+		return Outcome{}, err
+	}
 	p, err := s.profileOf(c.Session)
 	if err != nil {
 		return Outcome{}, err
@@ -181,6 +187,9 @@ func (s *Server) runCall(ctx context.Context, c *Call, d def, args json.RawMessa
 	ctx, cancel := context.WithTimeout(ctx, toolBudget(p.CallTimeout))
 	defer cancel()
 	out, err := d.run(ctx, c, args)
+	if stop := personSays(operator.Interrupted(ctx)); stop != nil && err != nil {
+		return Outcome{}, stop // what the call read is dropped with it
+	}
 	return s.passGate(ctx, c, out, err)
 }
 

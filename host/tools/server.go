@@ -15,6 +15,7 @@ import (
 	"github.com/diwall/diwall/host/audit"
 	"github.com/diwall/diwall/host/browser"
 	"github.com/diwall/diwall/host/observe"
+	"github.com/diwall/diwall/host/operator"
 	"github.com/diwall/diwall/host/profile"
 	"github.com/diwall/diwall/host/vault"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -58,6 +59,9 @@ type Options struct {
 	Audit *audit.Log
 	// Vault holds the credentials login types; nil means none.
 	Vault Credentials
+	// Operator is the person's view of the calls, where pause and stop are
+	// kept; nil: a hub of the server's own, that no interface watches.
+	Operator *operator.Hub
 }
 
 // Credentials finds a credential's entry and unlocks its secret
@@ -92,6 +96,9 @@ func New(b *browser.Browser, log *slog.Logger, opts *Options) *Server {
 	if s.opts.Profile.Name == "" {
 		s.opts.Profile = profile.Launch()
 	}
+	if s.opts.Operator == nil {
+		s.opts.Operator = operator.New(log, nil)
+	}
 	if s.opts.NoPerson == nil {
 		s.opts.NoPerson = func() bool { return false }
 	}
@@ -99,6 +106,7 @@ func New(b *browser.Browser, log *slog.Logger, opts *Options) *Server {
 	for _, d := range s.defs() {
 		s.mcp.AddTool(d.tool, s.handler(d))
 	}
+	s.mcp.AddReceivingMiddleware(s.hideScreen)
 	return s
 }
 
@@ -139,7 +147,7 @@ func Definitions() []*mcp.Tool {
 }
 
 func (s *Server) defs() []def {
-	return []def{s.observeDef(), s.actDef(), s.readDef(), s.navigateDef(), s.tabsDef(), s.dialogDef(), s.loginDef(), s.screenshotDef()}
+	return []def{s.observeDef(), s.actDef(), s.readDef(), s.navigateDef(), s.tabsDef(), s.dialogDef(), s.loginDef(), s.screenshotDef(), s.screenDef()}
 }
 
 // releaseGrace is how long a session's tabs wait for its `diwall mcp` to
@@ -165,6 +173,7 @@ func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) error {
 	if st != nil {
 		time.AfterFunc(releaseGrace, func() {
 			if !s.keyInUse(st.Key()) {
+				s.opts.Operator.Left(st.Key())
 				dctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 				defer cancel()
 				s.b.Disconnect(dctx, st.Key())

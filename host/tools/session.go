@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/diwall/diwall/host/browser"
+	"github.com/diwall/diwall/host/operator"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -27,6 +28,10 @@ type SessionHello struct {
 	// Profile names the profile the session runs under; "" is the host's
 	// default.
 	Profile string `json:"profile,omitempty"`
+	// UICommands: the MCP client announced the ui-commands capability
+	// (the experimental capability of that name in its initialize, which
+	// `diwall mcp` passes on), so the screen tool may be offered to it.
+	UICommands bool `json:"-"`
 }
 
 // Session is one MCP client's state in the host.
@@ -83,6 +88,7 @@ func helloOf(ss *mcp.ServerSession) SessionHello {
 	if ss != nil {
 		if p := ss.InitializeParams(); p != nil {
 			if p.Capabilities != nil {
+				_, h.UICommands = p.Capabilities.Experimental[operator.CapabilityUICommands]
 				if m, ok := p.Capabilities.Experimental[SessionCapability].(map[string]any); ok {
 					h.Key, _ = m["session"].(string)
 					h.Client, _ = m["client"].(string)

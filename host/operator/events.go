@@ -1,0 +1,145 @@
+package operator
+
+import "encoding/json"
+
+// Event types, hub -> interface (protocol/PROTOCOL.md, "The operator's
+// event stream").
+const (
+	EventState     = "state"      // everything known, first on every connection
+	EventSession   = "session"    // a session appeared or changed
+	EventOperation = "operation"  // a call started, or ended
+	EventImage     = "image"      // a session's latest marked image
+	EventLog       = "log"        // one line of the operator's log
+	EventUICommand = "ui.command" // an agent's screen command
+)
+
+// Message types, interface -> hub.
+const (
+	MessageHello   = "hello"   // what the interface can do
+	MessageControl = "control" // the person's pause, resume or stop
+)
+
+// CapabilityUICommands is what an interface announces in its hello to
+// receive ui.command events (and what an MCP client announces, among its
+// experimental capabilities, to be offered the screen tool).
+const CapabilityUICommands = "ui-commands"
+
+// Status is what the person made of a session.
+type Status string
+
+// Session statuses.
+const (
+	Running Status = "running"
+	Paused  Status = "paused"
+	Stopped Status = "stopped"
+)
+
+// Session is one MCP session as the person sees it.
+type Session struct {
+	Key   string `json:"key"`
+	Name  string `json:"name"`  // the MCP client's name
+	Title string `json:"title"` // its tab group's title
+	Color string `json:"color"` // its tab group's colour
+	// Status is running, paused or stopped.
+	Status Status `json:"status"`
+	// Acting says a call of the session is running now.
+	Acting bool `json:"acting"`
+	// Connected is false once the session's client went away; its history
+	// stays for the person to read.
+	Connected bool `json:"connected"`
+	// Tab is the tab of the session's latest call, when it had one.
+	Tab *Tab `json:"tab,omitempty"`
+}
+
+// Tab is the tab a call worked on, as the person's browser shows it.
+type Tab struct {
+	ID    string `json:"tab_id"`
+	URL   string `json:"url"`
+	Title string `json:"title"`
+}
+
+// Phases of an operation.
+const (
+	PhaseRunning = "running"
+	PhaseDone    = "done"
+)
+
+// Operation is one tool call.
+type Operation struct {
+	ID      string `json:"id"`
+	Session string `json:"session"`
+	Tool    string `json:"tool"`
+	// Args are the call's arguments with secrets withheld.
+	Args  json.RawMessage `json:"args"`
+	Phase string          `json:"phase"`
+	// OK, Code and Message are the outcome, once done.
+	OK      bool   `json:"ok"`
+	Code    string `json:"code,omitempty"`
+	Message string `json:"message,omitempty"`
+	// StartedAt is in milliseconds since the Unix epoch.
+	StartedAt  int64  `json:"started_at"`
+	DurationMS int64  `json:"duration_ms"`
+	TabID      string `json:"tab_id,omitempty"`
+}
+
+// Image is a session's latest marked image: masked as the model saw it.
+type Image struct {
+	Session   string `json:"session"`
+	Operation string `json:"operation"`
+	TabID     string `json:"tab_id,omitempty"`
+	MIME      string `json:"mime"`
+	Data      []byte `json:"data"` // base64 in JSON
+}
+
+// LogLine is one line of the operator's log panel.
+type LogLine struct {
+	Time    int64  `json:"time"` // milliseconds since the Unix epoch
+	Level   string `json:"level"`
+	Session string `json:"session,omitempty"`
+	Text    string `json:"text"`
+}
+
+// UICommand is one screen command (SPEC §7).
+type UICommand struct {
+	Action     string `json:"action"`
+	SessionKey string `json:"sessionKey,omitempty"`
+	Dock       string `json:"dock,omitempty"`
+}
+
+// Event is one message of the stream, hub -> interface. Exactly the fields
+// of its Type are set.
+type Event struct {
+	Type string `json:"type"`
+	// state
+	Sessions   []Session   `json:"sessions,omitempty"`
+	Operations []Operation `json:"operations,omitempty"`
+	Images     []Image     `json:"images,omitempty"`
+	Log        []LogLine   `json:"log,omitempty"`
+	// session, operation, image, log
+	Session   *Session   `json:"session,omitempty"`
+	Operation *Operation `json:"operation,omitempty"`
+	Image     *Image     `json:"image,omitempty"`
+	Line      *LogLine   `json:"line,omitempty"`
+	// ui.command: the command and the key of the session that sent it
+	Command *UICommand `json:"command,omitempty"`
+	From    string     `json:"from,omitempty"`
+}
+
+// Message is one message of an interface to the hub.
+type Message struct {
+	Type string `json:"type"`
+	// hello
+	Capabilities []string `json:"capabilities,omitempty"`
+	// control: Action is pause, resume or stop; Session a key, or All
+	Action    string `json:"action,omitempty"`
+	Session   string `json:"session,omitempty"`
+	All       bool   `json:"all,omitempty"`
+	CloseTabs bool   `json:"close_tabs,omitempty"`
+}
+
+// Control actions.
+const (
+	ActionPause  = "pause"
+	ActionResume = "resume"
+	ActionStop   = "stop"
+)
