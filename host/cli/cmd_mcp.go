@@ -46,8 +46,15 @@ func (f *launchFlag) Set(v string) error {
 
 const (
 	noBrowserEveryday = "No browser is connected to Diwall. Start Chrome with the Diwall extension installed and enabled (run `diwall doctor` to check), then call again."
-	noBrowserLaunched = "The browser Diwall launched is not connected: it may be restarting its extension (call again in a few seconds) or it has exited (restart this MCP server to get a new one)."
+	noBrowserLaunched = "The browser Diwall launched is running but its extension is not connected: it may be restarting (call again in a few seconds)."
 )
+
+// browserGone is the message of every call once the launched browser has
+// exited: Chrome's reason, and what the person can do.
+func browserGone(e *launch.ExitError) string {
+	return "The browser Diwall launched has exited, so this MCP server has no browser: " + e.Error() +
+		". Do not call again; the person must fix the cause and restart this MCP server."
+}
 
 // hostWait bounds how long --launch waits for the browser's host.
 const hostWait = 30 * time.Second
@@ -144,7 +151,8 @@ func runMCP(ctx context.Context, args []string, stdio Stdio) int {
 		err = inst.WaitHost(wctx)
 		cancel()
 		if err != nil {
-			// Serve anyway: every call answers no_browser with what to do.
+			// Serve anyway: every call says what went wrong, so the
+			// client shows the person why, not only a closed pipe.
 			fmt.Fprintln(stdio.Err, "diwall mcp --launch:", err)
 			log.Error("host did not come up", "err", err)
 		} else {
@@ -152,6 +160,12 @@ func runMCP(ctx context.Context, args []string, stdio Stdio) int {
 		}
 		opts.Socket = func() string { return inst.SocketPath }
 		opts.NoBrowser = noBrowserLaunched
+		opts.Gone = func() string {
+			if e := inst.ExitErr(); e != nil {
+				return browserGone(e)
+			}
+			return ""
+		}
 	}
 	if err := mcpbridge.Run(ctx, opts); err != nil {
 		log.Error("mcp session ended", "err", err)

@@ -30,6 +30,10 @@ type Options struct {
 	// NoBrowser is the message of a no_browser result: what the person or
 	// model should do to get a browser.
 	NoBrowser string
+	// Gone, when set and returning a message, says the browser is gone for
+	// good (the browser of --launch exited): calls then answer
+	// browser_exited with that message, which is not retryable.
+	Gone func() string
 	// Profile names the session's profile ("" is the host's default).
 	Profile string
 	// Permits says which tools the profile lists; nil lists every tool.
@@ -68,10 +72,13 @@ type forwarder struct {
 
 func (f *forwarder) handler(name string) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		if res := f.gone(name); res != nil {
+			return res, nil
+		}
 		sess, err := f.session(ctx, clientName(req.Session))
 		if err != nil {
 			f.opts.Log.Info("no host", "tool", name, "err", err)
-			return tools.ErrorResult(name, protocol.CodeNoBrowser, f.opts.NoBrowser), nil
+			return f.noBrowser(name), nil
 		}
 		res, err := sess.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: req.Params.Arguments})
 		if err == nil {
@@ -86,8 +93,30 @@ func (f *forwarder) handler(name string) mcp.ToolHandler {
 		}
 		f.opts.Log.Warn("host call failed", "tool", name, "err", err)
 		f.drop(sess)
-		return tools.ErrorResult(name, protocol.CodeNoBrowser, f.opts.NoBrowser), nil
+		return f.noBrowser(name), nil
 	}
+}
+
+// noBrowser is the result of a call no host answered: browser_exited when
+// the browser is gone for good, no_browser otherwise.
+func (f *forwarder) noBrowser(tool string) *mcp.CallToolResult {
+	if res := f.gone(tool); res != nil {
+		return res
+	}
+	return tools.ErrorResult(tool, protocol.CodeNoBrowser, f.opts.NoBrowser)
+}
+
+// gone is the browser_exited result when the browser is gone for good, or
+// nil.
+func (f *forwarder) gone(tool string) *mcp.CallToolResult {
+	if f.opts.Gone == nil {
+		return nil
+	}
+	msg := f.opts.Gone()
+	if msg == "" {
+		return nil
+	}
+	return tools.ErrorResult(tool, protocol.CodeBrowserExited, msg)
 }
 
 // clientName is how the MCP client introduced itself, for the person.

@@ -33,6 +33,9 @@ func Listen(path string) (l *Listener, replaced string, err error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, "", err
 	}
+	if err := checkPrivateDir(filepath.Dir(path)); err != nil {
+		return nil, "", err
+	}
 	if _, err := os.Lstat(path); err == nil {
 		replaced = "stale"
 		if Alive(path) {
@@ -57,6 +60,27 @@ func Listen(path string) (l *Listener, replaced string, err error) {
 		return nil, "", err
 	}
 	return &Listener{Listener: ln, path: path, info: info}, replaced, nil
+}
+
+// checkPrivateDir refuses a socket folder that is not a real folder owned
+// by this user, or that others may write to: in a shared place such as
+// /tmp, another user could have made it first, to swap the socket. (The
+// socket itself is 0600, so reading the folder gives nobody a way in.)
+func checkPrivateDir(dir string) error {
+	info, err := os.Lstat(dir)
+	if err != nil {
+		return err
+	}
+	if !info.IsDir() {
+		return fmt.Errorf("socket folder %s is not a folder", dir)
+	}
+	if info.Mode().Perm()&0o022 != 0 {
+		return fmt.Errorf("socket folder %s is open to other users (mode %o); only its owner may write to it", dir, info.Mode().Perm())
+	}
+	if owner, ok := ownerOf(info); ok && owner != os.Getuid() {
+		return fmt.Errorf("socket folder %s belongs to another user (uid %d)", dir, owner)
+	}
+	return nil
 }
 
 // Close stops listening and removes the socket file if it is still ours.
