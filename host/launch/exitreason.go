@@ -2,8 +2,7 @@ package launch
 
 import (
 	"bytes"
-	"errors"
-	"os/exec"
+	"os"
 	"strings"
 	"sync"
 )
@@ -55,16 +54,16 @@ func (e *ExitError) Error() string {
 	return msg
 }
 
-// exitStatus describes how a process ended, from Wait's error.
-func exitStatus(err error) string {
-	if err == nil {
-		return "exit status 0"
+// exitStatus describes how a process ended: its state once Wait returned
+// ("exit status 1", "signal: aborted"), or Wait's error.
+func exitStatus(state *os.ProcessState, waitErr error) string {
+	if state != nil {
+		return state.String()
 	}
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		return ee.ProcessState.String()
+	if waitErr != nil {
+		return waitErr.Error()
 	}
-	return err.Error()
+	return "ended"
 }
 
 // exitReason picks Chromium's explanation out of the end of its stderr:
@@ -85,7 +84,7 @@ func exitReason(stderr string) string {
 	return ""
 }
 
-// exitError builds the ExitError of a browser that ended with waitErr.
-func exitError(waitErr error, tail *tailBuffer, logPath string) *ExitError {
-	return &ExitError{Status: exitStatus(waitErr), Reason: exitReason(tail.String()), Log: logPath}
+// exitError builds the ExitError of a browser that ended.
+func exitError(state *os.ProcessState, waitErr error, tail *tailBuffer, logPath string) *ExitError {
+	return &ExitError{Status: exitStatus(state, waitErr), Reason: exitReason(tail.String()), Log: logPath}
 }

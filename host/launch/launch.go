@@ -20,6 +20,7 @@ import (
 	"github.com/diwall/diwall/extension"
 	"github.com/diwall/diwall/host/paths"
 	"github.com/diwall/diwall/installer"
+	"gopkg.in/natefinch/lumberjack.v2"
 )
 
 // Options configures a launch.
@@ -57,7 +58,7 @@ type Instance struct {
 	exitErr    *ExitError // set before exited is closed
 	stderr     *tailBuffer
 	log        *slog.Logger
-	logFile    *os.File
+	logFile    io.Closer
 }
 
 // Start launches the browser. The caller must Close the instance.
@@ -172,13 +173,14 @@ func (inst *Instance) start(browserPath string, opts Options) error {
 		"TMPDIR="+filepath.Join(inst.Short, "tmp"),
 	)
 	logPath := filepath.Join(opts.Dirs.Logs, "browser.log")
-	lf, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
-	if err != nil {
-		return err
-	}
+	// The browser's output, rotated by size (one old file kept), and the
+	// end of its stderr, where Chromium says why it stopped.
+	lf := &lumberjack.Logger{Filename: logPath, MaxSize: 5, MaxBackups: 1}
 	inst.logFile = lf
 	cmd.Stdout = lf
 	cmd.Stderr = io.MultiWriter(lf, inst.stderr)
+	// The browser's children may hold its output open after it exits.
+	cmd.WaitDelay = time.Second
 	cmd.Stdin = nil
 	setProcAttr(cmd)
 	if err := cmd.Start(); err != nil {
@@ -188,7 +190,7 @@ func (inst *Instance) start(browserPath string, opts Options) error {
 	inst.cmd = cmd
 	go func() {
 		err := cmd.Wait()
-		inst.exitErr = exitError(err, inst.stderr, logPath)
+		inst.exitErr = exitError(cmd.ProcessState, err, inst.stderr, logPath)
 		close(inst.exited)
 	}()
 	inst.log.Info("browser started", "path", browserPath, "pid", cmd.Process.Pid, "headless", opts.Headless, "no_sandbox", noSandbox)
