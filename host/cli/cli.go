@@ -10,7 +10,8 @@ import (
 	"os"
 	"strings"
 
-	"github.com/diwall/diwall/host/tools"
+	"github.com/diwall/diwall/extension"
+	"github.com/diwall/diwall/host/version"
 )
 
 // Stdio are the process's standard streams.
@@ -34,7 +35,7 @@ Usage:
   diwall profile list | show | create | allow | disallow | path ...
       Manage profiles, the TOML files that say what a session may do (its
       sites, tools and budgets). "diwall profile help" says more.
-  diwall version
+  diwall version      The host's version and the extension it embeds.
 
 Chrome starts diwall itself as a native-messaging host (argument
 chrome-extension://ID/); that mode speaks only to the extension.
@@ -63,7 +64,8 @@ func Run(ctx context.Context, args []string, stdio Stdio) int {
 	case "profile":
 		return runProfile(args[1:], stdio)
 	case "version", "--version":
-		fmt.Fprintln(stdio.Out, "diwall", tools.Version)
+		fmt.Fprintln(stdio.Out, "diwall", version.Host)
+		fmt.Fprintf(stdio.Out, "extension %s (ID %s, embedded)\n", extension.Version(), extension.ID())
 		return 0
 	case "help", "-h", "--help":
 		fmt.Fprint(stdio.Out, usage)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/diwall/diwall/extension"
+	"github.com/diwall/diwall/host/hoststatus"
 	"github.com/diwall/diwall/host/launch"
 	"github.com/diwall/diwall/host/mcpbridge"
 	"github.com/diwall/diwall/host/paths"
@@ -107,7 +108,7 @@ func runMCP(ctx context.Context, args []string, stdio Stdio) int {
 	defer closer.Close()
 
 	opts := mcpbridge.Options{Socket: everydayOrLaunched(dirs), In: stdio.In, Out: stdio.Out, Log: log,
-		NoBrowser: noBrowserEveryday, Profile: *profileName}
+		NoBrowser: noBrowserEveryday, Profile: *profileName, Why: refusedExtension(dirs.State)}
 	if *profileName != "" || !lf.on {
 		// The host enforces the profile; here it only decides what is listed.
 		name := *profileName
@@ -159,7 +160,7 @@ func runMCP(ctx context.Context, args []string, stdio Stdio) int {
 			log.Info("launched browser ready", "socket", inst.SocketPath)
 		}
 		opts.Socket = func() string { return inst.SocketPath }
-		opts.NoBrowser = noBrowserLaunched
+		opts.NoBrowser, opts.Why = noBrowserLaunched, nil
 		opts.Gone = func() string {
 			if e := inst.ExitErr(); e != nil {
 				return browserGone(e)
@@ -172,6 +173,17 @@ func runMCP(ctx context.Context, args []string, stdio Stdio) int {
 		return 1
 	}
 	return 0
+}
+
+// refusedExtension says why the everyday browser's host is not serving
+// when it refused the extension for its version.
+func refusedExtension(state string) func() string {
+	return func() string {
+		if r, ok := hoststatus.LastRefusal(state); ok {
+			return "Diwall's host refused the browser's extension: " + r.Message + "."
+		}
+		return ""
+	}
 }
 
 // everydayOrLaunched finds the host a plain `diwall mcp` talks to: the

@@ -30,6 +30,10 @@ type Options struct {
 	// NoBrowser is the message of a no_browser result: what the person or
 	// model should do to get a browser.
 	NoBrowser string
+	// Why, when set and returning text, adds it to a no_browser message:
+	// what is known of why no host answers (an extension refused for its
+	// version).
+	Why func() string
 	// Gone, when set and returning a message, says the browser is gone for
 	// good (the browser of --launch exited): calls then answer
 	// browser_exited with that message, which is not retryable.
@@ -103,7 +107,13 @@ func (f *forwarder) noBrowser(tool string) *mcp.CallToolResult {
 	if res := f.gone(tool); res != nil {
 		return res
 	}
-	return tools.ErrorResult(tool, protocol.CodeNoBrowser, f.opts.NoBrowser)
+	msg := f.opts.NoBrowser
+	if f.opts.Why != nil {
+		if why := f.opts.Why(); why != "" {
+			msg += " " + why
+		}
+	}
+	return tools.ErrorResult(tool, protocol.CodeNoBrowser, msg)
 }
 
 // gone is the browser_exited result when the browser is gone for good, or
