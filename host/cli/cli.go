@@ -29,6 +29,10 @@ Usage:
       your browser, where the Diwall extension is installed. With --launch it
       starts a dedicated Chromium with the extension, isolated from your
       profile, and closes it when the client goes away.
+  diwall observe URL [-o marked.png] [--json]
+      See what the model sees: load URL in a headless browser, observe it
+      once as the observe tool does, write the marked image and print the
+      tree and the elements.
   diwall install      Register the native host with Chrome, Chromium, Edge and Brave.
   diwall uninstall    Undo install.
   diwall doctor       Check the installation, line by line.
@@ -55,6 +59,8 @@ func Run(ctx context.Context, args []string, stdio Stdio) int {
 	switch args[0] {
 	case "mcp":
 		return runMCP(ctx, args[1:], stdio)
+	case "observe":
+		return runObserve(ctx, args[1:], stdio)
 	case "install":
 		return runInstall(args[1:], stdio)
 	case "uninstall":

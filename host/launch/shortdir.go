@@ -10,7 +10,7 @@ import (
 // in. Chromium's SingletonSocket lives at
 // $TMPDIR/org.chromium.Chromium.XXXXXX/SingletonSocket (47 bytes below
 // TMPDIR) and a Unix socket path may not exceed 107 bytes; the short folder
-// adds /dw-NNNNNNNNN/tmp (17 bytes).
+// adds /dwl-NNNNNNNNNN/tmp (19 bytes).
 const maxTempBase = 40
 
 // shortTempBase is where a launch's short folder goes: the system temp
@@ -27,7 +27,7 @@ func shortTempBase() string {
 // name): the browser's TMPDIR and the host's socket live there, whatever
 // the length of Diwall's state folder.
 func makeShortDir() (string, error) {
-	dir, err := os.MkdirTemp(shortTempBase(), "dw-")
+	dir, err := os.MkdirTemp(shortTempBase(), "dwl-")
 	if err != nil {
 		return "", err
 	}

@@ -158,11 +158,27 @@ func (f *forwarder) session(ctx context.Context, name string) (*mcp.ClientSessio
 			return f.sess, nil
 		}
 	}
-	conn, err := socket.Dial(f.opts.Socket(), time.Second)
+	sess, err := Dial(ctx, f.opts.Socket(), tools.SessionHello{Key: f.key, Client: name, Profile: f.opts.Profile})
 	if err != nil {
 		return nil, err
 	}
-	hello := tools.SessionHello{Key: f.key, Client: name, Profile: f.opts.Profile}
+	done := make(chan struct{})
+	go func() {
+		sess.Wait()
+		close(done)
+	}()
+	f.sess, f.done = sess, done
+	return sess, nil
+}
+
+// Dial opens an MCP session to the host serving on socketPath, as the
+// session hello says (its key, client and profile). `diwall mcp` and
+// `diwall observe` both reach the host this way.
+func Dial(ctx context.Context, socketPath string, hello tools.SessionHello) (*mcp.ClientSession, error) {
+	conn, err := socket.Dial(socketPath, time.Second)
+	if err != nil {
+		return nil, err
+	}
 	client := mcp.NewClient(&mcp.Implementation{Name: "diwall-mcp", Version: tools.Version}, &mcp.ClientOptions{
 		Capabilities: &mcp.ClientCapabilities{Experimental: map[string]any{tools.SessionCapability: hello}},
 	})
@@ -173,12 +189,6 @@ func (f *forwarder) session(ctx context.Context, name string) (*mcp.ClientSessio
 		conn.Close()
 		return nil, err
 	}
-	done := make(chan struct{})
-	go func() {
-		sess.Wait()
-		close(done)
-	}()
-	f.sess, f.done = sess, done
 	return sess, nil
 }
 
