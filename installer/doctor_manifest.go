@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"slices"
 )
 
 const fixInstall = "run `diwall install`"
@@ -14,8 +13,8 @@ const fixInstall = "run `diwall install`"
 // read exists, is Diwall's, starts this binary and allows the extension.
 func manifestCheck(o Options, t Target) Check {
 	c := Check{Name: t.Browser + " manifest"}
-	expected := t.Always || isDir(t.UserDataDir) || slices.Contains(o.Browsers, t.Browser)
-	notInUse := fmt.Sprintf("not installed; %s has not run for this user (no %s)", t.Name, t.UserDataDir)
+	expected := wanted(o, t)
+	notInUse := "not registered; " + notInstalled(t)
 
 	file := t.ManifestPath()
 	if o.GOOS == "windows" {

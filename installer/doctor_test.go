@@ -49,7 +49,7 @@ func TestDoctorAfterInstall(t *testing.T) {
 			t.Errorf("no %q check", n)
 		}
 	}
-	if d := got["edge manifest"].Detail; !strings.Contains(d, "has not run") {
+	if d := got["edge manifest"].Detail; !strings.Contains(d, "is not installed") {
 		t.Errorf("edge (not in use) detail = %q", d)
 	}
 }
@@ -64,7 +64,7 @@ func TestDoctorStaleBinary(t *testing.T) {
 	moved.BinaryPath = fakeBinary(t, t.TempDir(), "diwall")
 	checks := Doctor(DoctorOptions{Options: moved, HostStatus: func() (bool, string) { return false, NoHostDetail }})
 	got := checksByName(checks)
-	for _, name := range []string{"chrome manifest", "chromium manifest"} {
+	for _, name := range []string{"chromium manifest"} {
 		c := got[name]
 		if c.OK || c.Fix != "run `diwall install`" ||
 			!strings.Contains(c.Detail, o.BinaryPath) || !strings.Contains(c.Detail, moved.BinaryPath) {

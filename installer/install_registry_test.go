@@ -32,6 +32,7 @@ func windowsOptions(t *testing.T) (Options, fakeRegistry) {
 		BinaryPath: fakeBinary(t, root, "diwall.exe"),
 		Dirs:       paths.Resolve(func(k string) string { return map[string]string{"DIWALL_HOME": root}[k] }, root),
 		Registry:   reg,
+		Installed:  func(Target) bool { return true },
 	}, reg
 }
 
