@@ -72,7 +72,7 @@ func TestInstallWindows(t *testing.T) {
 		}
 	}
 
-	checks := Doctor(DoctorOptions{Options: o, HostStatus: func() (bool, string) { return true, "up" }})
+	checks := Doctor(DoctorOptions{Options: o, Running: noneRunning, HostStatus: func() (bool, string) { return true, "up" }})
 	for _, c := range checks {
 		if c.Name != "extension folder" && !c.OK && !c.Unknown {
 			t.Errorf("doctor: %+v", c)

@@ -12,6 +12,7 @@ import (
 	"github.com/diwall/diwall/extension"
 	"github.com/diwall/diwall/host/paths"
 	"github.com/diwall/diwall/host/profile"
+	"github.com/diwall/diwall/host/version"
 	"github.com/diwall/diwall/installer"
 )
 
@@ -179,8 +180,9 @@ func runDoctor(args []string, stdio Stdio) int {
 		return 1
 	}
 	socketPath := o.Dirs.Socket()
+	fmt.Fprintf(stdio.Out, "diwall %s, extension %s\n", version.Host, extension.Version())
 	checks := installer.Doctor(installer.DoctorOptions{
-		Options: o,
+		Options: o, ExtensionVersion: extension.Version(),
 		ExtensionStatus: func() (bool, string) {
 			// The browser starts the host only for a connected extension,
 			// and the host listens only once the extension said hello.
