@@ -33,9 +33,12 @@ Usage:
       See what the model sees: load URL in a headless browser, observe it
       once as the observe tool does, write the marked image and print the
       tree and the elements.
-  diwall install      Register the native host with Chrome, Chromium, Edge and Brave.
-  diwall uninstall    Undo install.
-  diwall doctor       Check the installation, line by line.
+  diwall install [--user-data-dir DIR]...
+      Register the native host with the installed Chrome, Chromium, Edge and
+      Brave (and with browsers started with --user-data-dir DIR).
+  diwall uninstall [--purge]
+      Remove what install made; --purge also your logs, audit, vault, profiles.
+  diwall doctor       Check the installation and each running browser.
   diwall profile list | show | create | allow | disallow | path ...
       Manage profiles, the TOML files that say what a session may do (its
       sites, tools and budgets). "diwall profile help" says more.
