@@ -2,12 +2,24 @@
 GO ?= go
 BIN := bin/diwall
 
-.PHONY: all build demo test test-go test-e2e check-extension cross bench bench-compare fuzz clean
+.PHONY: all build demo test test-go test-e2e check-extension cross release bench bench-compare fuzz clean
+
+# The version stamped into diwall: the nearest v* tag (0.2.0, or
+# 0.2.0-3-gabc1234 past it), else 0.0.0- and the commit; -dirty when the
+# tree has changes.
+VERSION ?= $(shell d=$$(git describe --tags --match 'v[0-9]*' --dirty 2>/dev/null) && echo $${d\#v} || \
+	echo 0.0.0-$$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$$(git diff --quiet HEAD 2>/dev/null || echo -dirty))
+LDFLAGS := -X github.com/diwall/diwall/host/version.Host=$(VERSION)
 
 all: build
 
 build:
-	$(GO) build -trimpath -o $(BIN) ./host/cmd/diwall
+	$(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./host/cmd/diwall
+
+# Archives for Linux and macOS (amd64, arm64) and Windows (amd64) with the
+# version stamped in, the packed extension, and SHA256SUMS, into dist/.
+release:
+	$(GO) run ./host/cmd/release -version $(VERSION) -out dist
 
 # Headless Chromium with the extension, driven end to end by a real MCP client.
 demo: build
@@ -32,9 +44,13 @@ test-e2e: build
 check-extension:
 	cd extension && npm ci --no-audit --no-fund && npm run check
 
+# The macOS and Windows builds, and Windows' vet and test binaries (the
+# named pipe's tests run on Windows itself).
 cross:
 	GOOS=darwin GOARCH=arm64 $(GO) build -o /dev/null ./host/cmd/diwall
 	GOOS=windows GOARCH=amd64 $(GO) build -o /dev/null ./host/cmd/diwall
+	GOOS=windows GOARCH=amd64 $(GO) vet ./host/... ./installer/... ./protocol/...
+	GOOS=windows GOARCH=amd64 $(GO) test -c -o /dev/null ./host/socket
 
 # Speed and size of observe on generated pages of 50, 2,000 and 10,000
 # elements (round trip, the host's share, tokens, host memory), and the
@@ -54,4 +70,4 @@ fuzz:
 	$(GO) test -run XXX -fuzz FuzzConnRead -fuzztime 30s ./protocol/
 
 clean:
-	rm -rf bin
+	rm -rf bin dist

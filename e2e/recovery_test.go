@@ -53,14 +53,15 @@ func (bs *browserSession) eventually(deadline time.Duration, tool string, args a
 	}
 }
 
-func TestNoBrowserWhenBrowserKilled(t *testing.T) {
+func TestBrowserExitedWhenBrowserKilled(t *testing.T) {
 	bs := launch(t)
 	bs.mustOK("tabs", map[string]any{"action": "open", "url": siteURL + "/home.html"})
 	if err := syscall.Kill(bs.browserPID(), syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
-	// The host sees its stdin close and exits; every call then answers
-	// no_browser at once, with what to do, and the session lives on.
+	// The launched browser cannot come back: once diwall sees it gone,
+	// every call answers browser_exited at once, not retryable, with how
+	// it ended and what to do, and the session lives on.
 	deadline := time.Now().Add(10 * time.Second)
 	var env envelope
 	for time.Now().Before(deadline) {
@@ -69,23 +70,23 @@ func TestNoBrowserWhenBrowserKilled(t *testing.T) {
 		if took := time.Since(start); took > 5*time.Second {
 			t.Fatalf("a call with no browser took %v", took)
 		}
-		if env.errorCode() == "no_browser" {
+		if env.errorCode() == "browser_exited" {
 			break
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	if env.OK || env.errorCode() != "no_browser" {
+	if env.OK || env.errorCode() != "browser_exited" {
 		t.Fatalf("after the browser died: ok=%v code=%q", env.OK, env.errorCode())
 	}
 	msg := env.Server["error"].(map[string]any)["message"].(string)
-	if !strings.Contains(msg, "restart") {
-		t.Errorf("no_browser message does not say what to do: %q", msg)
+	if !strings.Contains(msg, "restart this MCP server") || !strings.Contains(msg, "signal: killed") {
+		t.Errorf("browser_exited message does not say how it ended and what to do: %q", msg)
 	}
-	if env.Server["error"].(map[string]any)["retryable"] != true {
-		t.Errorf("no_browser should be retryable")
+	if env.Server["error"].(map[string]any)["retryable"] != false {
+		t.Errorf("browser_exited should not be retryable")
 	}
 	// The MCP session survives: another call answers the same way.
-	if again := bs.call("tabs", map[string]any{"action": "list"}); again.errorCode() != "no_browser" {
+	if again := bs.call("tabs", map[string]any{"action": "list"}); again.errorCode() != "browser_exited" {
 		t.Fatalf("second call after the browser died: %q", again.errorCode())
 	}
 }

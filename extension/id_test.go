@@ -9,3 +9,9 @@ func TestIDIsPinned(t *testing.T) {
 		t.Fatalf("extension ID = %s, want %s", got, want)
 	}
 }
+
+func TestVersionIsTheManifests(t *testing.T) {
+	if v := Version(); v == "" || v[0] < '0' || v[0] > '9' {
+		t.Fatalf("Version() = %q", v)
+	}
+}

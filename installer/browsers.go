@@ -27,8 +27,8 @@ type Target struct {
 	Name    string // for people: "Google Chrome"
 
 	// UserDataDir is the browser's default user data folder. It exists once
-	// the browser has run for this user, which is how the installer tells a
-	// browser in use from one that is not.
+	// the browser has run for this user; every profile of the browser
+	// (Default, Profile 1, ...) lives in it and reads ManifestDir.
 	UserDataDir string
 
 	// ManifestDir is the folder the browser reads host manifests from
@@ -39,8 +39,9 @@ type Target struct {
 	// the absolute path of the host manifest (Windows); empty elsewhere.
 	RegistryKey string
 
-	// Always says to install even when UserDataDir does not exist yet.
-	Always bool
+	// Executables are where the browser's program may be: names on PATH
+	// or absolute paths. See BrowserInstalled.
+	Executables []string
 }
 
 // ManifestPath is the manifest file of this target on Linux and macOS; empty
@@ -60,7 +61,6 @@ type browser struct {
 	darwin   string // under ~/Library/Application Support
 	winData  string // under %LOCALAPPDATA%
 	winKey   string // under HKEY_CURRENT_USER, without the host name
-	always   bool
 }
 
 // The user-level locations. Sources: developer.chrome.com "Native messaging"
@@ -72,13 +72,13 @@ type browser struct {
 // key (and Chrome's); Brave has no key of its own there.
 var browsers = []browser{
 	{Chrome, "Google Chrome", "google-chrome", "Google/Chrome",
-		`Google\Chrome\User Data`, `Software\Google\Chrome\NativeMessagingHosts`, true},
+		`Google\Chrome\User Data`, `Software\Google\Chrome\NativeMessagingHosts`},
 	{Chromium, "Chromium", "chromium", "Chromium",
-		`Chromium\User Data`, `Software\Chromium\NativeMessagingHosts`, false},
+		`Chromium\User Data`, `Software\Chromium\NativeMessagingHosts`},
 	{Edge, "Microsoft Edge", "microsoft-edge", "Microsoft Edge",
-		`Microsoft\Edge\User Data`, `Software\Microsoft\Edge\NativeMessagingHosts`, false},
+		`Microsoft\Edge\User Data`, `Software\Microsoft\Edge\NativeMessagingHosts`},
 	{Brave, "Brave", "BraveSoftware/Brave-Browser", "BraveSoftware/Brave-Browser",
-		`BraveSoftware\Brave-Browser\User Data`, `Software\Chromium\NativeMessagingHosts`, false},
+		`BraveSoftware\Brave-Browser\User Data`, `Software\Chromium\NativeMessagingHosts`},
 }
 
 // Targets returns where each supported browser reads per-user host manifests
@@ -95,7 +95,7 @@ func Targets(goos, home string, getenv func(string) string) []Target {
 	}
 	out := make([]Target, 0, len(browsers))
 	for _, b := range browsers {
-		t := Target{Browser: b.id, Name: b.name, Always: b.always}
+		t := Target{Browser: b.id, Name: b.name, Executables: executables(b.id, goos, home, getenv)}
 		switch goos {
 		case "windows":
 			local := getenv("LOCALAPPDATA")

@@ -26,11 +26,20 @@ type DoctorOptions struct {
 	// ExtensionStatus says whether the extension is connected to the host.
 	// Nil reports "unknown".
 	ExtensionStatus func() (connected bool, detail string)
+	// Running lists the running browsers; nil means FindRunningBrowsers.
+	Running func() ([]RunningBrowser, bool)
+	// ExtensionVersion is the version of the extension this diwall embeds;
+	// a loaded or connected one of another major version fails.
+	ExtensionVersion string
 }
 
 // Doctor checks an installation: the binary, each browser's manifest (present,
 // Diwall's, pointing at this binary, allowing the extension), the unpacked
-// extension, a running host and a connected extension. It changes nothing.
+// extension; then each running browser (with its --user-data-dir): the
+// manifest it reads, and whether the extension is loaded in it, connected,
+// and of this host's major version; a running host and a connected
+// extension. Each failure says the command or step that fixes it. It
+// changes nothing.
 func Doctor(d DoctorOptions) []Check {
 	checks := []Check{binaryCheck(d.BinaryPath)}
 	o, targets, err := d.Options.resolve()
@@ -41,6 +50,7 @@ func Doctor(d DoctorOptions) []Check {
 		checks = append(checks, manifestCheck(o, t))
 	}
 	checks = append(checks, extensionDirCheck(o.Dirs.ExtensionDir()))
+	checks = append(checks, browserChecks(d, o, targets)...)
 
 	host := d.HostStatus
 	if host == nil {

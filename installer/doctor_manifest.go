@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"slices"
 )
 
 const fixInstall = "run `diwall install`"
@@ -14,8 +13,8 @@ const fixInstall = "run `diwall install`"
 // read exists, is Diwall's, starts this binary and allows the extension.
 func manifestCheck(o Options, t Target) Check {
 	c := Check{Name: t.Browser + " manifest"}
-	expected := t.Always || isDir(t.UserDataDir) || slices.Contains(o.Browsers, t.Browser)
-	notInUse := fmt.Sprintf("not installed; %s has not run for this user (no %s)", t.Name, t.UserDataDir)
+	expected := wanted(o, t)
+	notInUse := "not registered; " + notInstalled(t)
 
 	file := t.ManifestPath()
 	if o.GOOS == "windows" {
@@ -35,28 +34,38 @@ func manifestCheck(o Options, t Target) Check {
 	}
 	c.Detail = file
 
-	m, err := ReadManifest(file)
-	switch {
-	case errors.Is(err, fs.ErrNotExist) && o.GOOS != "windows" && !expected:
+	_, err := os.Stat(file)
+	if errors.Is(err, fs.ErrNotExist) && o.GOOS != "windows" && !expected {
 		c.OK, c.Detail = true, notInUse
 		return c
+	}
+	return checkManifestFile(o, c, file, fixInstall)
+}
+
+// checkManifestFile fills c for the manifest file a browser reads: it must
+// exist, be Diwall's, start this binary and allow the extension; fix is
+// what installs it.
+func checkManifestFile(o Options, c Check, file, fix string) Check {
+	c.Detail = file
+	m, err := ReadManifest(file)
+	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		c.Detail, c.Fix = "missing: "+file, fixInstall
+		c.Detail, c.Fix = "missing: "+file, fix
 		return c
 	case err != nil:
-		c.Detail, c.Fix = err.Error(), "move "+file+" away, then "+fixInstall
+		c.Detail, c.Fix = err.Error(), "move "+file+" away, then "+fix
 		return c
 	case !m.IsDiwall():
 		c.Detail = fmt.Sprintf("%s is not Diwall's (its name is %q)", file, m.Name)
-		c.Fix = "move it away, then " + fixInstall
+		c.Fix = "move it away, then " + fix
 		return c
 	case !sameFile(o.GOOS, m.Path, o.BinaryPath):
 		c.Detail = fmt.Sprintf("%s starts %s, not this binary %s", file, m.Path, o.BinaryPath)
-		c.Fix = fixInstall
+		c.Fix = fix
 		return c
 	case !m.Allows(o.ExtensionID):
 		c.Detail = fmt.Sprintf("%s does not allow the extension %s", file, o.ExtensionID)
-		c.Fix = fixInstall
+		c.Fix = fix
 		return c
 	}
 	c.OK = true

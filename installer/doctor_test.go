@@ -28,7 +28,7 @@ func TestDoctorAfterInstall(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(ext, "manifest.json"), []byte("{}"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	checks := Doctor(DoctorOptions{
+	checks := Doctor(DoctorOptions{Running: noneRunning,
 		Options:         o,
 		HostStatus:      func() (bool, string) { return true, "a host is listening" },
 		ExtensionStatus: func() (bool, string) { return true, "connected" },
@@ -40,7 +40,7 @@ func TestDoctorAfterInstall(t *testing.T) {
 	}
 	got := checksByName(checks)
 	wantNames := []string{"binary", "chrome manifest", "chromium manifest", "edge manifest",
-		"brave manifest", "extension folder", "host running", "extension connected"}
+		"brave manifest", "extension folder", "running browsers", "host running", "extension connected"}
 	if len(checks) != len(wantNames) {
 		t.Errorf("%d checks, want %d", len(checks), len(wantNames))
 	}
@@ -49,7 +49,7 @@ func TestDoctorAfterInstall(t *testing.T) {
 			t.Errorf("no %q check", n)
 		}
 	}
-	if d := got["edge manifest"].Detail; !strings.Contains(d, "has not run") {
+	if d := got["edge manifest"].Detail; !strings.Contains(d, "is not installed") {
 		t.Errorf("edge (not in use) detail = %q", d)
 	}
 }
@@ -62,9 +62,9 @@ func TestDoctorStaleBinary(t *testing.T) {
 	// The binary moved: doctor runs as the new one.
 	moved := o
 	moved.BinaryPath = fakeBinary(t, t.TempDir(), "diwall")
-	checks := Doctor(DoctorOptions{Options: moved, HostStatus: func() (bool, string) { return false, NoHostDetail }})
+	checks := Doctor(DoctorOptions{Options: moved, Running: noneRunning, HostStatus: func() (bool, string) { return false, NoHostDetail }})
 	got := checksByName(checks)
-	for _, name := range []string{"chrome manifest", "chromium manifest"} {
+	for _, name := range []string{"chromium manifest"} {
 		c := got[name]
 		if c.OK || c.Fix != "run `diwall install`" ||
 			!strings.Contains(c.Detail, o.BinaryPath) || !strings.Contains(c.Detail, moved.BinaryPath) {
@@ -108,7 +108,7 @@ func TestDoctorMissingAndForeign(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, ManifestFileName), []byte(`{"name":"other"}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	got := checksByName(Doctor(DoctorOptions{Options: o, HostStatus: func() (bool, string) { return true, "" }}))
+	got := checksByName(Doctor(DoctorOptions{Options: o, Running: noneRunning, HostStatus: func() (bool, string) { return true, "" }}))
 	if c := got["chromium manifest"]; c.OK || !strings.HasPrefix(c.Detail, "missing: ") {
 		t.Errorf("chromium = %+v, want missing", c)
 	}
@@ -146,7 +146,7 @@ func TestDialSocket(t *testing.T) {
 
 func TestDoctorDefaultHostStatusDialsSocket(t *testing.T) {
 	o := linuxOptions(t)
-	got := checksByName(Doctor(DoctorOptions{Options: o}))
+	got := checksByName(Doctor(DoctorOptions{Options: o, Running: noneRunning}))
 	if c := got["host running"]; c.OK || c.Detail != NoHostDetail || !strings.Contains(c.Fix, o.Dirs.HostLog()) {
 		t.Errorf("host running = %+v", c)
 	}

@@ -1,21 +1,16 @@
 package installer
 
-import (
-	"net"
-	"time"
-)
+import "github.com/diwall/diwall/host/socket"
 
 // NoHostDetail is what DialSocket says when nothing answers on the socket.
 const NoHostDetail = "no host is running (the extension starts it when Chrome runs with the extension loaded)"
 
-// DialSocket says whether a host is listening on the Unix socket at path
-// (Dirs.Socket()): it connects, waiting at most half a second, and hangs up.
+// DialSocket says whether a host is listening on the socket at path
+// (Dirs.Socket(); a named pipe on Windows): it connects, and hangs up.
 // It is the default DoctorOptions.HostStatus.
 func DialSocket(path string) (running bool, detail string) {
-	conn, err := net.DialTimeout("unix", path, 500*time.Millisecond)
-	if err != nil {
+	if !socket.Alive(path) {
 		return false, NoHostDetail
 	}
-	conn.Close()
 	return true, "a host is listening on " + path
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 
 	"github.com/diwall/diwall/host/paths"
@@ -30,10 +31,18 @@ type Options struct {
 	// Doctor reads the socket and extension folder from them.
 	Dirs paths.Dirs
 	// Browsers limits the work to these browser IDs (see BrowserIDs). Empty
-	// means every browser, where Install writes only for browsers that have
-	// run for this user, and for Chrome always. A browser named here is
-	// installed even if it has not run yet.
+	// means every browser, where Install writes only for browsers that are
+	// installed (Installed). A browser named here is registered even if it
+	// is not found.
 	Browsers []string
+	// Installed says whether a browser is installed for this user; nil
+	// means BrowserInstalled (its program or its user data folder exists).
+	Installed func(Target) bool
+	// UserDataDirs are user data folders of browsers started with
+	// --user-data-dir: such a browser reads host manifests from
+	// DIR/NativeMessagingHosts only (Linux, macOS; Windows reads the
+	// registry whatever the folder).
+	UserDataDirs []string
 	// Registry is HKEY_CURRENT_USER on Windows; nil means
 	// CurrentUserRegistry(). Unused elsewhere.
 	Registry Registry
@@ -42,12 +51,13 @@ type Options struct {
 // Install registers Diwall's host with the browsers of Options.
 //
 // On Linux and macOS it writes the manifest into the NativeMessagingHosts
-// folder of each browser that has run for this user (its user data folder
-// exists), of Chrome always, and of every browser named in Options.Browsers;
+// folder of each installed browser (Options.Installed) and of every browser
+// named in Options.Browsers, creating that folder when the browser has not
+// run yet, and into DIR/NativeMessagingHosts of each Options.UserDataDirs;
 // the others are reported as Skipped. On Windows it writes the manifest into
-// Dirs.Data and points each browser's registry key at it; registry keys are
-// cheap and invisible, so every selected browser gets one, and a browser
-// installed later finds Diwall without another install.
+// Dirs.Data and points the registry key of each of those browsers at it.
+// Each result lists the browser profiles it covers and the folders it
+// created, which Uninstall removes again.
 //
 // A failure for one browser does not stop the others: the report says which
 // failed and the error joins their errors.
@@ -78,7 +88,7 @@ func Uninstall(o Options) (Report, error) {
 	if o.GOOS == "windows" {
 		return uninstallRegistry(o, targets)
 	}
-	return uninstallFiles(targets)
+	return uninstallFiles(o, targets)
 }
 
 // resolve fills in defaults and returns the selected targets.
@@ -91,6 +101,18 @@ func (o Options) resolve() (Options, []Target, error) {
 	}
 	if o.ExtensionID == "" {
 		o.ExtensionID = DefaultExtensionID
+	}
+	if o.Installed == nil {
+		o.Installed = BrowserInstalled
+	}
+	for i, dir := range o.UserDataDirs {
+		if !filepath.IsAbs(dir) {
+			abs, err := filepath.Abs(dir)
+			if err != nil {
+				return o, nil, err
+			}
+			o.UserDataDirs[i] = abs
+		}
 	}
 	if !validExtensionID(o.ExtensionID) {
 		return o, nil, fmt.Errorf("%w: %q", ErrBadExtensionID, o.ExtensionID)

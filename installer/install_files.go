@@ -5,44 +5,80 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 )
 
-// installFiles writes a manifest file per browser (Linux, macOS).
+// wanted reports whether Install registers Diwall with t.
+func wanted(o Options, t Target) bool {
+	return slices.Contains(o.Browsers, t.Browser) || o.Installed(t)
+}
+
+// notInstalled says why a browser is skipped.
+func notInstalled(t Target) string {
+	return fmt.Sprintf("%s is not installed (its program is not found and %s does not exist)", t.Name, t.UserDataDir)
+}
+
+// installFiles writes a manifest file per browser, and per user data
+// folder of Options.UserDataDirs (Linux, macOS).
 func installFiles(o Options, targets []Target) (Report, error) {
 	var rep Report
 	var errs []error
 	for _, t := range targets {
 		res := Result{Browser: t.Browser, Name: t.Name}
-		if !t.Always && !isDir(t.UserDataDir) && !slices.Contains(o.Browsers, t.Browser) {
-			res.Action = Skipped
-			res.Detail = fmt.Sprintf("%s has not run for this user (no %s)", t.Name, t.UserDataDir)
+		if !wanted(o, t) {
+			res.Action, res.Detail = Skipped, notInstalled(t)
 			rep.Results = append(rep.Results, res)
 			continue
 		}
-		file, err := WriteManifest(t.ManifestDir, o.BinaryPath, o.ExtensionID)
-		if err != nil {
-			res.Action, res.Manifest, res.Detail = Failed, t.ManifestPath(), err.Error()
+		res.Profiles = BrowserProfiles(t.UserDataDir)
+		res.UserDataDir = t.UserDataDir
+		if err := writeManifestTracked(o, t.ManifestDir, &res); err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", t.Browser, err))
-		} else {
-			res.Action, res.Manifest = Installed, file
+		}
+		rep.Results = append(rep.Results, res)
+	}
+	for _, dir := range o.UserDataDirs {
+		res := Result{Name: dir, UserDataDir: dir, Profiles: BrowserProfiles(dir)}
+		if err := writeManifestTracked(o, filepath.Join(dir, "NativeMessagingHosts"), &res); err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", dir, err))
 		}
 		rep.Results = append(rep.Results, res)
 	}
 	return rep, errors.Join(errs...)
 }
 
-// uninstallFiles removes Diwall's manifest file from each browser's folder.
-func uninstallFiles(targets []Target) (Report, error) {
+// writeManifestTracked writes the manifest into dir and fills res: the
+// action, the file, and the folders it had to create.
+func writeManifestTracked(o Options, dir string, res *Result) error {
+	created := missingDirs(dir)
+	file, err := WriteManifest(dir, o.BinaryPath, o.ExtensionID)
+	if err != nil {
+		res.Action, res.Manifest, res.Detail = Failed, filepath.Join(dir, ManifestFileName), err.Error()
+		return err
+	}
+	res.Action, res.Manifest, res.Created = Installed, file, created
+	return nil
+}
+
+// uninstallFiles removes Diwall's manifest file from each browser's folder
+// and each user data folder of Options.UserDataDirs, then the folders
+// install created for it, when nothing else is in them.
+func uninstallFiles(o Options, targets []Target) (Report, error) {
 	var rep Report
 	var errs []error
-	for _, t := range targets {
-		res := Result{Browser: t.Browser, Name: t.Name, Manifest: t.ManifestPath()}
+	remove := func(res Result) {
 		res.Action, res.Detail = removeIfDiwall(res.Manifest)
 		if res.Action == Failed {
-			errs = append(errs, fmt.Errorf("%s: %s", t.Browser, res.Detail))
+			errs = append(errs, fmt.Errorf("%s: %s", res.Name, res.Detail))
 		}
 		rep.Results = append(rep.Results, res)
+	}
+	for _, t := range targets {
+		remove(Result{Browser: t.Browser, Name: t.Name, Manifest: t.ManifestPath()})
+	}
+	for _, dir := range o.UserDataDirs {
+		remove(Result{Name: dir, UserDataDir: dir, Manifest: filepath.Join(dir, "NativeMessagingHosts", ManifestFileName)})
 	}
 	return rep, errors.Join(errs...)
 }

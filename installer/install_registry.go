@@ -11,7 +11,7 @@ import (
 // installRegistry writes the one manifest into Dirs.Data and points each
 // browser's key under HKEY_CURRENT_USER at it (Windows).
 func installRegistry(o Options, targets []Target) (Report, error) {
-	rep := Report{Manifest: Result{Name: "manifest", Manifest: windowsManifest(o)}}
+	rep := Report{Manifest: Result{Name: "manifest", Manifest: windowsManifest(o), Created: missingDirs(o.Dirs.Data)}}
 	file, err := WriteManifest(o.Dirs.Data, o.BinaryPath, o.ExtensionID)
 	if err != nil {
 		rep.Manifest.Action, rep.Manifest.Detail = Failed, err.Error()
@@ -21,6 +21,12 @@ func installRegistry(o Options, targets []Target) (Report, error) {
 	var errs []error
 	for _, t := range targets {
 		res := Result{Browser: t.Browser, Name: t.Name, RegistryKey: t.RegistryKey, Manifest: file}
+		if !wanted(o, t) {
+			res.Action, res.Manifest, res.Detail = Skipped, "", notInstalled(t)
+			rep.Results = append(rep.Results, res)
+			continue
+		}
+		res.UserDataDir, res.Profiles = t.UserDataDir, BrowserProfiles(t.UserDataDir)
 		if err := o.Registry.SetDefault(t.RegistryKey, file); err != nil {
 			res.Action, res.Detail = Failed, err.Error()
 			errs = append(errs, fmt.Errorf("%s: set HKCU\\%s: %w", t.Browser, t.RegistryKey, err))
@@ -28,6 +34,10 @@ func installRegistry(o Options, targets []Target) (Report, error) {
 			res.Action = Installed
 		}
 		rep.Results = append(rep.Results, res)
+	}
+	for _, dir := range o.UserDataDirs {
+		rep.Results = append(rep.Results, Result{Name: dir, Action: Skipped,
+			Detail: "on Windows a browser reads the registry whatever its user data folder: the keys above serve it"})
 	}
 	return rep, errors.Join(errs...)
 }

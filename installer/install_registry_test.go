@@ -32,6 +32,7 @@ func windowsOptions(t *testing.T) (Options, fakeRegistry) {
 		BinaryPath: fakeBinary(t, root, "diwall.exe"),
 		Dirs:       paths.Resolve(func(k string) string { return map[string]string{"DIWALL_HOME": root}[k] }, root),
 		Registry:   reg,
+		Installed:  func(Target) bool { return true },
 	}, reg
 }
 
@@ -71,7 +72,7 @@ func TestInstallWindows(t *testing.T) {
 		}
 	}
 
-	checks := Doctor(DoctorOptions{Options: o, HostStatus: func() (bool, string) { return true, "up" }})
+	checks := Doctor(DoctorOptions{Options: o, Running: noneRunning, HostStatus: func() (bool, string) { return true, "up" }})
 	for _, c := range checks {
 		if c.Name != "extension folder" && !c.OK && !c.Unknown {
 			t.Errorf("doctor: %+v", c)

@@ -20,7 +20,8 @@ func fakeBinary(t *testing.T, dir, name string) string {
 	return p
 }
 
-// linuxOptions returns Options for a fresh home in which Chromium has run.
+// linuxOptions returns Options for a fresh home in which Chromium has run;
+// no other browser is installed.
 func linuxOptions(t *testing.T) Options {
 	t.Helper()
 	root := t.TempDir()
@@ -33,6 +34,7 @@ func linuxOptions(t *testing.T) Options {
 		Home:       home,
 		BinaryPath: fakeBinary(t, root, "diwall"),
 		Dirs:       paths.Resolve(func(string) string { return "" }, home),
+		Installed:  func(t Target) bool { return isDir(t.UserDataDir) },
 	}
 }
 
@@ -51,7 +53,7 @@ func TestInstallLinux(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := results(rep)
-	want := map[string]Action{Chrome: Installed, Chromium: Installed, Edge: Skipped, Brave: Skipped}
+	want := map[string]Action{Chrome: Skipped, Chromium: Installed, Edge: Skipped, Brave: Skipped}
 	for b, a := range want {
 		if got[b].Action != a {
 			t.Errorf("%s: %s (%s), want %s", b, got[b].Action, got[b].Detail, a)
@@ -68,8 +70,8 @@ func TestInstallLinux(t *testing.T) {
 	if m.Path != o.BinaryPath || !m.Allows(DefaultExtensionID) {
 		t.Errorf("manifest = %+v", m)
 	}
-	if _, err := os.Stat(filepath.Join(o.Home, ".config/google-chrome/NativeMessagingHosts", ManifestFileName)); err != nil {
-		t.Errorf("Chrome gets a manifest even before it has run: %v", err)
+	if _, err := os.Stat(filepath.Join(o.Home, ".config/google-chrome")); !os.IsNotExist(err) {
+		t.Errorf("install made a folder for Chrome, which is not installed: %v", err)
 	}
 	if !strings.Contains(got[Edge].Detail, filepath.Join(o.Home, ".config/microsoft-edge")) {
 		t.Errorf("skip detail %q does not say what is missing", got[Edge].Detail)
@@ -83,7 +85,8 @@ func TestInstallLinux(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !strings.Contains(out.String(), "installed chromium: "+chromium) ||
-		!strings.Contains(out.String(), "skipped   edge: Microsoft Edge has not run") {
+		!strings.Contains(out.String(), "skipped   edge: Microsoft Edge is not installed") ||
+		!strings.Contains(out.String(), "covers every profile of "+filepath.Join(o.Home, ".config/chromium")+" (none there yet)") {
 		t.Errorf("report:\n%s", out.String())
 	}
 }
@@ -154,7 +157,7 @@ func TestUninstallLinuxLeavesForeignFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := results(rep)
-	want := map[string]Action{Chrome: Removed, Chromium: Removed, Edge: Kept, Brave: Kept}
+	want := map[string]Action{Chrome: Absent, Chromium: Removed, Edge: Kept, Brave: Kept}
 	for b, a := range want {
 		if got[b].Action != a {
 			t.Errorf("%s: %s (%s), want %s", b, got[b].Action, got[b].Detail, a)
@@ -174,7 +177,7 @@ func TestUninstallLinuxLeavesForeignFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a := results(rep)[Chrome].Action; a != Absent {
-		t.Errorf("second uninstall: chrome %s, want absent", a)
+	if a := results(rep)[Chromium].Action; a != Absent {
+		t.Errorf("second uninstall: chromium %s, want absent", a)
 	}
 }

@@ -3,6 +3,7 @@ package installer
 import (
 	"fmt"
 	"io"
+	"strings"
 )
 
 // Action is what Install or Uninstall did for one browser.
@@ -25,6 +26,14 @@ type Result struct {
 	Manifest    string // the manifest file concerned
 	RegistryKey string // Windows: the key below HKEY_CURRENT_USER
 	Detail      string // why, for Skipped, Kept and Failed
+	// UserDataDir is the browser's user data folder: every profile in it
+	// reads the manifest.
+	UserDataDir string
+	// Profiles are the profiles found in UserDataDir (BrowserProfiles).
+	Profiles []string
+	// Created are the folders Install created for the manifest, the
+	// outermost first.
+	Created []string
 }
 
 // Report is what Install or Uninstall did, browser by browser.
@@ -64,9 +73,20 @@ func (r Report) Format(w io.Writer) error {
 				line += res.Detail
 			}
 		}
+		if res.Action == Installed && res.UserDataDir != "" {
+			line += "\n          " + coverage(res)
+		}
 		if _, err := fmt.Fprintln(w, line); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// coverage says which browser profiles a registration serves.
+func coverage(res Result) string {
+	if len(res.Profiles) == 0 {
+		return "covers every profile of " + res.UserDataDir + " (none there yet)"
+	}
+	return "covers every profile of " + res.UserDataDir + ": " + strings.Join(res.Profiles, ", ")
 }

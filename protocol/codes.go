@@ -32,6 +32,9 @@ const (
 	CodeUnavailable        Code = "UNAVAILABLE"
 	CodeInternal           Code = "internal"
 	CodeNavigationFailed   Code = "navigation_failed"
+	// CodeBrowserExited: the browser `diwall mcp --launch` started has
+	// exited (at start or later); this MCP server cannot get it back.
+	CodeBrowserExited Code = "browser_exited"
 )
 
 // Codes lists every tool error code in the order they were added.
@@ -42,7 +45,7 @@ var Codes = []Code{
 	CodeInvalidArgument, CodePermissionDenied, CodePausedByUser,
 	CodeCredentialUnknown, CodeCredentialMismatch, CodeLoginRejected,
 	CodeCaptchaPending, CodeMFARequired, CodeBudgetExceeded, CodeUnavailable,
-	CodeInternal, CodeNavigationFailed,
+	CodeInternal, CodeNavigationFailed, CodeBrowserExited,
 }
 
 // Retryable reports whether the same call may succeed later without the

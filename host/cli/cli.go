@@ -11,7 +11,8 @@ import (
 	"os"
 	"strings"
 
-	"github.com/diwall/diwall/host/tools"
+	"github.com/diwall/diwall/extension"
+	"github.com/diwall/diwall/host/version"
 )
 
 // Stdio are the process's standard streams.
@@ -29,9 +30,16 @@ Usage:
       your browser, where the Diwall extension is installed. With --launch it
       starts a dedicated Chromium with the extension, isolated from your
       profile, and closes it when the client goes away.
-  diwall install      Register the native host with Chrome, Chromium, Edge and Brave.
-  diwall uninstall    Undo install.
-  diwall doctor       Check the installation, line by line.
+  diwall observe URL [-o marked.png] [--json]
+      See what the model sees: load URL in a headless browser, observe it
+      once as the observe tool does, write the marked image and print the
+      tree and the elements.
+  diwall install [--user-data-dir DIR]...
+      Register the native host with the installed Chrome, Chromium, Edge and
+      Brave (and with browsers started with --user-data-dir DIR).
+  diwall uninstall [--purge]
+      Remove what install made; --purge also your logs, audit, vault, profiles.
+  diwall doctor       Check the installation and each running browser.
   diwall profile list | show | create | allow | disallow | path ...
       Manage profiles, the TOML files that say what a session may do (its
       sites, tools and budgets). "diwall profile help" says more.
@@ -54,7 +62,7 @@ Usage:
   diwall watch [--no-open]
       Start the operator's page (off until asked: 127.0.0.1 only, a random
       port, a secret token in its address) and open it in your browser.
-  diwall version
+  diwall version      The host's version and the extension it embeds.
 
 Chrome starts diwall itself as a native-messaging host (argument
 chrome-extension://ID/); that mode speaks only to the extension.
@@ -74,6 +82,8 @@ func Run(ctx context.Context, args []string, stdio Stdio) int {
 	switch args[0] {
 	case "mcp":
 		return runMCP(ctx, args[1:], stdio)
+	case "observe":
+		return runObserve(ctx, args[1:], stdio)
 	case "install":
 		return runInstall(args[1:], stdio)
 	case "uninstall":
@@ -93,7 +103,8 @@ func Run(ctx context.Context, args []string, stdio Stdio) int {
 	case "watch":
 		return runWatch(args[1:], stdio)
 	case "version", "--version":
-		fmt.Fprintln(stdio.Out, "diwall", tools.Version)
+		fmt.Fprintln(stdio.Out, "diwall", version.Host)
+		fmt.Fprintf(stdio.Out, "extension %s (ID %s, embedded)\n", extension.Version(), extension.ID())
 		return 0
 	case "help", "-h", "--help":
 		fmt.Fprint(stdio.Out, usage)

@@ -87,7 +87,8 @@ func runHost(ctx context.Context, args []string, stdio Stdio) int {
 	opts := nativehost.Options{
 		Stdin: stdio.In, Stdout: protocolOut,
 		SocketPath: place.socket, StateDir: place.state, Log: log, Ready: ready,
-		AskHeadless: os.Getenv("DIWALL_TEST_PERSON") == "1",
+		AskHeadless:      os.Getenv("DIWALL_TEST_PERSON") == "1",
+		ExtensionVersion: extension.Version(),
 	}
 	if place.instance != "" {
 		// The launched browser holds none of the person's data: sessions

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/diwall/diwall/extension"
+	"github.com/diwall/diwall/host/hoststatus"
 	"github.com/diwall/diwall/host/launch"
 	"github.com/diwall/diwall/host/mcpbridge"
 	"github.com/diwall/diwall/host/paths"
@@ -50,8 +51,15 @@ func (f *launchFlag) Set(v string) error {
 
 const (
 	noBrowserEveryday = "No browser is connected to Diwall. Start Chrome with the Diwall extension installed and enabled (run `diwall doctor` to check), then call again."
-	noBrowserLaunched = "The browser Diwall launched is not connected: it may be restarting its extension (call again in a few seconds) or it has exited (restart this MCP server to get a new one)."
+	noBrowserLaunched = "The browser Diwall launched is running but its extension is not connected: it may be restarting (call again in a few seconds)."
 )
+
+// browserGone is the message of every call once the launched browser has
+// exited: Chrome's reason, and what the person can do.
+func browserGone(e *launch.ExitError) string {
+	return "The browser Diwall launched has exited, so this MCP server has no browser: " + e.Error() +
+		". Do not call again; the person must fix the cause and restart this MCP server."
+}
 
 // hostWait bounds how long --launch waits for the browser's host.
 const hostWait = 30 * time.Second
@@ -109,7 +117,7 @@ func runMCP(ctx context.Context, args []string, stdio Stdio) int {
 	defer closer.Close()
 
 	opts := mcpbridge.Options{Socket: everydayOrLaunched(dirs), In: stdio.In, Out: stdio.Out, Log: log,
-		NoBrowser: noBrowserEveryday, Profile: *profileName}
+		NoBrowser: noBrowserEveryday, Profile: *profileName, Why: refusedExtension(dirs.State)}
 	// The host enforces the profile; here it only decides what is listed,
 	// and which credentials the instructions name.
 	prof := profile.Launch()
@@ -160,20 +168,38 @@ func runMCP(ctx context.Context, args []string, stdio Stdio) int {
 		err = inst.WaitHost(wctx)
 		cancel()
 		if err != nil {
-			// Serve anyway: every call answers no_browser with what to do.
+			// Serve anyway: every call says what went wrong, so the
+			// client shows the person why, not only a closed pipe.
 			fmt.Fprintln(stdio.Err, "diwall mcp --launch:", err)
 			log.Error("host did not come up", "err", err)
 		} else {
 			log.Info("launched browser ready", "socket", inst.SocketPath)
 		}
 		opts.Socket = func() string { return inst.SocketPath }
-		opts.NoBrowser = noBrowserLaunched
+		opts.NoBrowser, opts.Why = noBrowserLaunched, nil
+		opts.Gone = func() string {
+			if e := inst.ExitErr(); e != nil {
+				return browserGone(e)
+			}
+			return ""
+		}
 	}
 	if err := mcpbridge.Run(ctx, opts); err != nil {
 		log.Error("mcp session ended", "err", err)
 		return 1
 	}
 	return 0
+}
+
+// refusedExtension says why the everyday browser's host is not serving
+// when it refused the extension for its version.
+func refusedExtension(state string) func() string {
+	return func() string {
+		if r, ok := hoststatus.LastRefusal(state); ok {
+			return "Diwall's host refused the browser's extension: " + r.Message + "."
+		}
+		return ""
+	}
 }
 
 // everydayOrLaunched finds the host a plain `diwall mcp` talks to: the

@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"os/exec"
@@ -19,6 +20,7 @@ import (
 	"github.com/diwall/diwall/extension"
 	"github.com/diwall/diwall/host/paths"
 	"github.com/diwall/diwall/installer"
+	"gopkg.in/natefinch/lumberjack.v2"
 )
 
 // Options configures a launch.
@@ -45,13 +47,20 @@ type Options struct {
 
 // Instance is one launched browser.
 type Instance struct {
-	Dir        string // the instance folder, removed by Close
-	Profile    string // the browser's --user-data-dir
+	Dir     string // the instance folder, removed by Close
+	Profile string // the browser's --user-data-dir
+	// Short is a folder with a short path under the system temp folder,
+	// removed by Close: the browser's TMPDIR (where Chromium puts its
+	// SingletonSocket) and the host's socket live there, so a long state
+	// folder cannot make a socket path too long.
+	Short      string
 	SocketPath string
 	cmd        *exec.Cmd
 	exited     chan struct{}
+	exitErr    *ExitError // set before exited is closed
+	stderr     *tailBuffer
 	log        *slog.Logger
-	logFile    *os.File
+	logFile    io.Closer
 }
 
 // Start launches the browser. The caller must Close the instance.
@@ -73,11 +82,18 @@ func Start(ctx context.Context, opts Options) (*Instance, error) {
 	if err != nil {
 		return nil, err
 	}
+	short, err := makeShortDir()
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
 	inst := &Instance{
 		Dir:        dir,
 		Profile:    filepath.Join(dir, "profile"),
-		SocketPath: filepath.Join(dir, "diwall.sock"),
+		Short:      short,
+		SocketPath: filepath.Join(short, "diwall.sock"),
 		exited:     make(chan struct{}),
+		stderr:     &tailBuffer{max: 16 << 10},
 		log:        opts.Log,
 	}
 	if err := inst.prepare(opts); err != nil {
@@ -104,8 +120,7 @@ func (inst *Instance) prepare(opts Options) error {
 	if _, err := installer.WriteManifest(hostsDir, opts.Self, opts.ExtensionID); err != nil {
 		return fmt.Errorf("register host: %w", err)
 	}
-	home := filepath.Join(inst.Dir, "home")
-	if err := os.MkdirAll(filepath.Join(home, "tmp"), 0o700); err != nil {
+	if err := os.MkdirAll(filepath.Join(inst.Dir, "home"), 0o700); err != nil {
 		return err
 	}
 	return writeInstance(inst.Dir, InstanceFile{
@@ -158,15 +173,17 @@ func (inst *Instance) start(browserPath string, opts Options) error {
 		"XDG_CONFIG_HOME="+filepath.Join(home, ".config"),
 		"XDG_CACHE_HOME="+filepath.Join(home, ".cache"),
 		"XDG_DATA_HOME="+filepath.Join(home, ".local", "share"),
-		"TMPDIR="+filepath.Join(home, "tmp"),
+		"TMPDIR="+filepath.Join(inst.Short, "tmp"),
 	)
 	logPath := filepath.Join(opts.Dirs.Logs, "browser.log")
-	lf, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
-	if err != nil {
-		return err
-	}
+	// The browser's output, rotated by size (one old file kept), and the
+	// end of its stderr, where Chromium says why it stopped.
+	lf := &lumberjack.Logger{Filename: logPath, MaxSize: 5, MaxBackups: 1}
 	inst.logFile = lf
-	cmd.Stdout, cmd.Stderr = lf, lf
+	cmd.Stdout = lf
+	cmd.Stderr = io.MultiWriter(lf, inst.stderr)
+	// The browser's children may hold its output open after it exits.
+	cmd.WaitDelay = time.Second
 	cmd.Stdin = nil
 	setProcAttr(cmd)
 	if err := cmd.Start(); err != nil {
@@ -175,7 +192,8 @@ func (inst *Instance) start(browserPath string, opts Options) error {
 	}
 	inst.cmd = cmd
 	go func() {
-		cmd.Wait()
+		err := cmd.Wait()
+		inst.exitErr = exitError(cmd.ProcessState, err, inst.stderr, logPath)
 		close(inst.exited)
 	}()
 	inst.log.Info("browser started", "path", browserPath, "pid", cmd.Process.Pid, "headless", opts.Headless, "no_sandbox", noSandbox)
@@ -199,11 +217,19 @@ func filteredEnv(env []string) []string {
 // Exited is closed when the browser process has exited.
 func (inst *Instance) Exited() <-chan struct{} { return inst.exited }
 
-// ErrBrowserExited says the browser ended before its host came up.
-var ErrBrowserExited = errors.New("the browser exited before Diwall's host started (see browser.log in the logs folder)")
+// ExitErr says how and why the browser ended, or nil while it runs.
+func (inst *Instance) ExitErr() *ExitError {
+	select {
+	case <-inst.exited:
+		return inst.exitErr
+	default:
+		return nil
+	}
+}
 
 // WaitHost waits until the host started by the browser serves its socket:
-// the host then writes its pid file.
+// the host then writes its pid file. A browser that exits first gives its
+// *ExitError at once.
 func (inst *Instance) WaitHost(ctx context.Context) error {
 	tick := time.NewTicker(25 * time.Millisecond)
 	defer tick.Stop()
@@ -214,7 +240,7 @@ func (inst *Instance) WaitHost(ctx context.Context) error {
 		select {
 		case <-tick.C:
 		case <-inst.exited:
-			return ErrBrowserExited
+			return inst.exitErr
 		case <-ctx.Done():
 			return fmt.Errorf("the host did not start: %w", ctx.Err())
 		}
@@ -264,11 +290,16 @@ func (inst *Instance) endHost() {
 	}
 }
 
+// removeDir removes the instance folder and the short folder.
 func (inst *Instance) removeDir() error {
+	return errors.Join(removeAll(inst.Dir), removeAll(inst.Short))
+}
+
+func removeAll(dir string) error {
 	var err error
 	// Chromium's last writes can race the first removal.
 	for i := 0; i < 5; i++ {
-		if err = os.RemoveAll(inst.Dir); err == nil {
+		if err = os.RemoveAll(dir); err == nil {
 			return nil
 		}
 		time.Sleep(50 * time.Millisecond)

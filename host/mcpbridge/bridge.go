@@ -32,6 +32,14 @@ type Options struct {
 	// NoBrowser is the message of a no_browser result: what the person or
 	// model should do to get a browser.
 	NoBrowser string
+	// Why, when set and returning text, adds it to a no_browser message:
+	// what is known of why no host answers (an extension refused for its
+	// version).
+	Why func() string
+	// Gone, when set and returning a message, says the browser is gone for
+	// good (the browser of --launch exited): calls then answer
+	// browser_exited with that message, which is not retryable.
+	Gone func() string
 	// Profile names the session's profile ("" is the host's default).
 	Profile string
 	// Permits says which tools the profile lists; nil lists every tool.
@@ -76,10 +84,13 @@ type forwarder struct {
 
 func (f *forwarder) handler(name string) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		if res := f.gone(name); res != nil {
+			return res, nil
+		}
 		sess, err := f.session(ctx, clientOf(req.Session), uiCommands(req.Session))
 		if err != nil {
 			f.opts.Log.Info("no host", "tool", name, "err", err)
-			return tools.ErrorResult(name, protocol.CodeNoBrowser, f.opts.NoBrowser), nil
+			return f.noBrowser(name), nil
 		}
 		res, err := sess.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: req.Params.Arguments})
 		if err == nil {
@@ -94,8 +105,36 @@ func (f *forwarder) handler(name string) mcp.ToolHandler {
 		}
 		f.opts.Log.Warn("host call failed", "tool", name, "err", err)
 		f.drop(sess)
-		return tools.ErrorResult(name, protocol.CodeNoBrowser, f.opts.NoBrowser), nil
+		return f.noBrowser(name), nil
 	}
+}
+
+// noBrowser is the result of a call no host answered: browser_exited when
+// the browser is gone for good, no_browser otherwise.
+func (f *forwarder) noBrowser(tool string) *mcp.CallToolResult {
+	if res := f.gone(tool); res != nil {
+		return res
+	}
+	msg := f.opts.NoBrowser
+	if f.opts.Why != nil {
+		if why := f.opts.Why(); why != "" {
+			msg += " " + why
+		}
+	}
+	return tools.ErrorResult(tool, protocol.CodeNoBrowser, msg)
+}
+
+// gone is the browser_exited result when the browser is gone for good, or
+// nil.
+func (f *forwarder) gone(tool string) *mcp.CallToolResult {
+	if f.opts.Gone == nil {
+		return nil
+	}
+	msg := f.opts.Gone()
+	if msg == "" {
+		return nil
+	}
+	return tools.ErrorResult(tool, protocol.CodeBrowserExited, msg)
 }
 
 // clientOf is how the MCP client introduced itself: its name, for the
@@ -165,11 +204,28 @@ func (f *forwarder) session(ctx context.Context, who client, ui bool) (*mcp.Clie
 			return f.sess, nil
 		}
 	}
-	conn, err := socket.Dial(f.opts.Socket(), time.Second)
+	sess, err := Dial(ctx, f.opts.Socket(), tools.SessionHello{Key: f.key, Client: who.name, ClientVersion: who.version, Profile: f.opts.Profile}, ui)
 	if err != nil {
 		return nil, err
 	}
-	hello := tools.SessionHello{Key: f.key, Client: who.name, ClientVersion: who.version, Profile: f.opts.Profile}
+	done := make(chan struct{})
+	go func() {
+		sess.Wait()
+		close(done)
+	}()
+	f.sess, f.done = sess, done
+	return sess, nil
+}
+
+// Dial opens an MCP session to the host serving on socketPath, as the
+// session hello says (its key, client and profile), announcing the
+// operator's ui-commands when ui is set. `diwall mcp` and `diwall observe`
+// both reach the host this way.
+func Dial(ctx context.Context, socketPath string, hello tools.SessionHello, ui bool) (*mcp.ClientSession, error) {
+	conn, err := socket.Dial(socketPath, time.Second)
+	if err != nil {
+		return nil, err
+	}
 	experimental := map[string]any{tools.SessionCapability: hello}
 	if ui {
 		experimental[operator.CapabilityUICommands] = map[string]any{}
@@ -184,12 +240,6 @@ func (f *forwarder) session(ctx context.Context, who client, ui bool) (*mcp.Clie
 		conn.Close()
 		return nil, err
 	}
-	done := make(chan struct{})
-	go func() {
-		sess.Wait()
-		close(done)
-	}()
-	f.sess, f.done = sess, done
 	return sess, nil
 }
 

@@ -20,11 +20,13 @@ import (
 	"github.com/diwall/diwall/host/audit"
 	"github.com/diwall/diwall/host/browser"
 	"github.com/diwall/diwall/host/extlink"
+	"github.com/diwall/diwall/host/hoststatus"
 	"github.com/diwall/diwall/host/observe"
 	"github.com/diwall/diwall/host/operator"
 	"github.com/diwall/diwall/host/profile"
 	"github.com/diwall/diwall/host/socket"
 	"github.com/diwall/diwall/host/tools"
+	"github.com/diwall/diwall/host/version"
 	"github.com/diwall/diwall/protocol"
 )
 
@@ -59,6 +61,10 @@ type Options struct {
 	Audit *audit.Log
 	// Vault holds the credentials login may type; nil means none.
 	Vault tools.Credentials
+	// ExtensionVersion is the version of the extension this host embeds:
+	// an extension of another major version is refused (and the refusal
+	// recorded for doctor); "" accepts any.
+	ExtensionVersion string
 }
 
 // Run serves until the extension goes away (stdin EOF) or ctx ends. It
@@ -99,6 +105,17 @@ func Run(ctx context.Context, opts Options) error {
 		return fmt.Errorf("waiting for the extension's hello: %w", err)
 	}
 	log.Info("extension connected", "version", hello.ExtensionVersion, "agent_tabs", len(hello.AgentTabs))
+	if opts.ExtensionVersion != "" {
+		if err := version.Compatible(hello.ExtensionVersion, opts.ExtensionVersion); err != nil {
+			refusal := hoststatus.Refusal{ExtensionVersion: hello.ExtensionVersion, HostVersion: version.Host,
+				ParentPID: os.Getppid(), Message: err.Error(), At: time.Now()}
+			if werr := hoststatus.Refuse(opts.StateDir, refusal); werr != nil {
+				log.Warn("could not record the refusal", "err", werr)
+			}
+			return fmt.Errorf("refused the extension: %w", err)
+		}
+		hoststatus.ClearRefusal(opts.StateDir)
+	}
 	if err := b.Restore(ctx, hello); err != nil {
 		log.Warn("could not restore agent tabs", "err", err)
 	}
@@ -111,6 +128,15 @@ func Run(ctx context.Context, opts Options) error {
 		log.Info("replaced an existing socket", "was", replaced)
 	}
 	log.Info("serving MCP", "socket", opts.SocketPath)
+	removeStatus, err := hoststatus.Write(opts.StateDir, hoststatus.Record{
+		PID: os.Getpid(), ParentPID: os.Getppid(), HostVersion: version.Host,
+		ExtensionVersion: hello.ExtensionVersion, UserAgent: hello.UserAgent,
+		Socket: opts.SocketPath, Since: time.Now(),
+	})
+	if err != nil {
+		log.Warn("could not record the host's status", "err", err)
+	}
+	defer removeStatus()
 	if opts.Ready != nil {
 		opts.Ready()
 	}

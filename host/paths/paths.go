@@ -9,6 +9,8 @@ package paths
 import (
 	"os"
 	"path/filepath"
+
+	"github.com/diwall/diwall/host/socket"
 )
 
 // HostName is the native-messaging host name registered with the browsers.
@@ -22,8 +24,17 @@ type Dirs struct {
 	Data   string // the unpacked extension, launched browser profiles
 }
 
-// Socket is the path of the host's MCP socket.
-func (d Dirs) Socket() string { return filepath.Join(d.State, "diwall.sock") }
+// Socket is the path of the host's MCP socket: diwall.sock in the state
+// folder, or, when that path is longer than a Unix socket path may be (a
+// deep DIWALL_HOME), a short path that only this state folder maps to
+// (see shortSocket).
+func (d Dirs) Socket() string {
+	p := filepath.Join(d.State, "diwall.sock")
+	if len(p) <= socket.MaxPathLen {
+		return p
+	}
+	return shortSocket(d.State)
+}
 
 // ExtensionDir is where the embedded extension is unpacked.
 func (d Dirs) ExtensionDir() string { return filepath.Join(d.Data, "extension") }

@@ -1,92 +1,10 @@
-// Package socket opens the host's local socket: a Unix socket that only the
-// user can open (its folder 0700, the socket 0600). A socket file left by a
-// host that died is detected and replaced.
+// Package socket opens the host's local socket, which only the user can
+// open: on Linux and macOS a Unix socket (its folder closed to others, the
+// socket 0600; a socket file left by a host that died is detected and
+// replaced), on Windows a named pipe whose security descriptor admits its
+// owner alone. Callers name both by a path: Diwall's state folder and
+// "diwall.sock"; on Windows PipeName maps that path to the pipe.
 package socket
-
-import (
-	"errors"
-	"fmt"
-	"net"
-	"os"
-	"path/filepath"
-	"time"
-)
 
 // MaxPathLen is the longest socket path every supported OS accepts.
 const MaxPathLen = 103
-
-// Listener is a Unix socket listener that removes its file on Close, unless
-// another host has replaced it meanwhile.
-type Listener struct {
-	net.Listener
-	path string
-	info os.FileInfo
-}
-
-// Listen creates the socket at path. A live socket there (another host
-// answering) is replaced too: the newest host serves new clients, while the
-// old one keeps its open sessions. Replaced reports what was there.
-func Listen(path string) (l *Listener, replaced string, err error) {
-	if len(path) > MaxPathLen {
-		return nil, "", fmt.Errorf("socket path %s is %d bytes, longer than the %d the OS allows; set DIWALL_HOME to a shorter folder", path, len(path), MaxPathLen)
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, "", err
-	}
-	if _, err := os.Lstat(path); err == nil {
-		replaced = "stale"
-		if Alive(path) {
-			replaced = "live"
-		}
-		if err := os.Remove(path); err != nil {
-			return nil, "", fmt.Errorf("remove old socket: %w", err)
-		}
-	}
-	ln, err := net.Listen("unix", path)
-	if err != nil {
-		return nil, "", err
-	}
-	ln.(*net.UnixListener).SetUnlinkOnClose(false)
-	if err := os.Chmod(path, 0o600); err != nil {
-		ln.Close()
-		return nil, "", err
-	}
-	info, err := os.Lstat(path)
-	if err != nil {
-		ln.Close()
-		return nil, "", err
-	}
-	return &Listener{Listener: ln, path: path, info: info}, replaced, nil
-}
-
-// Close stops listening and removes the socket file if it is still ours.
-func (l *Listener) Close() error {
-	err := l.Listener.Close()
-	if now, statErr := os.Lstat(l.path); statErr == nil && os.SameFile(now, l.info) {
-		os.Remove(l.path)
-	}
-	return err
-}
-
-// Alive reports whether something accepts connections at path.
-func Alive(path string) bool {
-	c, err := net.DialTimeout("unix", path, 300*time.Millisecond)
-	if err != nil {
-		return false
-	}
-	c.Close()
-	return true
-}
-
-// Dial connects to the host's socket.
-func Dial(path string, timeout time.Duration) (net.Conn, error) {
-	c, err := net.DialTimeout("unix", path, timeout)
-	if err != nil {
-		var errno *os.SyscallError
-		if errors.As(err, &errno) || errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("no Diwall host at %s: %w", path, err)
-		}
-		return nil, err
-	}
-	return c, nil
-}

@@ -18,11 +18,12 @@ import (
 	"github.com/diwall/diwall/host/operator"
 	"github.com/diwall/diwall/host/profile"
 	"github.com/diwall/diwall/host/vault"
+	"github.com/diwall/diwall/host/version"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// Version is reported to MCP clients.
-const Version = "0.1.0"
+// Version is reported to MCP clients: the host's version.
+var Version = version.Host
 
 // Instructions are sent once to every MCP client, for the model.
 const Instructions = `Diwall drives a real Chrome tab for you.

@@ -1,3 +1,5 @@
+//go:build !windows
+
 package socket
 
 import (
@@ -82,5 +84,26 @@ func TestPathTooLong(t *testing.T) {
 	_, _, err := Listen("/" + strings.Repeat("x", MaxPathLen))
 	if err == nil || !strings.Contains(err.Error(), "DIWALL_HOME") {
 		t.Fatalf("err = %v, want a path-length error naming DIWALL_HOME", err)
+	}
+}
+
+func TestListenRefusesAFolderOthersMayWrite(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "open")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(dir, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := Listen(filepath.Join(dir, "diwall.sock")); err == nil || !strings.Contains(err.Error(), "open to other users") {
+		t.Fatalf("err = %v, want a refusal of the open folder", err)
+	}
+	link := filepath.Join(t.TempDir(), "link")
+	os.Chmod(dir, 0o700)
+	if err := os.Symlink(dir, link); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := Listen(filepath.Join(link, "diwall.sock")); err == nil || !strings.Contains(err.Error(), "not a folder") {
+		t.Fatalf("err = %v, want a refusal of the symlink", err)
 	}
 }
