@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/diwall
 
-.PHONY: all build demo test test-go test-e2e check-extension cross bench bench-compare fuzz clean
+.PHONY: all build demo test test-go test-e2e check-extension cross bench bench-compare bench-load bench-soak fuzz clean
 
 all: build
 
@@ -50,8 +50,19 @@ bench-compare: build
 	cd e2e/bench/playwright && npm ci --no-audit --no-fund
 	DIWALL_BIN=$(CURDIR)/$(BIN) DIWALL_BENCH_COMPARE=1 $(GO) test -count=1 -run TestCompare -v ./e2e/ | grep -v '^=== RUN'
 
+# Every fuzz target for FUZZTIME each: the native-messaging framing and
+# the chunk reassembly, the host's reading of the page serializer's output,
+# the profile parser and its site edits, and image composition. To run one
+# for long: go test -run XXX -fuzz '^FuzzParseAndBuild$$' -fuzztime 1h ./host/observe/
+FUZZTIME ?= 10s
+FUZZ_TARGETS = protocol:FuzzConnRead protocol:FuzzAssembler host/observe:FuzzParseAndBuild \
+	host/profile:FuzzParseAndEdit host/imaging:FuzzCompose
+
 fuzz:
-	$(GO) test -run XXX -fuzz FuzzConnRead -fuzztime 30s ./protocol/
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		echo "== $${t#*:} ($(FUZZTIME))"; \
+		$(GO) test -run XXX -fuzz "^$${t#*:}\$$" -fuzztime $(FUZZTIME) ./$${t%%:*}/; \
+	done
 
 clean:
 	rm -rf bin
