@@ -32,6 +32,7 @@ const (
 	CodeUnavailable        Code = "UNAVAILABLE"
 	CodeInternal           Code = "internal"
 	CodeNavigationFailed   Code = "navigation_failed"
+	CodePageCrashed        Code = "page_crashed"
 )
 
 // Codes lists every tool error code in the order they were added.
@@ -42,7 +43,7 @@ var Codes = []Code{
 	CodeInvalidArgument, CodePermissionDenied, CodePausedByUser,
 	CodeCredentialUnknown, CodeCredentialMismatch, CodeLoginRejected,
 	CodeCaptchaPending, CodeMFARequired, CodeBudgetExceeded, CodeUnavailable,
-	CodeInternal, CodeNavigationFailed,
+	CodeInternal, CodeNavigationFailed, CodePageCrashed,
 }
 
 // Retryable reports whether the same call may succeed later without the

@@ -24,7 +24,8 @@ type Tab struct {
 	loaderID           string // the main frame's current document
 	unreachable        string // the URL Chrome could not load, when the document is its error page
 	dialog             *Dialog
-	world              int // the isolated world's execution context, 0 when none
+	crashed            bool // the renderer gave up on the current document
+	world              int  // the isolated world's execution context, 0 when none
 	snapshot           *Snapshot
 	waiters            []*waiter
 	dragData           json.RawMessage // the data of the last drag Chrome intercepted
@@ -64,6 +65,9 @@ type TabInfo struct {
 	Owner       string // key of the session whose tab it is
 	Dialog      *Dialog
 	Snapshot    *Snapshot // the current snapshot, nil when none
+	// Crashed is set when Chrome's renderer gave up on the document (a
+	// page too deep or too big for it); a new document clears it.
+	Crashed bool
 }
 
 // Info returns a copy of the tab's state.
@@ -73,7 +77,7 @@ func (b *Browser) Info(t *Tab) TabInfo {
 	info := TabInfo{
 		ID: t.ID, ChromeID: t.ChromeID, URL: t.url, Title: t.title,
 		Origin: Origin(t.url), Loading: t.status == "loading", Active: t.active, LoaderID: t.loaderID,
-		Unreachable: t.unreachable, Owner: t.owner, Snapshot: t.snapshot,
+		Unreachable: t.unreachable, Owner: t.owner, Snapshot: t.snapshot, Crashed: t.crashed,
 	}
 	if t.dialog != nil {
 		d := *t.dialog
@@ -147,6 +151,7 @@ func (t *Tab) cdpEvent(method string, params json.RawMessage) {
 				// A new document: its isolated world and snapshot are gone.
 				t.world = 0
 				t.snapshot = nil
+				t.crashed = false
 			}
 			t.loaderID = ev.Frame.LoaderID
 			t.url = ev.Frame.URL
@@ -197,9 +202,17 @@ func (t *Tab) cdpEvent(method string, params json.RawMessage) {
 		t.status = "complete"
 	case "Runtime.executionContextsCleared":
 		t.world = 0
+	case EventCrashed:
+		t.crashed = true
+		t.world = 0
+		t.snapshot = nil
 	}
 	t.notify(method, params)
 }
+
+// EventCrashed is the CDP event of a renderer that gave up on the tab's
+// page.
+const EventCrashed = "Inspector.targetCrashed"
 
 // EventMainFrameNavigating is the event waiters see when the main frame
 // starts loading or asks to navigate.

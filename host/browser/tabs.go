@@ -3,6 +3,8 @@ package browser
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"time"
 
 	"github.com/diwall/diwall/protocol"
@@ -185,6 +187,16 @@ func (b *Browser) CaptureVisible(ctx context.Context, t *Tab, res *protocol.Capt
 
 // CDP runs one CDP command on the tab and decodes its result into result
 // (which may be nil).
+//
+// Chrome's answer to a command whose page navigated or closed while it
+// ran is ErrNavigatedAway, wrapped.
 func (b *Browser) CDP(ctx context.Context, t *Tab, method string, params, result any) error {
-	return b.ext.Call(ctx, protocol.MethodCDP, protocol.CDPParams{TabID: t.ChromeID, Method: method, Params: params}, result)
+	err := b.ext.Call(ctx, protocol.MethodCDP, protocol.CDPParams{TabID: t.ChromeID, Method: method, Params: params}, result)
+	if err != nil && strings.Contains(err.Error(), "Inspected target navigated or closed") {
+		return fmt.Errorf("%w: %v", ErrNavigatedAway, err)
+	}
+	return err
 }
+
+// ErrNavigatedAway means a command's page navigated or closed while it ran.
+var ErrNavigatedAway = errors.New("the page navigated or closed while the command ran")

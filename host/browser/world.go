@@ -20,8 +20,11 @@ func (b *Browser) World(ctx context.Context, t *Tab) (int, error) {
 		return 0, err
 	}
 	b.mu.Lock()
-	world, frame := t.world, t.frameID
+	world, frame, crashed := t.world, t.frameID, t.crashed
 	b.mu.Unlock()
+	if crashed {
+		return 0, ErrCrashed
+	}
 	if world != 0 {
 		return world, nil
 	}
@@ -119,6 +122,10 @@ func (b *Browser) evaluate(ctx context.Context, t *Tab, expression string, timeo
 	err = b.CDPUnlessDialog(ctx, t, "Runtime.evaluate", map[string]any{
 		"expression": expression, "contextId": world, "returnByValue": true, "timeout": timeoutMS, "awaitPromise": await,
 	}, &res)
+	if err != nil && strings.Contains(err.Error(), "Execution was terminated") {
+		return "", &Error{Code: protocol.CodeTimeout, Err: err, Msg: fmt.Sprintf(
+			"Reading the page took past its limit of %d s: the page is very large, or its main thread is busy. Wait and try again, read a part of it (read with a mark or a query), or navigate elsewhere.", timeoutMS/1000)}
+	}
 	if err != nil {
 		return "", b.WorldErr(t, world, err)
 	}

@@ -2,6 +2,7 @@ package observe
 
 import (
 	"context"
+	"errors"
 	"math"
 	"strings"
 
@@ -46,6 +47,9 @@ func Read(ctx context.Context, b *browser.Browser, t *browser.Tab, snapshotID st
 		root = i
 	}
 	text, err := b.Evaluate(ctx, t, readExpression(snapshotID, root), 10000)
+	if errors.Is(err, browser.ErrWorldGone) || errors.Is(err, browser.ErrNavigatedAway) {
+		return nil, &browser.Error{Code: protocol.CodeSnapshotStale, Err: err, Msg: "The page navigated while it was read: that snapshot is no longer current. Observe again."}
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -156,6 +156,7 @@ func (s *Server) handler(d def) mcp.ToolHandler {
 			attrs = append(attrs, "code", e.Code, "cause", e.Err)
 		}
 		s.log.Info("tool call", attrs...)
+		s.countCall()
 		return toResult(env, out.Images), nil
 	}
 }
