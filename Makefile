@@ -50,6 +50,15 @@ bench-compare: build
 	cd e2e/bench/playwright && npm ci --no-audit --no-fund
 	DIWALL_BIN=$(CURDIR)/$(BIN) DIWALL_BENCH_COMPARE=1 $(GO) test -count=1 -run TestCompare -v ./e2e/ | grep -v '^=== RUN'
 
+# LOAD_SESSIONS MCP sessions at once (each its own diwall mcp) against
+# one host for LOAD_DURATION: calls made, p50/p95/p99 per tool, errors by
+# code, and a check that no session saw or touched another's tab or mark.
+LOAD_DURATION ?= 5m
+LOAD_SESSIONS ?= 8
+bench-load: build
+	DIWALL_BIN=$(CURDIR)/$(BIN) DIWALL_LOAD_DURATION=$(LOAD_DURATION) DIWALL_LOAD_SESSIONS=$(LOAD_SESSIONS) \
+		$(GO) test -count=1 -run XXX -bench '^BenchmarkLoad$$' -benchtime 1x -timeout 60m ./e2e/
+
 # Every fuzz target for FUZZTIME each: the native-messaging framing and
 # the chunk reassembly, the host's reading of the page serializer's output,
 # the profile parser and its site edits, and image composition. To run one
