@@ -192,8 +192,35 @@ func (b *Browser) CaptureVisible(ctx context.Context, t *Tab, res *protocol.Capt
 // ran is ErrNavigatedAway, wrapped.
 func (b *Browser) CDP(ctx context.Context, t *Tab, method string, params, result any) error {
 	err := b.ext.Call(ctx, protocol.MethodCDP, protocol.CDPParams{TabID: t.ChromeID, Method: method, Params: params}, result)
-	if err != nil && strings.Contains(err.Error(), "Inspected target navigated or closed") {
+	var re *protocol.ResponseError
+	switch {
+	case err == nil:
+	case strings.Contains(err.Error(), "Inspected target navigated or closed"):
 		return fmt.Errorf("%w: %v", ErrNavigatedAway, err)
+	case errors.As(err, &re) && re.Code == protocol.ExtDebuggerDetached:
+		return b.lostDebugger(ctx, t, err)
+	}
+	return err
+}
+
+// lostDebugger handles a command the extension refused because its
+// debugger is no longer on the tab: the tab is marked detached at once
+// (Chrome's detach event may still be on its way), so the next call
+// attaches again; and when the tab itself is gone, the error says so.
+func (b *Browser) lostDebugger(ctx context.Context, t *Tab, err error) error {
+	b.mu.Lock()
+	if t.attached {
+		t.detached("")
+	}
+	b.mu.Unlock()
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
+	defer cancel()
+	var res protocol.TabsResult
+	if b.ext.Call(ctx, protocol.MethodTabsGet, protocol.TabsGetParams{TabIDs: []int{t.ChromeID}}, &res) == nil && len(res.Tabs) == 0 {
+		b.mu.Lock()
+		b.forgetLocked(t.ChromeID)
+		b.mu.Unlock()
+		return &Error{protocol.CodeTabGone, "The tab was closed while Diwall worked on it. Call tabs {action:list} and pick another, or open one.", err}
 	}
 	return err
 }
