@@ -53,12 +53,17 @@ func (bs *browserSession) eventually(deadline time.Duration, tool string, args a
 	}
 }
 
+// TestNoBrowserWhenBrowserKilled: the browser dies under a running act,
+// which ends at once with no_browser; every later call answers the same.
 func TestNoBrowserWhenBrowserKilled(t *testing.T) {
 	bs := launch(t)
 	bs.mustOK("tabs", map[string]any{"action": "open", "url": siteURL + "/home.html"})
+	f := bs.begin("act", waitForever(snap(bs.observe())))
+	settle()
 	if err := syscall.Kill(bs.browserPID(), syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
+	f.end(5*time.Second, "no_browser", "restart")
 	// The host sees its stdin close and exits; every call then answers
 	// no_browser at once, with what to do, and the session lives on.
 	deadline := time.Now().Add(10 * time.Second)
@@ -90,6 +95,9 @@ func TestNoBrowserWhenBrowserKilled(t *testing.T) {
 	}
 }
 
+// TestRecoversAfterWorkerStopped: the service worker stops under a
+// running call; the call ends with no_browser, and once the worker wakes
+// the session goes on with its tab.
 func TestRecoversAfterWorkerStopped(t *testing.T) {
 	bs := launch(t)
 	open := bs.mustOK("tabs", map[string]any{"action": "open", "url": siteURL + "/home.html"})
@@ -100,9 +108,13 @@ func TestRecoversAfterWorkerStopped(t *testing.T) {
 	if !ok {
 		t.Fatal("the extension's service worker is not running")
 	}
+	// The worker stops under a running act, which ends at once.
+	f := bs.begin("act", waitForever(snap(bs.observe())))
+	settle()
 	if err := c.call(t, "", "Target.closeTarget", map[string]any{"targetId": worker.TargetID}, nil); err != nil {
 		t.Fatal(err)
 	}
+	f.end(5*time.Second, "no_browser", "again")
 	// Without its worker the extension's port is gone, and so is the host.
 	var env envelope
 	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
