@@ -151,7 +151,9 @@ func (s *loadStats) print(out *os.File, sessions int, elapsed time.Duration) {
 	for _, t := range tools {
 		l := slices.Clone(s.latency[t])
 		slices.Sort(l)
-		q := func(p float64) float64 { return float64(l[min(len(l)-1, int(p*float64(len(l))))].Microseconds()) / 1000 }
+		q := func(p float64) float64 {
+			return float64(l[min(len(l)-1, int(p*float64(len(l))))].Microseconds()) / 1000
+		}
 		fmt.Fprintf(out, "%-14s %7d %9.0f %9.0f %9.0f %9.0f\n", t, len(l), q(0.50), q(0.95), q(0.99), float64(l[len(l)-1].Microseconds())/1000)
 	}
 	codes := make([]string, 0, len(s.codes))
