@@ -59,6 +59,13 @@ bench-load: build
 	DIWALL_BIN=$(CURDIR)/$(BIN) DIWALL_LOAD_DURATION=$(LOAD_DURATION) DIWALL_LOAD_SESSIONS=$(LOAD_SESSIONS) \
 		$(GO) test -count=1 -run XXX -bench '^BenchmarkLoad$$' -benchtime 1x -timeout 60m ./e2e/
 
+# SOAK_OBSERVATIONS observations in a row of a 1,000-element page: the
+# host's memory every 100, its goroutines and open files at start and end.
+SOAK_OBSERVATIONS ?= 2000
+bench-soak: build
+	DIWALL_BIN=$(CURDIR)/$(BIN) DIWALL_SOAK_OBSERVATIONS=$(SOAK_OBSERVATIONS) \
+		$(GO) test -count=1 -run XXX -bench '^BenchmarkSoak$$' -benchtime 1x -timeout 60m ./e2e/
+
 # Every fuzz target for FUZZTIME each: the native-messaging framing and
 # the chunk reassembly, the host's reading of the page serializer's output,
 # the profile parser and its site edits, and image composition. To run one

@@ -42,7 +42,7 @@ func BenchmarkLoad(b *testing.B) {
 	st := &loadStats{latency: map[string][]time.Duration{}, codes: map[string]int{}, tabs: map[int]string{}, snaps: map[int]string{}}
 	workers := make([]*loadWorker, sessions)
 	for i, bs := range all {
-		workers[i] = &loadWorker{n: i, session: bs.session, stats: st}
+		workers[i] = &loadWorker{n: i, sessions: sessions, session: bs.session, stats: st}
 		if err := workers[i].open(); err != nil {
 			b.Fatalf("session %d: %v", i, err)
 		}
@@ -173,12 +173,13 @@ func (s *loadStats) print(out *os.File, sessions int, elapsed time.Duration) {
 
 // loadWorker is one session's loop.
 type loadWorker struct {
-	n       int
-	session *mcp.ClientSession
-	stats   *loadStats
-	tab     string
-	clicks  int // clicks that the host said it made
-	unsure  int // clicks whose outcome is unknown (a failed act)
+	n        int
+	sessions int // how many sessions run
+	session  *mcp.ClientSession
+	stats    *loadStats
+	tab      string
+	clicks   int // clicks that the host said it made
+	unsure   int // clicks whose outcome is unknown (a failed act)
 }
 
 // call calls a tool, times it and decodes its envelope.
@@ -227,7 +228,7 @@ func (w *loadWorker) mine(tool string, env envelope) {
 		w.stats.violation("session %d: %s answered for tab %s, not its own %s", w.n, tool, id, w.tab)
 	}
 	own := fmt.Sprintf("Session %d", w.n)
-	for i := 0; i < 8; i++ {
+	for i := 0; i < w.sessions; i++ {
 		if i == w.n {
 			continue
 		}
