@@ -159,6 +159,9 @@ func TestHungPage(t *testing.T) {
 	if took := time.Since(start); took > 20*time.Second {
 		t.Fatalf("observe of a hung page took %v", took)
 	}
+	if msg := errorMessage(env); !strings.Contains(msg, "hung") || !strings.Contains(msg, "navigate") {
+		t.Errorf("the timeout's message does not say what to do: %q", msg)
+	}
 	bs.mustOK("tabs", map[string]any{"action": "close"})
 	// Another site (localhost, another renderer) works.
 	other := strings.Replace(siteURL, "127.0.0.1", "localhost", 1)
