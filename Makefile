@@ -71,13 +71,16 @@ bench-soak: build
 # the profile parser and its site edits, and image composition. To run one
 # for long: go test -run XXX -fuzz '^FuzzParseAndBuild$$' -fuzztime 1h ./host/observe/
 FUZZTIME ?= 10s
+# How long the fuzzer may spend shrinking an input it found: the default
+# (a minute) would take most of a short run.
+FUZZMINIMIZETIME ?= 2s
 FUZZ_TARGETS = protocol:FuzzConnRead protocol:FuzzAssembler host/observe:FuzzParseAndBuild \
 	host/profile:FuzzParseAndEdit host/imaging:FuzzCompose
 
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 		echo "== $${t#*:} ($(FUZZTIME))"; \
-		$(GO) test -run XXX -fuzz "^$${t#*:}\$$" -fuzztime $(FUZZTIME) ./$${t%%:*}/; \
+		$(GO) test -run XXX -fuzz "^$${t#*:}\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZETIME) ./$${t%%:*}/; \
 	done
 
 clean:
