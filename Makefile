@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/diwall
 
-.PHONY: all build demo test test-go test-e2e check-extension cross release bench bench-compare fuzz clean
+.PHONY: all build demo test test-go test-e2e check-extension cross release bench bench-compare bench-load bench-soak fuzz clean
 
 # The version stamped into diwall: the nearest v* tag (0.2.0, or
 # 0.2.0-3-gabc1234 past it), else 0.0.0- and the commit; -dirty when the
@@ -66,8 +66,38 @@ bench-compare: build
 	cd e2e/bench/playwright && npm ci --no-audit --no-fund
 	DIWALL_BIN=$(CURDIR)/$(BIN) DIWALL_BENCH_COMPARE=1 $(GO) test -count=1 -run TestCompare -v ./e2e/ | grep -v '^=== RUN'
 
+# LOAD_SESSIONS MCP sessions at once (each its own diwall mcp) against
+# one host for LOAD_DURATION: calls made, p50/p95/p99 per tool, errors by
+# code, and a check that no session saw or touched another's tab or mark.
+LOAD_DURATION ?= 5m
+LOAD_SESSIONS ?= 8
+bench-load: build
+	DIWALL_BIN=$(CURDIR)/$(BIN) DIWALL_LOAD_DURATION=$(LOAD_DURATION) DIWALL_LOAD_SESSIONS=$(LOAD_SESSIONS) \
+		$(GO) test -count=1 -run XXX -bench '^BenchmarkLoad$$' -benchtime 1x -timeout 60m ./e2e/
+
+# SOAK_OBSERVATIONS observations in a row of a 1,000-element page: the
+# host's memory every 100, its goroutines and open files at start and end.
+SOAK_OBSERVATIONS ?= 2000
+bench-soak: build
+	DIWALL_BIN=$(CURDIR)/$(BIN) DIWALL_SOAK_OBSERVATIONS=$(SOAK_OBSERVATIONS) \
+		$(GO) test -count=1 -run XXX -bench '^BenchmarkSoak$$' -benchtime 1x -timeout 60m ./e2e/
+
+# Every fuzz target for FUZZTIME each: the native-messaging framing and
+# the chunk reassembly, the host's reading of the page serializer's output,
+# the profile parser and its site edits, and image composition. To run one
+# for long: go test -run XXX -fuzz '^FuzzParseAndBuild$$' -fuzztime 1h ./host/observe/
+FUZZTIME ?= 10s
+# How long the fuzzer may spend shrinking an input it found: the default
+# (a minute) would take most of a short run.
+FUZZMINIMIZETIME ?= 2s
+FUZZ_TARGETS = protocol:FuzzConnRead protocol:FuzzAssembler host/observe:FuzzParseAndBuild \
+	host/profile:FuzzParseAndEdit host/imaging:FuzzCompose
+
 fuzz:
-	$(GO) test -run XXX -fuzz FuzzConnRead -fuzztime 30s ./protocol/
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		echo "== $${t#*:} ($(FUZZTIME))"; \
+		$(GO) test -run XXX -fuzz "^$${t#*:}\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZETIME) ./$${t%%:*}/; \
+	done
 
 clean:
 	rm -rf bin dist

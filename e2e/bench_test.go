@@ -84,7 +84,11 @@ func logField(b *testing.B, home, msg, field string, n int) []float64 {
 }
 
 // hostPeakMB is the peak resident memory of the launched browser's host.
-func hostPeakMB(home string) float64 {
+func hostPeakMB(home string) float64 { return hostStatusMB(home, "VmHWM") }
+
+// hostStatusMB reads a memory figure of /proc/PID/status (VmRSS, VmHWM) of
+// the launched browser's host; 0 when it cannot.
+func hostStatusMB(home, field string) float64 {
 	pids, _ := filepath.Glob(filepath.Join(home, "state", "l-*", "host.pid"))
 	if len(pids) != 1 {
 		return 0
@@ -95,8 +99,8 @@ func hostPeakMB(home string) float64 {
 		return 0
 	}
 	for _, line := range strings.Split(string(status), "\n") {
-		if strings.HasPrefix(line, "VmHWM:") {
-			kb, _ := strconv.Atoi(strings.Fields(line)[1])
+		if rest, ok := strings.CutPrefix(line, field+":"); ok {
+			kb, _ := strconv.Atoi(strings.Fields(rest)[0])
 			return float64(kb) / 1024
 		}
 	}

@@ -93,6 +93,7 @@ func fixtures() http.Handler {
 	gateFixtures(mux)
 	actFixtures(mux)
 	loginFixtures(mux)
+	oddFixtures(mux)
 	mux.HandleFunc("/hang", func(w http.ResponseWriter, r *http.Request) {
 		// Answers headers and never finishes the body, until the client goes.
 		w.Header().Set("Content-Type", "text/html")

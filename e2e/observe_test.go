@@ -31,11 +31,16 @@ type observation struct {
 
 func (bs *browserSession) observe() observation {
 	bs.t.Helper()
-	env := bs.mustOK("observe", map[string]any{})
+	return decodeObservation(bs.t, bs.mustOK("observe", map[string]any{}))
+}
+
+// decodeObservation decodes the page content and image of an observe result.
+func decodeObservation(t testing.TB, env envelope) observation {
+	t.Helper()
 	var o observation
 	o.envelope = env
 	if err := json.Unmarshal(env.PageContent, &o); err != nil {
-		bs.t.Fatal(err)
+		t.Fatal(err)
 	}
 	for _, c := range env.raw.Content {
 		if img, ok := c.(*mcp.ImageContent); ok {

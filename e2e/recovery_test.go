@@ -53,12 +53,17 @@ func (bs *browserSession) eventually(deadline time.Duration, tool string, args a
 	}
 }
 
+// TestBrowserExitedWhenBrowserKilled: the browser dies under a running
+// act, which ends at once; every later call answers browser_exited.
 func TestBrowserExitedWhenBrowserKilled(t *testing.T) {
 	bs := launch(t)
 	bs.mustOK("tabs", map[string]any{"action": "open", "url": siteURL + "/home.html"})
+	f := bs.begin("act", waitForever(snap(bs.observe())))
+	settle()
 	if err := syscall.Kill(bs.browserPID(), syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
+	f.end(5*time.Second, "no_browser|browser_exited", "restart")
 	// The launched browser cannot come back: once diwall sees it gone,
 	// every call answers browser_exited at once, not retryable, with how
 	// it ended and what to do, and the session lives on.
@@ -91,6 +96,9 @@ func TestBrowserExitedWhenBrowserKilled(t *testing.T) {
 	}
 }
 
+// TestRecoversAfterWorkerStopped: the service worker stops under a
+// running call; the call ends with no_browser, and once the worker wakes
+// the session goes on with its tab.
 func TestRecoversAfterWorkerStopped(t *testing.T) {
 	bs := launch(t)
 	open := bs.mustOK("tabs", map[string]any{"action": "open", "url": siteURL + "/home.html"})
@@ -101,9 +109,13 @@ func TestRecoversAfterWorkerStopped(t *testing.T) {
 	if !ok {
 		t.Fatal("the extension's service worker is not running")
 	}
+	// The worker stops under a running act, which ends at once.
+	f := bs.begin("act", waitForever(snap(bs.observe())))
+	settle()
 	if err := c.call(t, "", "Target.closeTarget", map[string]any{"targetId": worker.TargetID}, nil); err != nil {
 		t.Fatal(err)
 	}
+	f.end(5*time.Second, "no_browser", "again")
 	// Without its worker the extension's port is gone, and so is the host.
 	var env envelope
 	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
@@ -147,6 +159,9 @@ func TestHungPage(t *testing.T) {
 	}
 	if took := time.Since(start); took > 20*time.Second {
 		t.Fatalf("observe of a hung page took %v", took)
+	}
+	if msg := errorMessage(env); !strings.Contains(msg, "hung") || !strings.Contains(msg, "navigate") {
+		t.Errorf("the timeout's message does not say what to do: %q", msg)
 	}
 	bs.mustOK("tabs", map[string]any{"action": "close"})
 	// Another site (localhost, another renderer) works.

@@ -18,7 +18,7 @@ import (
 // attachSecond starts a second `diwall mcp` (no --launch) with the same
 // DIWALL_HOME as a running launch: it reaches that launched browser's host,
 // as a second MCP client of the person's would.
-func attachSecond(t *testing.T, first *browserSession, client string, args ...string) *browserSession {
+func attachSecond(t testing.TB, first *browserSession, client string, args ...string) *browserSession {
 	t.Helper()
 	cmd := exec.Command(diwallBin, append([]string{"mcp"}, args...)...)
 	cmd.Env = append(os.Environ(), "DIWALL_HOME="+first.home, "TMPDIR="+filepath.Join(first.home, "tmp"), "DIWALL_LOG=debug")

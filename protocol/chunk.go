@@ -56,6 +56,10 @@ func (a *Assembler) Add(c *Chunk) ([]byte, error) {
 	if a.pending == nil {
 		a.pending = make(map[string]*partial)
 	}
+	if c.Count < 1 || c.Index < 0 || c.Index >= c.Count {
+		// Decode refuses these too; the assembler does not rely on it.
+		return nil, fmt.Errorf("%w %s: index %d of %d is out of range", ErrChunk, c.ID, c.Index, c.Count)
+	}
 	p, ok := a.pending[c.ID]
 	if !ok {
 		if c.Index != 0 {

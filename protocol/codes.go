@@ -35,6 +35,8 @@ const (
 	// CodeBrowserExited: the browser `diwall mcp --launch` started has
 	// exited (at start or later); this MCP server cannot get it back.
 	CodeBrowserExited Code = "browser_exited"
+	// CodePageCrashed: the tab's renderer gave up on its document.
+	CodePageCrashed Code = "page_crashed"
 )
 
 // Codes lists every tool error code in the order they were added.
@@ -45,7 +47,7 @@ var Codes = []Code{
 	CodeInvalidArgument, CodePermissionDenied, CodePausedByUser,
 	CodeCredentialUnknown, CodeCredentialMismatch, CodeLoginRejected,
 	CodeCaptchaPending, CodeMFARequired, CodeBudgetExceeded, CodeUnavailable,
-	CodeInternal, CodeNavigationFailed, CodeBrowserExited,
+	CodeInternal, CodeNavigationFailed, CodeBrowserExited, CodePageCrashed,
 }
 
 // Retryable reports whether the same call may succeed later without the

@@ -238,6 +238,9 @@ func (b *Browser) HandleEvent(m *protocol.Message) {
 	case protocol.EventCDP:
 		var ev protocol.CDPEvent
 		if b.decode(m, &ev) {
+			if ev.Method == EventCrashed {
+				b.log.Warn("a tab's page crashed", "tab", ev.TabID)
+			}
 			b.withTab(ev.TabID, func(t *Tab) { t.cdpEvent(ev.Method, ev.Params) })
 		}
 	}

@@ -25,6 +25,9 @@ func Errorf(code protocol.Code, format string, args ...any) *Error {
 	return &Error{Code: code, Msg: fmt.Sprintf(format, args...)}
 }
 
+// ErrCrashed is the error of a call on a tab whose page crashed.
+var ErrCrashed = &Error{Code: protocol.CodePageCrashed, Msg: "The page crashed its browser tab (Chrome gave up on it: it may be too large or too deeply nested). Nothing of it can be read or acted on. Navigate elsewhere or close the tab; reloading it will likely crash again."}
+
 // AsError turns any error from a browser operation into an *Error.
 func AsError(err error) *Error {
 	var e *Error
@@ -33,6 +36,8 @@ func AsError(err error) *Error {
 	}
 	var re *protocol.ResponseError
 	switch {
+	case errors.Is(err, ErrNavigatedAway):
+		return &Error{protocol.CodeSnapshotStale, "The page navigated away while Diwall worked on it. Observe again to see the page it is now.", err}
 	case errors.As(err, &re):
 		switch re.Code {
 		case protocol.ExtTabGone:

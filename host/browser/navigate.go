@@ -31,6 +31,7 @@ const (
 	NavStillLoading NavStatus = "still_loading" // the load event did not come in time
 	NavAsked        NavStatus = "asked"         // the page asks first (a beforeunload dialog is open)
 	NavClosed       NavStatus = "closed"        // the tab closed instead (AfterLeave)
+	NavCrashed      NavStatus = "crashed"       // the page crashed its tab (with ErrCrashed)
 )
 
 // LoadWait bounds how long a navigation waits for the load event before it
@@ -151,7 +152,7 @@ func (b *Browser) navigateWith(ctx context.Context, t *Tab, start func(ctx conte
 			committed = true
 		case "Page.loadEventFired":
 			return committed
-		case "Page.navigatedWithinDocument", "Page.javascriptDialogOpening", EventRestored:
+		case "Page.navigatedWithinDocument", "Page.javascriptDialogOpening", EventRestored, EventCrashed:
 			return true
 		}
 		return false
@@ -195,6 +196,8 @@ func (b *Browser) navigateWith(ctx context.Context, t *Tab, start func(ctx conte
 				return Navigation{Status: NavLoaded}, nil // the new page opened a dialog: it is there
 			case "Page.navigatedWithinDocument":
 				return Navigation{Status: NavLoaded}, nil
+			case EventCrashed:
+				return Navigation{Status: NavCrashed}, ErrCrashed
 			}
 			nav := b.loaded(ctx, t)
 			if nav.Status == NavFailed && startc != nil {

@@ -88,9 +88,11 @@ func (b *Browser) StartPipeline(ctx context.Context, t *Tab, cmds []Command) (wa
 
 // UnlessDialog runs f, and stops waiting for it when a dialog opens on
 // the tab (ErrDialogOpened): f may wait on the page, which answers nothing
-// while a dialog is open. f's context is cancelled then.
+// while a dialog is open. It stops too when the page crashes (ErrCrashed),
+// since a crashed page answers nothing at all. f's context is cancelled
+// then.
 func (b *Browser) UnlessDialog(ctx context.Context, t *Tab, f func(ctx context.Context) error) error {
-	opened, stop := b.Watch(t, func(m string) bool { return m == "Page.javascriptDialogOpening" })
+	opened, stop := b.Watch(t, func(m string) bool { return m == "Page.javascriptDialogOpening" || m == EventCrashed })
 	defer stop()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -100,8 +102,11 @@ func (b *Browser) UnlessDialog(ctx context.Context, t *Tab, f func(ctx context.C
 	case err := <-done:
 		return err
 	case m := <-opened:
-		if m == "Page.javascriptDialogOpening" {
+		switch m {
+		case "Page.javascriptDialogOpening":
 			return ErrDialogOpened
+		case EventCrashed:
+			return ErrCrashed
 		}
 		return <-done
 	}

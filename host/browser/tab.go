@@ -29,6 +29,7 @@ type Tab struct {
 	autoAttach         bool             // out-of-process frames are attached (Target.setAutoAttach)
 	autoAttachAt       time.Time        // since when
 	children           map[string]child // out-of-process frames, by target (= frame) id
+	crashed            bool             // the renderer gave up on the current document
 	snapshot           *Snapshot
 	waiters            []*waiter
 	dragData           json.RawMessage    // the data of the last drag Chrome intercepted
@@ -128,6 +129,9 @@ type TabInfo struct {
 	Owner       string // key of the session whose tab it is
 	Dialog      *Dialog
 	Snapshot    *Snapshot // the current snapshot, nil when none
+	// Crashed is set when Chrome's renderer gave up on the document (a
+	// page too deep or too big for it); a new document clears it.
+	Crashed bool
 }
 
 // Info returns a copy of the tab's state.
@@ -137,7 +141,7 @@ func (b *Browser) Info(t *Tab) TabInfo {
 	info := TabInfo{
 		ID: t.ID, ChromeID: t.ChromeID, URL: t.url, Title: t.title,
 		Origin: Origin(t.url), Loading: t.status == "loading", Active: t.active, LoaderID: t.loaderID,
-		Unreachable: t.unreachable, Owner: t.owner, Snapshot: t.snapshot,
+		Unreachable: t.unreachable, Owner: t.owner, Snapshot: t.snapshot, Crashed: t.crashed,
 	}
 	if t.dialog != nil {
 		d := *t.dialog
@@ -219,6 +223,7 @@ func (t *Tab) cdpEvent(method string, params json.RawMessage) {
 				// A new document: its isolated worlds and snapshot are gone.
 				t.worlds = nil
 				t.snapshot = nil
+				t.crashed = false
 			}
 			t.loaderID = ev.Frame.LoaderID
 			t.url = ev.Frame.URL
@@ -271,9 +276,17 @@ func (t *Tab) cdpEvent(method string, params json.RawMessage) {
 		t.worlds = nil
 	case "Target.attachedToTarget", "Target.detachedFromTarget":
 		t.targetEvent(method, params)
+	case EventCrashed:
+		t.crashed = true
+		t.worlds = nil
+		t.snapshot = nil
 	}
 	t.notify(method, params)
 }
+
+// EventCrashed is the CDP event of a renderer that gave up on the tab's
+// page.
+const EventCrashed = "Inspector.targetCrashed"
 
 // EventMainFrameNavigating is the event waiters see when the main frame
 // starts loading or asks to navigate.

@@ -3,6 +3,8 @@ package browser
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"time"
 
 	"github.com/diwall/diwall/protocol"
@@ -186,6 +188,9 @@ func (b *Browser) CaptureVisible(ctx context.Context, t *Tab, res *protocol.Capt
 
 // CDP runs one CDP command on the tab and decodes its result into result
 // (which may be nil).
+//
+// Chrome's answer to a command whose page navigated or closed while it
+// ran is ErrNavigatedAway, wrapped.
 func (b *Browser) CDP(ctx context.Context, t *Tab, method string, params, result any) error {
 	return b.CDPIn(ctx, t, "", method, params, result)
 }
@@ -193,5 +198,39 @@ func (b *Browser) CDP(ctx context.Context, t *Tab, method string, params, result
 // CDPIn is CDP on one of the tab's child sessions (an out-of-process
 // frame's, see Frame); "" is the tab's own session.
 func (b *Browser) CDPIn(ctx context.Context, t *Tab, session, method string, params, result any) error {
-	return b.ext.Call(ctx, protocol.MethodCDP, protocol.CDPParams{TabID: t.ChromeID, SessionID: session, Method: method, Params: params}, result)
+	err := b.ext.Call(ctx, protocol.MethodCDP, protocol.CDPParams{TabID: t.ChromeID, SessionID: session, Method: method, Params: params}, result)
+	var re *protocol.ResponseError
+	switch {
+	case err == nil:
+	case strings.Contains(err.Error(), "Inspected target navigated or closed"):
+		return fmt.Errorf("%w: %v", ErrNavigatedAway, err)
+	case errors.As(err, &re) && re.Code == protocol.ExtDebuggerDetached && session == "":
+		return b.lostDebugger(ctx, t, err)
+	}
+	return err
 }
+
+// lostDebugger handles a command the extension refused because its
+// debugger is no longer on the tab: the tab is marked detached at once
+// (Chrome's detach event may still be on its way), so the next call
+// attaches again; and when the tab itself is gone, the error says so.
+func (b *Browser) lostDebugger(ctx context.Context, t *Tab, err error) error {
+	b.mu.Lock()
+	if t.attached {
+		t.detached("")
+	}
+	b.mu.Unlock()
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
+	defer cancel()
+	var res protocol.TabsResult
+	if b.ext.Call(ctx, protocol.MethodTabsGet, protocol.TabsGetParams{TabIDs: []int{t.ChromeID}}, &res) == nil && len(res.Tabs) == 0 {
+		b.mu.Lock()
+		b.forgetLocked(t.ChromeID)
+		b.mu.Unlock()
+		return &Error{protocol.CodeTabGone, "The tab was closed while Diwall worked on it. Call tabs {action:list} and pick another, or open one.", err}
+	}
+	return err
+}
+
+// ErrNavigatedAway means a command's page navigated or closed while it ran.
+var ErrNavigatedAway = errors.New("the page navigated or closed while the command ran")

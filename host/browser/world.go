@@ -26,11 +26,14 @@ func (b *Browser) WorldIn(ctx context.Context, t *Tab, f Frame) (int, error) {
 		return 0, err
 	}
 	b.mu.Lock()
-	world, id := t.worlds[f], f.ID
+	world, id, crashed := t.worlds[f], f.ID, t.crashed
 	if f.Main() {
 		id = t.frameID
 	}
 	b.mu.Unlock()
+	if crashed {
+		return 0, ErrCrashed
+	}
 	if world != 0 {
 		return world, nil
 	}
@@ -154,6 +157,10 @@ func (b *Browser) evaluate(ctx context.Context, t *Tab, f Frame, expression stri
 			"expression": expression, "contextId": world, "returnByValue": true, "timeout": timeoutMS, "awaitPromise": await,
 		}, &res)
 	})
+	if err != nil && strings.Contains(err.Error(), "Execution was terminated") {
+		return "", &Error{Code: protocol.CodeTimeout, Err: err, Msg: fmt.Sprintf(
+			"Reading the page took past its limit of %d s: the page is very large, or its main thread is busy. Wait and try again, read a part of it (read with a mark or a query), or navigate elsewhere.", timeoutMS/1000)}
+	}
 	if err != nil {
 		return "", b.WorldErrIn(t, f, world, err)
 	}

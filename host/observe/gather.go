@@ -103,10 +103,14 @@ func Observe(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.
 	}()
 	var obs *Observation
 	var err error
-	for attempt := 0; attempt < 2; attempt++ {
+	for attempt := 0; attempt < maxAttempts; attempt++ {
 		obs, err = gather(gctx, b, t, p, path, frames, start)
-		if !errors.Is(err, browser.ErrWorldGone) && !errors.Is(err, errDocumentChanged) {
+		if !errors.Is(err, browser.ErrWorldGone) && !errors.Is(err, errDocumentChanged) && !errors.Is(err, browser.ErrNavigatedAway) {
 			break
+		}
+		if attempt == maxAttempts-1 {
+			err = &browser.Error{Code: protocol.CodeTimeout, Err: err, Msg: fmt.Sprintf(
+				"The page replaced its document %d times while it was read, so no snapshot of one document could be taken. Wait a moment and observe again, or navigate elsewhere.", maxAttempts)}
 		}
 	}
 	if err != nil || obs != nil && obs.Capture != "ok" {
@@ -118,6 +122,10 @@ func Observe(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.
 }
 
 var errDocumentChanged = errors.New("the page navigated while it was observed")
+
+// maxAttempts bounds how often observe starts again on a page that
+// replaced its document while it was read.
+const maxAttempts = 4
 
 func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p profile.Profile, path Path, rule FrameRule, start time.Time) (*Observation, error) {
 	if err := b.Attach(ctx, t); err != nil {

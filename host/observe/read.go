@@ -2,6 +2,7 @@ package observe
 
 import (
 	"context"
+	"errors"
 	"math"
 	"strings"
 
@@ -55,6 +56,9 @@ func Read(ctx context.Context, b *browser.Browser, t *browser.Tab, snapshotID st
 			"The frame of mark %d is now outside this session's sites (or no longer there), so it is not read. Observe again.", mark)
 	}
 	r, err := rd.region(ctx, frame, root)
+	if errors.Is(err, browser.ErrWorldGone) || errors.Is(err, browser.ErrNavigatedAway) {
+		return nil, &browser.Error{Code: protocol.CodeSnapshotStale, Err: err, Msg: "The page navigated while it was read: that snapshot is no longer current. Observe again."}
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -165,6 +165,7 @@ func (s *Server) handler(d def) mcp.ToolHandler {
 		s.log.Info("tool call", attrs...)
 		s.watchEnd(op, c, out)
 		s.record(c, req.Params.Arguments, env, out, start)
+		s.countCall()
 		return toResult(env, out.Images), nil
 	}
 }

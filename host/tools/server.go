@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/diwall/diwall/host/audit"
@@ -86,6 +87,7 @@ type Server struct {
 
 	mu       sync.Mutex
 	sessions map[*mcp.ServerSession]*Session
+	calls    atomic.Int64 // tool calls served, for the "host stats" records
 }
 
 // New returns a server whose tools act on b.
@@ -170,7 +172,9 @@ func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) error {
 	s.mu.Lock()
 	st := s.sessions[ss]
 	delete(s.sessions, ss)
+	open := len(s.sessions)
 	s.mu.Unlock()
+	s.logStats("calls", s.calls.Load(), "sessions", open)
 	if st != nil {
 		time.AfterFunc(releaseGrace, func() {
 			if !s.keyInUse(st.Key()) {

@@ -42,7 +42,7 @@ func (s *Server) dialog(ctx context.Context, c *Call, in dialogIn) (Outcome, err
 	t := c.Tab
 	d := s.b.Info(t).Dialog
 	if d == nil {
-		return Outcome{}, browser.Errorf(protocol.CodeNoDialog, "No dialog is open on this tab.")
+		return Outcome{}, browser.Errorf(protocol.CodeNoDialog, "No dialog is open on this tab (it may have closed already, or not opened yet). Observe to see the page as it is.")
 	}
 	if !observe.Sensitive(observe.Cues{Label: d.Message}) {
 		c.keepText(0) // a prompt that asks for no secret: its answer may be kept

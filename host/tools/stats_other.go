@@ -1,0 +1,9 @@
+//go:build !linux
+
+package tools
+
+// openFiles is unknown here.
+func openFiles() int { return -1 }
+
+// residentKB is unknown here.
+func residentKB() int { return -1 }
