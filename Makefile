@@ -91,7 +91,8 @@ FUZZTIME ?= 10s
 # (a minute) would take most of a short run.
 FUZZMINIMIZETIME ?= 2s
 FUZZ_TARGETS = protocol:FuzzConnRead protocol:FuzzAssembler host/observe:FuzzParseAndBuild \
-	host/profile:FuzzParseAndEdit host/imaging:FuzzCompose
+	host/profile:FuzzParseAndEdit host/imaging:FuzzCompose \
+	host/audit:FuzzRead
 
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \

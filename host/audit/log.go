@@ -51,6 +51,9 @@ func (l *Log) Append(rec Record) error {
 	if err != nil {
 		return fmt.Errorf("audit: encode: %w", err)
 	}
+	if len(data) > maxRecord {
+		return fmt.Errorf("audit: a record of %d bytes is past the bound of %d", len(data), maxRecord)
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	path := SessionFile(l.dir, rec.Session)
