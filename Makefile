@@ -39,7 +39,7 @@ test-go:
 	$(GO) test -race -count=1 $$($(GO) list ./... | grep -v -e /node_modules/ -e /e2e)
 
 test-e2e: build
-	DIWALL_BIN=$(CURDIR)/$(BIN) $(GO) test -count=1 -timeout 15m ./e2e/...
+	DIWALL_BIN=$(CURDIR)/$(BIN) $(GO) test -count=1 -timeout 45m ./e2e/...
 
 check-extension:
 	cd extension && npm ci --no-audit --no-fund && npm run check
