@@ -75,13 +75,23 @@ func TestHostileCorpus(t *testing.T) {
 		}},
 		{"swap", func(h *hostileRun, o observation) {
 			// The button is relabelled (same element, new meaning) after
-			// observe: the outcome is reported.
+			// observe: the click is refused as stale, and never made.
 			var ok bool
 			h.bs.pageEval("/hostile/swap.html", `(relabelKeep(), true)`, &ok)
 			r := h.call("act", map[string]any{"snapshot_id": snap(o), "steps": []map[string]any{{"action": "click", "mark": markOf(t, o, "button", "Keep")}}})
 			var log string
 			h.bs.pageEval("/hostile/swap.html", `document.getElementById("log").textContent`, &log)
-			t.Logf("swap: a click on a button relabelled %q after observe: ok=%v code=%s; the page logged %q", "Delete everything", r.OK, r.errorCode(), log)
+			if r.OK || r.errorCode() != "snapshot_stale" || strings.Contains(log, "relabelled-clicked") {
+				t.Errorf("swap: a click on a button relabelled after observe: ok=%v code=%s; the page logged %q", r.OK, r.errorCode(), log)
+			}
+			// A countdown in a button's name is no relabelling: it is clicked.
+			o = h.observe()
+			h.bs.pageEval("/hostile/swap.html", `(tickResend(), true)`, &ok)
+			r = h.call("act", map[string]any{"snapshot_id": snap(o), "steps": []map[string]any{{"action": "click", "mark": markOf(t, o, "button", "Resend the code in 30 s")}}})
+			h.bs.pageEval("/hostile/swap.html", `document.getElementById("log").textContent`, &log)
+			if !r.OK || log != "resent" {
+				t.Errorf("swap: a click on a counting-down button: ok=%v code=%s; the page logged %q", r.OK, r.errorCode(), log)
+			}
 			// The button is replaced by another of the same name: it is
 			// never clicked in the old one's stead.
 			o = h.observe()

@@ -400,6 +400,8 @@ func (r *run) checkLocated(res pageResult, mark int, sr *StepResult) error {
 	switch {
 	case res.Stale:
 		return staleErr()
+	case res.Renamed:
+		return browser.Errorf(protocol.CodeSnapshotStale, "The page relabelled the element of mark %d since the observation (its name is not the one you chose it by). Observe again, and act on what it says now.", mark)
 	case res.Gone:
 		return browser.Errorf(protocol.CodeElementGone, "The element of mark %d is no longer on the page (it was removed or re-rendered). Observe again.", mark)
 	case res.Invisible:

@@ -19,6 +19,7 @@ var pageSource string
 type pageResult struct {
 	Stale     bool     `json:"stale"`
 	Gone      bool     `json:"gone"`
+	Renamed   bool     `json:"renamed"` // gone because the page relabelled it
 	Invisible bool     `json:"invisible"`
 	Disabled  bool     `json:"disabled"`
 	ReadOnly  bool     `json:"readonly"`

@@ -8,7 +8,8 @@
 (function (op, args) {
   "use strict";
   const state = globalThis.__diwall;
-  const out = (v) => JSON.stringify(v);
+  let renamed = false; // see element
+  const out = (v) => JSON.stringify(renamed && v.gone ? { ...v, renamed: true } : v);
   if (op === "scrollWatch") {
     // Counts the page's scrollend events, so that scrollDone knows a
     // scroll that ended before it was asked.
@@ -83,9 +84,16 @@
   const succeeded = () => { if (args.token !== undefined) globalThis.__diwallOK = args.token; };
   const counts = () => ({ bi: seen.bi, ku: seen.ku, cl: seen.cl });
 
+  // element is the snapshot's element i, or null when it is gone, or when
+  // the page relabelled it since the observation (a control chosen by its
+  // name must still have it): then every op answers gone, and renamed.
   function element(i) {
     const el = state.els[i];
     if (!el || !el.isConnected) return null;
+    if (state.renamed && state.renamed(i)) {
+      renamed = true;
+      return null;
+    }
     return el;
   }
 

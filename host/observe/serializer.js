@@ -714,7 +714,24 @@
   while (ae && ae.shadowRoot && ae.shadowRoot.activeElement) ae = ae.shadowRoot.activeElement;
   if (ae && index.has(ae)) focus = index.get(ae);
 
-  if (!opts.read) globalThis.__diwall = { snapshot: opts.snapshot, els, index, pointer };
+  // The names of the controls a step may act on, as observed: a step on a
+  // control the page has relabelled since (a "Keep" that now says "Delete
+  // everything") is refused, for the model chose it by its old name.
+  // Numbers may change (a counter, a countdown), words may not.
+  const said = new Map();
+  const gist = (s) => s.replace(/\d+/g, "#").replace(/\s+/g, " ").trim().toLowerCase();
+  if (!opts.read) {
+    for (let i = 0; i < nodes.length; i++) {
+      const n = nodes[i];
+      if (n.a && els[i] && controlRoles.has(n.r)) said.set(i, { role: n.r, name: gist(n.n || "") });
+    }
+  }
+  function renamed(i) {
+    const was = said.get(i);
+    return !!was && gist(bound(nameOf(els[i], was.role).n)) !== was.name;
+  }
+
+  if (!opts.read) globalThis.__diwall = { snapshot: opts.snapshot, els, index, pointer, renamed };
   const de = doc.documentElement;
   return JSON.stringify({
     vp: { w: vw, h: vh, sx, sy, ch: Math.max(de.scrollHeight, doc.body ? doc.body.scrollHeight : 0), cw: de.scrollWidth, dpr: win.devicePixelRatio },
