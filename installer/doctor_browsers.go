@@ -44,6 +44,10 @@ func browserChecks(d DoctorOptions, o Options, targets []Target) []Check {
 			checks = append(checks, Check{Name: label, OK: true, Detail: "launched by `diwall mcp --launch`, set up by Diwall itself"})
 			continue
 		}
+		if launchedElsewhere(dir) {
+			checks = append(checks, Check{Name: label, OK: true, Detail: "launched by a `diwall mcp --launch` of another DIWALL_HOME, with its own host"})
+			continue
+		}
 		manifest := Check{Name: label + " manifest"}
 		if o.GOOS != "windows" {
 			fix := fixInstall
@@ -116,4 +120,19 @@ func extensionCheck(o Options, b RunningBrowser, dir, label string, hosts []host
 	c.Detail = "loaded (" + strings.Join(where, ", ") + ") but not connected to a host"
 	c.Fix = "enable it, or click its reload button at chrome://extensions; if it stays so, its errors are on that page and the host's log is " + o.Dirs.HostLog()
 	return c
+}
+
+// LaunchInstanceFile names the file a launched browser's instance folder
+// holds beside its profile folder (see host/launch).
+const LaunchInstanceFile = "instance.json"
+
+// launchedElsewhere says whether the profile folder dir is a launched
+// browser's (of any DIWALL_HOME): its instance folder holds the instance
+// file.
+func launchedElsewhere(dir string) bool {
+	if dir == "" {
+		return false
+	}
+	_, err := os.Stat(filepath.Join(filepath.Dir(dir), LaunchInstanceFile))
+	return err == nil
 }

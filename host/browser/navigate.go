@@ -63,8 +63,18 @@ func (b *Browser) Navigate(ctx context.Context, t *Tab, rawURL string) (Navigati
 			LoaderID  string `json:"loaderId"`
 			ErrorText string `json:"errorText"`
 		}
-		if err := b.CDP(ctx, t, "Page.navigate", map[string]string{"url": rawURL}, &res); err != nil {
-			return "", err
+		for attempt := 0; ; attempt++ {
+			before := b.Info(t).LoaderID
+			res.LoaderID, res.ErrorText = "", ""
+			if err := b.CDP(ctx, t, "Page.navigate", map[string]string{"url": rawURL}, &res); err != nil {
+				return "", err
+			}
+			// A page that navigates itself can cancel ours with its own
+			// (a new document came instead): ask again. An abort with no
+			// new document (a download, an empty answer) is the outcome.
+			if res.ErrorText != abortedByAnother || attempt == 2 || b.Info(t).LoaderID == before {
+				break
+			}
 		}
 		if res.LoaderID == "" && res.ErrorText == "" {
 			return "same-document", nil
@@ -72,6 +82,10 @@ func (b *Browser) Navigate(ctx context.Context, t *Tab, rawURL string) (Navigati
 		return res.ErrorText, nil
 	})
 }
+
+// abortedByAnother is Chrome's error for a navigation cancelled before it
+// committed, among other reasons by another navigation of the same frame.
+const abortedByAnother = "net::ERR_ABORTED"
 
 // Reload reloads the tab's page.
 func (b *Browser) Reload(ctx context.Context, t *Tab) (Navigation, error) {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"sync"
 	"syscall"
@@ -55,6 +56,7 @@ func runHost(ctx context.Context, args []string, stdio Stdio) int {
 	protocolOut := stdio.Out
 	// Anything printed by accident goes to stderr, which Chrome logs.
 	os.Stdout = os.Stderr
+	keepMemorySmall()
 
 	place, err := resolveHostPlace()
 	if err != nil {
@@ -161,4 +163,16 @@ func rememberSite(configDir, name, pattern string) error {
 	rememberMu.Lock()
 	defer rememberMu.Unlock()
 	return profile.AllowSite(configDir, name, pattern)
+}
+
+// hostMemoryLimit is the host's soft memory limit: the garbage collector
+// works harder as the heap nears it, so a huge page's observation (tens of
+// megabytes of serializer output, read and parsed) does not leave the
+// host holding twice that in garbage. GOMEMLIMIT, when set, wins.
+const hostMemoryLimit = 96 << 20
+
+func keepMemorySmall() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(hostMemoryLimit)
+	}
 }

@@ -3,6 +3,7 @@ package launch
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/diwall/diwall/installer"
 	"os"
 	"path/filepath"
 	"time"
@@ -39,7 +40,7 @@ type InstanceFile struct {
 	Frames string `json:"frames,omitempty"`
 }
 
-const instanceName = "instance.json"
+const instanceName = installer.LaunchInstanceFile
 
 // ReadInstance reads the instance file of the folder dir.
 func ReadInstance(dir string) (InstanceFile, error) {
