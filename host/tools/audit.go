@@ -1,7 +1,6 @@
 package tools
 
 import (
-	"bytes"
 	"encoding/json"
 	"slices"
 	"strings"
@@ -11,21 +10,15 @@ import (
 )
 
 // The audit log (SPEC §8). Server.handler, which every call passes, hands
-// each call to record once its result is final. What is typed is kept only
-// where the tool said it went to a field that is not sensitive (keepText):
-// by default a typed text is withheld.
-
-// keepText lets the audit log keep the text of act step i (0-based), or of
-// a dialog's prompt answer (i = 0): it went to a field that is not
-// sensitive.
-func (c *Call) keepText(i int) { c.plainText = append(c.plainText, i) }
+// each call to record once its result is final, with its arguments as
+// withheldArgs (redact.go) left them: the same the operator's view shows.
 
 // keepArtifact names an artifact of the call in its audit record.
 func (c *Call) keepArtifact(id string) { c.artifacts = append(c.artifacts, id) }
 
 // record appends the call to the audit log, with its outcome, its ids and,
 // when the profile says audit_images, the images its result carries.
-func (s *Server) record(c *Call, args json.RawMessage, env Envelope, out Outcome, start time.Time) {
+func (s *Server) record(c *Call, args map[string]any, env Envelope, out Outcome, start time.Time) {
 	log := s.opts.Audit
 	if log == nil {
 		return
@@ -33,7 +26,7 @@ func (s *Server) record(c *Call, args json.RawMessage, env Envelope, out Outcome
 	rec := audit.Record{
 		OperationID: c.Base.OperationID, Session: c.Session.Key(), Client: c.Session.hello.Client,
 		ClientVersion: c.Session.hello.ClientVersion, Profile: c.Profile.Name, Tool: c.Tool,
-		Args: s.auditArgs(c, args), OK: env.OK, Outcome: "ok", Notices: c.Base.Notices,
+		Args: auditArgs(args), OK: env.OK, Outcome: "ok", Notices: c.Base.Notices,
 		Start: start, Took: time.Since(start), TabID: c.Base.TabID,
 	}
 	if rec.Profile == "" {
@@ -91,36 +84,11 @@ func observationID(o *struct {
 	return o.SnapshotID
 }
 
-// auditArgs are the call's arguments as the audit log keeps them: typed
-// text withheld unless the tool kept it (keepText); arguments that are not
-// a JSON object are not kept.
-func (s *Server) auditArgs(c *Call, raw json.RawMessage) map[string]any {
-	if len(bytes.TrimSpace(raw)) == 0 {
+// auditArgs are the withheld arguments as the audit log keeps them: JSON
+// numbers as int64 or float64.
+func auditArgs(args map[string]any) map[string]any {
+	if args == nil {
 		return nil
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var args map[string]any
-	if dec.Decode(&args) != nil {
-		return map[string]any{"arguments": audit.Withheld + " (not a JSON object)"}
-	}
-	kept := func(i int) bool { return slices.Contains(c.plainText, i) }
-	switch c.Tool {
-	case "act":
-		steps, _ := args["steps"].([]any)
-		for i, st := range steps {
-			step, ok := st.(map[string]any)
-			if !ok {
-				continue
-			}
-			if _, has := step["text"]; has && step["action"] != "wait" && !kept(i) {
-				step["text"] = audit.Withheld
-			}
-		}
-	case "dialog":
-		if _, has := args["text"]; has && !kept(0) {
-			args["text"] = audit.Withheld
-		}
 	}
 	return numbers(args).(map[string]any)
 }

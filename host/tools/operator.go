@@ -2,7 +2,6 @@ package tools
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 
 	"github.com/diwall/diwall/host/browser"
@@ -17,10 +16,10 @@ import (
 
 // watchBegin reports a call that starts; the context it returns is
 // cancelled when the person pauses or stops the session.
-func (s *Server) watchBegin(ctx context.Context, c *Call, args json.RawMessage) (context.Context, *operator.Op) {
+func (s *Server) watchBegin(ctx context.Context, c *Call, args map[string]any) (context.Context, *operator.Op) {
 	bs := c.Session.browser
 	who := operator.Session{Key: bs.Key, Name: bs.Name, Title: bs.Title, Color: bs.Color}
-	return s.opts.Operator.Begin(ctx, who, operator.Operation{ID: c.Base.OperationID, Tool: c.Tool, Args: s.shownArgs(c, args)})
+	return s.opts.Operator.Begin(ctx, who, operator.Operation{ID: c.Base.OperationID, Tool: c.Tool, Args: s.shownArgs(args)})
 }
 
 // watchEnd reports how the call ended: its outcome, its tab, and the

@@ -1,35 +1,46 @@
 package tools
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/url"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/diwall/diwall/host/audit"
+	"github.com/diwall/diwall/host/browser"
+	"github.com/diwall/diwall/host/observe"
 )
 
-// What the operator's view shows of a call's arguments: all of them, but
-// never a secret. Text typed (type) or keys pressed (press) into a
-// sensitive field are withheld, and so is typed text whenever the host
-// cannot tell the field is not sensitive (a mark of another snapshot, a
-// key sent to whatever has the focus). login carries only a credential
-// id; a URL's user and password are withheld; long strings are cut.
+// What the person sees of a call's arguments, in the operator's view and
+// in the audit log alike (one rule, applied once per call before it
+// runs): all of them, but never a secret. Text typed (type) or keys
+// pressed (press) into a sensitive field are withheld, and so is typed
+// text whenever the host cannot tell the field is not sensitive (a mark of
+// another snapshot, a key sent to whatever has the focus); a prompt's
+// answer unless the prompt asks for no secret; login carries only a
+// credential id; a URL's user and password are withheld. The operator's
+// view also cuts long strings.
 
-// Withheld replaces what the operator may not see.
-const Withheld = "[withheld]"
+// Withheld replaces what may not be kept or shown.
+const Withheld = audit.Withheld
 
-// shownStringMax bounds one string of the arguments shown.
+// shownStringMax bounds one string of the arguments the operator sees.
 const shownStringMax = 200
 
-// shownArgs returns the call's arguments as the operator may see them. It
-// is called before the call runs: marks are read against the snapshot they
-// were chosen from.
-func (s *Server) shownArgs(c *Call, raw json.RawMessage) json.RawMessage {
-	var args map[string]any
-	if len(raw) == 0 || string(raw) == "null" {
-		return json.RawMessage("{}")
+// withheldArgs returns the call's arguments with every secret withheld
+// (numbers as json.Number); nil when there are none. It is called before
+// the call runs: marks are read against the snapshot they were chosen
+// from, a prompt against the dialog open then.
+func (s *Server) withheldArgs(c *Call, raw json.RawMessage) map[string]any {
+	if len(bytes.TrimSpace(raw)) == 0 || string(raw) == "null" {
+		return nil
 	}
-	if err := json.Unmarshal(raw, &args); err != nil {
-		return json.RawMessage(`{"invalid":"` + Withheld + `"}`)
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var args map[string]any
+	if dec.Decode(&args) != nil {
+		return map[string]any{"arguments": Withheld + " (not a JSON object)"}
 	}
 	switch c.Tool {
 	case "act":
@@ -41,8 +52,21 @@ func (s *Server) shownArgs(c *Call, raw json.RawMessage) json.RawMessage {
 				}
 			}
 		}
+	case "dialog":
+		if _, has := args["text"]; has && !s.plainPrompt(c, args) {
+			args["text"] = Withheld
+		}
 	case "login":
 		args = map[string]any{"credential_id": args["credential_id"]}
+	}
+	return withholdURLUsers(args).(map[string]any)
+}
+
+// shownArgs is withheldArgs as the operator's view shows them: JSON, long
+// strings cut.
+func (s *Server) shownArgs(args map[string]any) json.RawMessage {
+	if args == nil {
+		return json.RawMessage("{}")
 	}
 	data, err := json.Marshal(cut(args))
 	if err != nil {
@@ -51,15 +75,32 @@ func (s *Server) shownArgs(c *Call, raw json.RawMessage) json.RawMessage {
 	return data
 }
 
-// secretMarks returns, for an act, which marks of its snapshot are
-// sensitive fields; nil when the snapshot is not the tab's current one
-// (then no mark is known to be safe).
-func (s *Server) secretMarks(c *Call, args map[string]any) map[int]bool {
+// callTab is the tab a call's arguments name (tab_id), or the session's
+// selected one.
+func (s *Server) callTab(c *Call, args map[string]any) (*browser.Tab, bool) {
 	tabID, _ := args["tab_id"].(string)
 	if tabID == "" {
 		tabID = c.Session.Selected()
 	}
-	t, ok := s.b.Lookup(c.Session.Key(), tabID)
+	return s.b.Lookup(c.Session.Key(), tabID)
+}
+
+// plainPrompt says whether the dialog open on the call's tab is a prompt
+// that asks for no secret, so that its answer may be kept.
+func (s *Server) plainPrompt(c *Call, args map[string]any) bool {
+	t, ok := s.callTab(c, args)
+	if !ok {
+		return false
+	}
+	d := s.b.Info(t).Dialog
+	return d != nil && !observe.Sensitive(observe.Cues{Label: d.Message})
+}
+
+// secretMarks returns, for an act, which marks of its snapshot are
+// sensitive fields; nil when the snapshot is not the tab's current one
+// (then no mark is known to be safe).
+func (s *Server) secretMarks(c *Call, args map[string]any) map[int]bool {
+	t, ok := s.callTab(c, args)
 	if !ok {
 		return nil
 	}
@@ -76,8 +117,8 @@ func (s *Server) secretMarks(c *Call, args map[string]any) map[int]bool {
 // withholdTyped withholds a step's typed text or keys unless its mark is
 // known not to be a sensitive field.
 func withholdTyped(step map[string]any, secret map[int]bool) {
-	mark, hasMark := step["mark"].(float64)
-	safe := secret != nil && hasMark && mark > 0 && !secret[int(mark)]
+	mark, hasMark := markArg(step["mark"])
+	safe := secret != nil && hasMark && mark > 0 && !secret[mark]
 	switch step["action"] {
 	case "type":
 		if _, ok := step["text"]; ok && !safe {
@@ -88,6 +129,16 @@ func withholdTyped(step map[string]any, secret map[int]bool) {
 			step["keys"] = Withheld
 		}
 	}
+}
+
+// markArg reads a mark argument: a whole JSON number.
+func markArg(v any) (int, bool) {
+	n, ok := v.(json.Number)
+	if !ok {
+		return 0, false
+	}
+	i, err := n.Int64()
+	return int(i), err == nil
 }
 
 // typesText reports whether a key or chord types a character (a, Shift+A)
@@ -107,28 +158,46 @@ func typesText(keys string) bool {
 	return true
 }
 
-// cut shortens long strings and withholds a URL's user and password,
-// everywhere in v.
-func cut(v any) any {
+// withholdURLUsers withholds a URL's user and password, everywhere in v.
+func withholdURLUsers(v any) any {
 	switch x := v.(type) {
 	case map[string]any:
 		for k, e := range x {
-			x[k] = cut(e)
+			x[k] = withholdURLUsers(e)
 		}
 	case []any:
 		for i, e := range x {
-			x[i] = cut(e)
+			x[i] = withholdURLUsers(e)
 		}
 	case string:
 		if u, err := url.Parse(x); err == nil && u.User != nil && u.Host != "" {
 			u.User = url.User("withheld")
-			x = u.String()
+			return u.String()
 		}
+	}
+	return v
+}
+
+// cut returns v with long strings shortened (a copy: v is left as it is).
+func cut(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		m := make(map[string]any, len(x))
+		for k, e := range x {
+			m[k] = cut(e)
+		}
+		return m
+	case []any:
+		l := make([]any, len(x))
+		for i, e := range x {
+			l[i] = cut(e)
+		}
+		return l
+	case string:
 		if utf8.RuneCountInString(x) > shownStringMax {
 			r := []rune(x)
-			x = string(r[:shownStringMax]) + "…"
+			return string(r[:shownStringMax]) + "…"
 		}
-		return x
 	}
 	return v
 }

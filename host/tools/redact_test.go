@@ -26,7 +26,7 @@ func TestShownArgsWithholdSecrets(t *testing.T) {
 	shown := func(tool string, args any) string {
 		raw, _ := json.Marshal(args)
 		c.Tool = tool
-		return string(s.shownArgs(c, raw))
+		return string(s.shownArgs(s.withheldArgs(c, raw)))
 	}
 	steps := []map[string]any{
 		{"action": "type", "mark": 1, "text": "alice"},
@@ -52,13 +52,25 @@ func TestShownArgsWithholdSecrets(t *testing.T) {
 	if got := shown("navigate", map[string]any{"url": "https://bob:pw123@example.com/x"}); strings.Contains(got, "pw123") || !strings.Contains(got, "example.com/x") {
 		t.Errorf("navigate: %s", got)
 	}
+	// A prompt's answer is kept only for an open prompt that asks for no
+	// secret; here none is open.
+	if got := shown("dialog", map[string]any{"action": "accept", "text": "s3cret"}); strings.Contains(got, "s3cret") {
+		t.Errorf("dialog: %s", got)
+	}
+	// The audit log keeps what the operator sees, uncut, with numbers.
+	c.Tool = "act"
+	raw, _ := json.Marshal(map[string]any{"snapshot_id": "snap1", "steps": steps})
+	audited, _ := json.Marshal(auditArgs(s.withheldArgs(c, raw)))
+	if strings.Contains(string(audited), "hunter2") || strings.Contains(string(audited), `"Shift+Q"`) || !strings.Contains(string(audited), `"alice"`) {
+		t.Errorf("audit args: %s", audited)
+	}
 	if got := shown("login", map[string]any{"credential_id": "gitlab", "password": "p"}); got != `{"credential_id":"gitlab"}` {
 		t.Errorf("login: %s", got)
 	}
 	if got := shown("read", map[string]any{"query": strings.Repeat("a", 500)}); len(got) > 260 {
 		t.Errorf("a long string is not cut: %d bytes", len(got))
 	}
-	if got := string(s.shownArgs(c, json.RawMessage(`{"steps":[`))); strings.Contains(got, "steps") {
+	if got := string(s.shownArgs(s.withheldArgs(c, json.RawMessage(`{"steps":[`)))); strings.Contains(got, "steps") {
 		t.Errorf("malformed arguments: %s", got)
 	}
 }

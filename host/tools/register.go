@@ -36,9 +36,8 @@ type Call struct {
 	// admitted by the gate before the tool runs.
 	Tab *browser.Tab
 	srv *Server
-	// For the audit log (audit.go): the typed texts it may keep, the
-	// artifacts of the call, and secrets it must never hold.
-	plainText []int
+	// For the audit log (audit.go): the artifacts of the call, and secrets
+	// it must never hold.
 	artifacts []string
 	secrets   []string
 }
@@ -150,7 +149,10 @@ func (s *Server) handler(d def) mcp.ToolHandler {
 			Base:    &Base{Tool: d.tool.Name, OperationID: NewOperationID(), Notices: []string{}},
 			srv:     s,
 		}
-		ctx, op := s.watchBegin(ctx, c, req.Params.Arguments)
+		// The arguments as the person may see them, secrets withheld (read
+		// before the call runs, against the snapshot its marks came from).
+		shown := s.withheldArgs(c, req.Params.Arguments)
+		ctx, op := s.watchBegin(ctx, c, shown)
 		out, err := s.runCall(ctx, c, d, req.Params.Arguments)
 		env := Envelope{OK: err == nil, Server: c.Base, PageContent: out.Page}
 		if out.Server != nil {
@@ -164,7 +166,7 @@ func (s *Server) handler(d def) mcp.ToolHandler {
 		}
 		s.log.Info("tool call", attrs...)
 		s.watchEnd(op, c, out)
-		s.record(c, req.Params.Arguments, env, out, start)
+		s.record(c, shown, env, out, start)
 		s.countCall()
 		return toResult(env, out.Images), nil
 	}

@@ -62,7 +62,6 @@ func (s *Server) actDef() def {
 func (s *Server) act(ctx context.Context, c *Call, in actIn) (Outcome, error) {
 	t := c.Tab
 	before := s.b.Info(t)
-	keepPlainText(c, before.Snapshot, in)
 	res := act.Run(ctx, s.b, t, act.Options{Allowed: c.allows, UploadDir: c.Profile.UploadDir}, in.SnapshotID, in.Steps)
 	after := s.b.Info(t)
 	s.log.Info("act", "op", c.Base.OperationID, "steps", len(in.Steps), "completed", res.Succeeded,
@@ -130,17 +129,4 @@ func (s *Server) freshObservation(ctx context.Context, c *Call, t *browser.Tab) 
 	freshPage := o.Page.(observePage)
 	c.Base.Notices = append(c.Base.Notices, obs.Notices...)
 	return fresh, &freshPage, o.Images, ""
-}
-
-// keepPlainText lets the audit log keep the text of the type steps whose
-// field is known, in the current snapshot, not to be sensitive.
-func keepPlainText(c *Call, snap *browser.Snapshot, in actIn) {
-	if snap == nil || snap.ID != in.SnapshotID {
-		return
-	}
-	for i, st := range in.Steps {
-		if _, marked := snap.MarkNode[st.Mark]; marked && !snap.Sensitive[st.Mark] {
-			c.keepText(i)
-		}
-	}
 }

@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/diwall/diwall/host/browser"
-	"github.com/diwall/diwall/host/observe"
 	"github.com/diwall/diwall/protocol"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -43,9 +42,6 @@ func (s *Server) dialog(ctx context.Context, c *Call, in dialogIn) (Outcome, err
 	d := s.b.Info(t).Dialog
 	if d == nil {
 		return Outcome{}, browser.Errorf(protocol.CodeNoDialog, "No dialog is open on this tab (it may have closed already, or not opened yet). Observe to see the page as it is.")
-	}
-	if !observe.Sensitive(observe.Cues{Label: d.Message}) {
-		c.keepText(0) // a prompt that asks for no secret: its answer may be kept
 	}
 	accept := in.Action == "accept"
 	srv := &dialogServer{Base: c.Base, DialogType: d.Type, Accepted: accept}
