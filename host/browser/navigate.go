@@ -63,17 +63,28 @@ func (b *Browser) Navigate(ctx context.Context, t *Tab, rawURL string) (Navigati
 			LoaderID  string `json:"loaderId"`
 			ErrorText string `json:"errorText"`
 		}
+		// The page's own navigations (location.href = …, a form's
+		// submit): Chrome asks for them with this event, never for ours.
+		pageAsked, stop := b.Watch(t, func(m string) bool { return m == "Page.frameRequestedNavigation" })
+		defer stop()
 		for attempt := 0; ; attempt++ {
 			before := b.Info(t).LoaderID
 			res.LoaderID, res.ErrorText = "", ""
 			if err := b.CDP(ctx, t, "Page.navigate", map[string]string{"url": rawURL}, &res); err != nil {
 				return "", err
 			}
-			// A page that navigates itself can cancel ours with its own
-			// (a new document came instead): ask again. An abort with no
-			// new document (a download, an empty answer) is the outcome.
-			if res.ErrorText != abortedByAnother || attempt == 2 || b.Info(t).LoaderID == before {
+			// A page that navigates itself can cancel ours with its own:
+			// ask again. An abort with no navigation of the page's (a
+			// download, an empty answer) is the outcome.
+			if res.ErrorText != abortedByAnother || attempt == 2 {
 				break
+			}
+			select {
+			case <-pageAsked:
+			default:
+				if b.Info(t).LoaderID == before {
+					return res.ErrorText, nil
+				}
 			}
 		}
 		if res.LoaderID == "" && res.ErrorText == "" {
