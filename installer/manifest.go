@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/diwall/diwall/host/atomicfile"
 	"os"
 	"path/filepath"
 	"slices"
@@ -106,7 +107,7 @@ func WriteManifest(dir, binaryPath, extensionID string) (string, error) {
 		return "", fmt.Errorf("write manifest: %w", err)
 	}
 	dest := filepath.Join(dir, ManifestFileName)
-	if err := writeFileAtomic(dest, data, 0o644); err != nil {
+	if err := atomicfile.Write(dest, data, 0o644); err != nil {
 		return "", fmt.Errorf("write manifest: %w", err)
 	}
 	return dest, nil
@@ -124,33 +125,6 @@ func ReadManifest(file string) (Manifest, error) {
 		return Manifest{}, fmt.Errorf("%w: %s: %v", ErrNotManifest, file, err)
 	}
 	return m, nil
-}
-
-// writeFileAtomic writes data to a temporary file beside dest and renames it
-// over dest.
-func writeFileAtomic(dest string, data []byte, mode os.FileMode) error {
-	f, err := os.CreateTemp(filepath.Dir(dest), "."+filepath.Base(dest)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Chmod(mode)
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, dest)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
 }
 
 func validExtensionID(id string) bool {

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"github.com/diwall/diwall/host/atomicfile"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -70,7 +71,7 @@ func SaveRecord(d paths.Dirs, r Record) error {
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(RecordPath(d), append(data, '\n'), 0o600)
+	return atomicfile.Write(RecordPath(d), append(data, '\n'), 0o600)
 }
 
 func fileSHA256(file string) (string, error) {

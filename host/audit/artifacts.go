@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"github.com/diwall/diwall/host/atomicfile"
 	"os"
 	"path/filepath"
 )
@@ -21,22 +22,7 @@ func (a *Artifacts) Put(data []byte) (string, error) {
 	if fileExists(path) {
 		return id, nil
 	}
-	tmp, err := os.CreateTemp(a.dir, ".put-*")
-	if err != nil {
-		return "", fmt.Errorf("artifact: %w", err)
-	}
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
+	if err := atomicfile.Write(path, data, 0o600); err != nil {
 		return "", fmt.Errorf("artifact: %w", err)
 	}
 	return id, nil

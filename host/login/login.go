@@ -105,16 +105,9 @@ func (l *flow) run(ctx context.Context) Result {
 		if !l.allowed(info.URL) {
 			return Result{Err: MismatchErr(l.opts.Credential, info.Origin)}
 		}
-		obs, err := observe.Observe(ctx, l.b, l.t, l.opts.Profile, l.opts.Path, nil)
-		if err != nil {
-			return Result{Err: asError(ctx, err, l.opts.Budget)}
-		}
-		if obs.DialogOpen {
-			return Result{Err: browser.DialogOpenErr(obs.Dialog)}
-		}
-		form, err := l.inspect(ctx, obs.SnapshotID)
-		if err != nil {
-			return Result{Err: asError(ctx, err, l.opts.Budget)}
+		snapshot, form, failed := l.look(ctx)
+		if failed != nil {
+			return *failed
 		}
 		switch {
 		case form.Captcha:
@@ -122,9 +115,9 @@ func (l *flow) run(ctx context.Context) Result {
 		case form.OTP && form.password == 0:
 			return Result{Outcome: MFA, Err: mfaErr()}
 		case form.password != 0:
-			return l.passwordScreen(ctx, obs.SnapshotID, form)
+			return l.passwordScreen(ctx, snapshot, form)
 		case form.username != 0 && l.screens < maxScreens-1:
-			if r, done := l.usernameScreen(ctx, obs.SnapshotID, form); done {
+			if r, done := l.usernameScreen(ctx, snapshot, form); done {
 				return r
 			}
 		case l.screens == 0:
@@ -253,6 +246,23 @@ func (l *flow) settle(ctx context.Context, snapshot string, field int, errorsBef
 	return answer.State, nil
 }
 
+// look observes the tab and reads its login form: the new snapshot and
+// the form, or the result that ends the login (a dialog, an error).
+func (l *flow) look(ctx context.Context) (string, loginForm, *Result) {
+	obs, err := observe.Observe(ctx, l.b, l.t, l.opts.Profile, l.opts.Path, nil)
+	if err != nil {
+		return "", loginForm{}, &Result{Err: asError(ctx, err, l.opts.Budget)}
+	}
+	if obs.DialogOpen {
+		return "", loginForm{}, &Result{Err: browser.DialogOpenErr(obs.Dialog)}
+	}
+	form, err := l.inspect(ctx, obs.SnapshotID)
+	if err != nil {
+		return "", loginForm{}, &Result{Err: asError(ctx, err, l.opts.Budget)}
+	}
+	return obs.SnapshotID, form, nil
+}
+
 // verdict reads the page after the password was submitted.
 func (l *flow) verdict(ctx context.Context) Result {
 	if !l.opts.Allowed(l.b.Info(l.t).URL) {
@@ -260,16 +270,9 @@ func (l *flow) verdict(ctx context.Context) Result {
 		// says so; the login itself went through.
 		return Result{}
 	}
-	obs, err := observe.Observe(ctx, l.b, l.t, l.opts.Profile, l.opts.Path, nil)
-	if err != nil {
-		return Result{Err: asError(ctx, err, l.opts.Budget)}
-	}
-	if obs.DialogOpen {
-		return Result{Err: browser.DialogOpenErr(obs.Dialog)}
-	}
-	form, err := l.inspect(ctx, obs.SnapshotID)
-	if err != nil {
-		return Result{Err: asError(ctx, err, l.opts.Budget)}
+	_, form, failed := l.look(ctx)
+	if failed != nil {
+		return *failed
 	}
 	switch {
 	case form.Captcha:
