@@ -85,13 +85,13 @@ bench-soak: build
 # Every fuzz target for FUZZTIME each: the native-messaging framing and
 # the chunk reassembly, the host's reading of the page serializer's output,
 # the profile parser and its site edits, and image composition. To run one
-# for long: go test -run XXX -fuzz '^FuzzParseAndBuild$$' -fuzztime 1h ./host/observe/
+# for long: go test -run XXX -fuzz '^FuzzParseAndBuild$$' -fuzztime 1h ./host/internal/observe/
 FUZZTIME ?= 10s
 # How long the fuzzer may spend shrinking an input it found: the default
 # (a minute) would take most of a short run.
 FUZZMINIMIZETIME ?= 2s
-FUZZ_TARGETS = protocol:FuzzConnRead protocol:FuzzAssembler host/observe:FuzzParseAndBuild \
-	host/profile:FuzzParseAndEdit host/imaging:FuzzCompose \
+FUZZ_TARGETS = protocol:FuzzConnRead protocol:FuzzAssembler host/internal/observe:FuzzParseAndBuild \
+	host/policy:FuzzParseAndEdit host/internal/imaging:FuzzCompose \
 	host/audit:FuzzRead
 
 fuzz:

@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -105,7 +104,7 @@ func TestFaultHostKilledMidCall(t *testing.T) {
 	old := bs.hostPID()
 	f := bs.begin("act", waitForever(snap(o)))
 	settle()
-	if err := syscall.Kill(old, syscall.SIGKILL); err != nil {
+	if err := killProcess(old); err != nil {
 		t.Fatal(err)
 	}
 	f.end(5*time.Second, "no_browser", "again", "restart")

@@ -18,8 +18,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/diwall/diwall/host/observe/pagegen"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/diwall/diwall/e2e/pagegen"
 )
 
 var (
@@ -77,7 +78,7 @@ func fixtures() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/", http.FileServer(http.Dir("testdata")))
 	// The observe fixtures live beside the code that reads them.
-	mux.Handle("/pages/", http.StripPrefix("/pages/", http.FileServer(http.Dir("../host/observe/testdata/pages"))))
+	mux.Handle("/pages/", http.StripPrefix("/pages/", http.FileServer(http.Dir("../host/internal/observe/testdata/pages"))))
 	mux.HandleFunc("POST /act/signup", formEcho("Welcome", "password"))
 	mux.HandleFunc("POST /act/checkout", formEcho("Order placed", "cardnumber", "cvc", "exp"))
 	mux.HandleFunc("POST /act/form20", formEcho("Order received", "cardnumber", "cvc", "exp"))
@@ -358,4 +359,13 @@ func (bs *browserSession) mustOK(tool string, args any) envelope {
 		bs.t.Fatalf("%s %v failed: %v", tool, args, env.Server["error"])
 	}
 	return env
+}
+
+// killProcess kills the process pid at once (SIGKILL on Unix), on every OS.
+func killProcess(pid int) error {
+	p, err := os.FindProcess(pid)
+	if err != nil {
+		return err
+	}
+	return p.Kill()
 }

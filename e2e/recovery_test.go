@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -60,7 +59,7 @@ func TestBrowserExitedWhenBrowserKilled(t *testing.T) {
 	bs.mustOK("tabs", map[string]any{"action": "open", "url": siteURL + "/home.html"})
 	f := bs.begin("act", waitForever(snap(bs.observe())))
 	settle()
-	if err := syscall.Kill(bs.browserPID(), syscall.SIGKILL); err != nil {
+	if err := killProcess(bs.browserPID()); err != nil {
 		t.Fatal(err)
 	}
 	f.end(5*time.Second, "no_browser|browser_exited", "restart")

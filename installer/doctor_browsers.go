@@ -123,7 +123,7 @@ func extensionCheck(o Options, b RunningBrowser, dir, label string, hosts []host
 }
 
 // LaunchInstanceFile names the file a launched browser's instance folder
-// holds beside its profile folder (see host/launch).
+// holds beside its profile folder (see host/internal/launch).
 const LaunchInstanceFile = "instance.json"
 
 // launchedElsewhere says whether the profile folder dir is a launched

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/diwall/diwall/host/profile"
+	"github.com/diwall/diwall/host/policy"
 )
 
 func TestEnsureDefaultProfile(t *testing.T) {
@@ -14,7 +14,7 @@ func TestEnsureDefaultProfile(t *testing.T) {
 	if err != nil || !created || path != filepath.Join(cfg, "profiles", "default.toml") {
 		t.Fatalf("first: %q, %v, %v", path, created, err)
 	}
-	p, err := profile.Load(cfg, profile.DefaultName)
+	p, err := policy.Load(cfg, policy.DefaultName)
 	if err != nil || !p.Ask || len(p.Sites) != 0 || p.Tools != nil {
 		t.Errorf("the default profile: %+v, %v", p, err)
 	}

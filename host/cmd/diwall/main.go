@@ -8,7 +8,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/diwall/diwall/host/cli"
+	"github.com/diwall/diwall/host/internal/cli"
 )
 
 func main() {

@@ -1,0 +1,423 @@
+// Package act runs the model's actions on a tab (SPEC §4): the steps of
+// one `act` call, in order, on the elements of the tab's current snapshot,
+// with real input events, and never on an element other than the one that
+// was observed.
+package act
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/diwall/diwall/host/internal/toolerr"
+
+	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/protocol"
+)
+
+// Step is one action.
+type Step struct {
+	Action     string   `json:"action" jsonschema:"what to do"`
+	Mark       int      `json:"mark,omitempty" jsonschema:"the element's mark"`
+	Text       string   `json:"text,omitempty" jsonschema:"type: the text (at most 64 KiB); wait: text to wait for"`
+	Values     []string `json:"values,omitempty" jsonschema:"select: option labels or values"`
+	Keys       string   `json:"keys,omitempty" jsonschema:"press: a key or chord (Enter, Control+A, Shift+Tab)"`
+	Button     string   `json:"button,omitempty" jsonschema:"click: left (default), right or middle"`
+	Double     bool     `json:"double,omitempty" jsonschema:"click: double-click"`
+	Modifiers  []string `json:"modifiers,omitempty" jsonschema:"click: keys held (Alt, Control, Meta, Shift)"`
+	Clear      bool     `json:"clear,omitempty" jsonschema:"type: empty the field first"`
+	Submit     bool     `json:"submit,omitempty" jsonschema:"type: press Enter after"`
+	DX         float64  `json:"dx,omitempty" jsonschema:"scroll, drag: pixels right"`
+	DY         float64  `json:"dy,omitempty" jsonschema:"scroll, drag: pixels down (scroll without mark or dx/dy: one screen)"`
+	MS         int      `json:"ms,omitempty" jsonschema:"wait: milliseconds (at most 30000)"`
+	Navigation bool     `json:"navigation,omitempty" jsonschema:"wait: until the page navigates and loads"`
+	Files      []string `json:"files,omitempty" jsonschema:"upload: names of files in the upload folder"`
+	ToMark     int      `json:"to_mark,omitempty" jsonschema:"drag: the mark to drop on"`
+}
+
+// StepResult is one step's outcome.
+type StepResult struct {
+	Step      int           `json:"step"`
+	Action    string        `json:"action"`
+	Mark      int           `json:"mark,omitempty"`
+	OK        bool          `json:"ok"`
+	Skipped   bool          `json:"skipped,omitempty"` // not run: an earlier step failed or opened a dialog
+	Code      protocol.Code `json:"code,omitempty"`
+	Message   string        `json:"message,omitempty"`
+	CoveredBy int           `json:"covered_by,omitempty"`
+	Navigated bool          `json:"navigated,omitempty"`
+}
+
+// Result is what a batch did.
+type Result struct {
+	Steps        []StepResult
+	Succeeded    int
+	Navigated    bool
+	DialogOpened bool
+	NewTab       string // opaque id of a tab the page opened
+	Err          *toolerr.Error
+	// Timing: the whole batch, the time spent waiting on the browser (its
+	// answers, and the events a step settles on); the rest is the host's.
+	Took, BrowserTook time.Duration
+}
+
+// Options are what a batch may do besides acting on marks.
+type Options struct {
+	// Allowed is the session's site rule: a step does not run on a page it
+	// refuses (an earlier step may have left the sites).
+	Allowed func(url string) bool
+	// UploadDir is the only folder upload reads files from; "" means none.
+	UploadDir string
+}
+
+// Limits of one batch.
+const (
+	maxSteps = 50
+	// MaxText bounds the text of one step.
+	MaxText = 64 << 10
+	// Budget bounds the steps of one batch, waits included: the call
+	// answers well within an MCP client's timeout.
+	Budget = 30 * time.Second
+)
+
+type run struct {
+	b            *browser.Browser
+	t            *browser.Tab
+	opts         Options
+	owner        string
+	snap         *browser.Snapshot
+	dialogOpened bool
+	marks        map[int]int   // node index -> mark, for "covered by"
+	browserTook  time.Duration // waiting on the browser, see Result
+	waitDepth    int
+	keyed        map[int]bool // node index -> the page listens for keys on its field (keyedField)
+	pageListens  bool         // the page listens for input or keys somewhere (keyedField)
+	steps        []Step
+	objects      bool   // page objects were taken by reference: release them at the end
+	ariaSelect   bool   // the last select step clicked an ARIA widget's options
+	next         *Step  // the step after the one running, nil for the last
+	ahead        *ahead // an answer obtained ahead for the next step (see withAhead)
+	// inflight waits for the input a type step left in flight, whose
+	// completion the page shows by counting expect (see run.page).
+	inflight func() error
+	expect   *counts
+	// inflightFrame is the frame (see frameNo) the input in flight went to.
+	inflightFrame int
+}
+
+// waiting starts counting time as the browser's share; call the func it
+// returns when the wait ends. Nested waits count once.
+func (r *run) waiting() func() {
+	r.waitDepth++
+	if r.waitDepth > 1 {
+		return func() { r.waitDepth-- }
+	}
+	start := time.Now()
+	return func() {
+		r.waitDepth--
+		r.browserTook += time.Since(start)
+	}
+}
+
+// Run runs steps on the tab's snapshot snapshotID.
+func Run(ctx context.Context, b *browser.Browser, t *browser.Tab, opts Options, snapshotID string, steps []Step) (res Result) {
+	start := time.Now()
+	if len(steps) == 0 || len(steps) > maxSteps {
+		res.Err = toolerr.Errorf(protocol.CodeInvalidArgument, "Give between 1 and %d steps.", maxSteps)
+		return res
+	}
+	// Malformed steps are refused before anything is done.
+	for i, s := range steps {
+		if err := validate(s, opts); err != nil {
+			res.Steps = skipped(steps, 0, "", fmt.Sprintf("not run: step %d is malformed", i+1))
+			res.Steps[i] = StepResult{Step: i + 1, Action: s.Action, Mark: s.Mark, Code: err.Code, Message: err.Msg}
+			res.Err = err
+			return res
+		}
+	}
+	info := b.Info(t)
+	if info.Dialog != nil {
+		res.Err = browser.DialogOpenErr(info.Dialog)
+		return res
+	}
+	r := &run{b: b, t: t, opts: opts, owner: info.Owner, snap: info.Snapshot}
+	defer func() { res.Took, res.BrowserTook = time.Since(start), r.browserTook }()
+	if r.snap == nil || r.snap.ID != snapshotID || r.snap.LoaderID != info.LoaderID {
+		res.Err = staleErr()
+		return res
+	}
+	r.marks = make(map[int]int, len(r.snap.MarkNode))
+	for m, i := range r.snap.MarkNode {
+		r.marks[i] = m
+	}
+	ctx, cancel := context.WithTimeout(ctx, Budget)
+	defer cancel()
+	defer r.release()
+	if !info.Active {
+		if err := b.Activate(ctx, t); err != nil {
+			res.Err = browser.AsError(err)
+			return res
+		}
+	}
+	tabsBefore := newestTab(b, info.Owner)
+	r.steps = steps
+	for i, s := range steps {
+		sr := StepResult{Step: i + 1, Action: s.Action, Mark: s.Mark}
+		nextGuarded := i+1 < len(steps) && guarded(steps[i+1])
+		r.next = nil
+		if i+1 < len(steps) {
+			r.next = &steps[i+1]
+		}
+		err := r.step(ctx, s, &sr, nextGuarded)
+		if r.inflight != nil && (err != nil || !nextGuarded || r.dialogOpened) {
+			if ferr := r.finishInflight(); err == nil {
+				err = ferr
+			}
+		}
+		if err != nil {
+			e := r.asError(ctx, err)
+			sr.Code, sr.Message = e.Code, e.Msg
+			res.Steps = append(res.Steps, sr)
+			res.Err = e
+			res.DialogOpened = e == browser.ErrDialogOpened
+			res.Steps = append(res.Steps, skipped(steps, i+1, "", "an earlier step failed")...)
+			break
+		}
+		sr.OK = true
+		res.Succeeded++
+		res.Navigated = res.Navigated || sr.Navigated
+		res.Steps = append(res.Steps, sr)
+		if r.dialogOpened {
+			res.DialogOpened = true
+			res.Steps = append(res.Steps, skipped(steps, i+1, protocol.CodeDialogOpen, "a dialog opened; answer it with the dialog tool")...)
+			break
+		}
+	}
+	if id := newestTab(b, info.Owner); id != tabsBefore {
+		res.NewTab = id
+	}
+	res.Navigated = res.Navigated || b.Info(t).LoaderID != info.LoaderID
+	return res
+}
+
+// asError is a step's failure as the model reads it.
+func (r *run) asError(ctx context.Context, err error) *toolerr.Error {
+	switch {
+	case errors.Is(err, errWorldGone):
+		return staleErr()
+	case errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil:
+		return &toolerr.Error{Code: protocol.CodeTimeout, Err: err,
+			Msg: fmt.Sprintf("The steps took longer than %d s, the most one act may take; the rest were not run. Observe, then go on with fewer or shorter steps.", int(Budget.Seconds()))}
+	case errors.Is(err, context.DeadlineExceeded):
+		return &toolerr.Error{Code: protocol.CodeTimeout, Err: err,
+			Msg: "The page did not answer in time: it may be busy or hung. Observe it, wait, or reload it."}
+	}
+	return browser.AsError(err)
+}
+
+// validate refuses a step whose arguments cannot be right, whatever the
+// page: nothing of a batch runs when one of its steps is malformed.
+func validate(s Step, opts Options) *toolerr.Error {
+	bad := func(format string, args ...any) *toolerr.Error {
+		return toolerr.Errorf(protocol.CodeInvalidArgument, format, args...)
+	}
+	switch s.Action {
+	case "click", "type", "select", "check", "uncheck", "hover", "upload", "drag":
+		if s.Mark == 0 {
+			return bad("%s needs a mark.", s.Action)
+		}
+	case "scroll", "press", "wait":
+	default:
+		return bad("Unknown action %q: use click, type, select, check, uncheck, hover, scroll, press, wait, upload or drag.", s.Action)
+	}
+	if len(s.Text) > MaxText {
+		return bad("The text of one step is at most %d bytes (this one has %d). Type long text in several steps, or paste less.", MaxText, len(s.Text))
+	}
+	switch s.Action {
+	case "click":
+		for _, m := range s.Modifiers {
+			if _, ok := modifierNames[strings.ToLower(m)]; !ok {
+				return bad("%q is not a modifier (Alt, Control, Meta, Shift).", m)
+			}
+		}
+		switch s.Button {
+		case "", "left", "right", "middle":
+		default:
+			return bad("button must be left, right or middle.")
+		}
+	case "select":
+		if len(s.Values) == 0 {
+			return bad("select needs values (option labels or values).")
+		}
+	case "press":
+		if s.Keys == "" {
+			return bad("press needs keys, e.g. Enter or Control+A.")
+		}
+		if _, err := parseChord(s.Keys); err != nil {
+			return bad("%v", err)
+		}
+	case "wait":
+		if s.MS > 30000 {
+			return bad("wait at most 30000 ms.")
+		}
+		if s.MS <= 0 && s.Text == "" && !s.Navigation {
+			return bad("wait needs ms, text or navigation.")
+		}
+	case "upload":
+		if len(s.Files) == 0 {
+			return bad("upload needs files: names of files in the upload folder.")
+		}
+		if opts.UploadDir == "" {
+			return toolerr.Errorf(protocol.CodePermissionDenied,
+				"This session's profile has no upload folder, so no file can be uploaded. Ask the person to set upload_dir in the profile and put the files there.")
+		}
+	case "drag":
+		if s.ToMark == 0 && s.DX == 0 && s.DY == 0 {
+			return bad("drag needs to_mark (where to drop) or dx/dy (how far to move).")
+		}
+	}
+	return nil
+}
+
+// skipped reports the steps from index from on as not run, and why.
+func skipped(steps []Step, from int, code protocol.Code, why string) []StepResult {
+	var out []StepResult
+	for j := from; j < len(steps); j++ {
+		out = append(out, StepResult{Step: j + 1, Action: steps[j].Action, Mark: steps[j].Mark, Skipped: true, Code: code, Message: why})
+	}
+	return out
+}
+
+func newestTab(b *browser.Browser, owner string) string {
+	if t, ok := b.Newest(owner); ok {
+		return t.ID
+	}
+	return ""
+}
+
+func staleErr() *toolerr.Error {
+	return toolerr.Errorf(protocol.CodeSnapshotStale, "That snapshot is no longer current (a newer observe, or the page navigated). Use the marks of the observation in this result.")
+}
+
+// guarded says whether a step begins with a page helper, which may be sent
+// right behind the input of the step before (see run.page).
+func guarded(s Step) bool {
+	switch s.Action {
+	case "type", "select", "check", "uncheck", "click", "hover", "drag":
+		return true
+	}
+	return false
+}
+
+// step runs one step, checking its marks against the current snapshot
+// first. nextGuarded says the step after it begins with a page helper
+// (see typeInto).
+func (r *run) step(ctx context.Context, s Step, sr *StepResult, nextGuarded bool) error {
+	info := r.b.Info(r.t)
+	if info.Dialog != nil {
+		return browser.DialogOpenErr(info.Dialog)
+	}
+	for _, m := range []int{s.Mark, s.ToMark} {
+		if m == 0 {
+			continue
+		}
+		if cur := info.Snapshot; cur == nil || cur.ID != r.snap.ID || info.LoaderID != r.snap.LoaderID {
+			return staleErr()
+		}
+		if _, ok := r.snap.MarkNode[m]; !ok {
+			return toolerr.Errorf(protocol.CodeInvalidArgument, "Mark %d is not in snapshot %s; use a mark of its elements.", m, r.snap.ID)
+		}
+	}
+	if !r.opts.Allowed(info.URL) {
+		return toolerr.Errorf(protocol.CodeOriginNotAllowed, "The page left the sites this session may use; actions there are refused.")
+	}
+	events, stop := r.b.Record(r.t)
+	defer stop()
+	loaderBefore := info.LoaderID
+	var err error
+	switch s.Action {
+	case "click":
+		err = r.click(ctx, s, sr)
+	case "type":
+		err = r.typeInto(ctx, s, sr, nextGuarded)
+	case "select":
+		err = r.selectValues(ctx, s, sr)
+	case "check", "uncheck":
+		err = r.setChecked(ctx, s, sr, s.Action == "check")
+	case "hover":
+		err = r.hover(ctx, s, sr)
+	case "scroll":
+		err = r.scroll(ctx, s, sr)
+	case "press":
+		err = r.pressKeys(ctx, s)
+	case "upload":
+		err = r.upload(ctx, s, sr)
+	case "drag":
+		err = r.drag(ctx, s, sr)
+	case "wait":
+		return r.wait(ctx, s, sr)
+	}
+	if err != nil {
+		return err
+	}
+	if settles(s) && !r.dialogOpened {
+		// A native select's helper answers after what it set off: no need
+		// to look through the page again.
+		r.settle(ctx, events, s.Action != "select" || r.ariaSelect)
+	}
+	sr.Navigated = r.b.Info(r.t).LoaderID != loaderBefore
+	return nil
+}
+
+// settles says whether a step may set off a navigation, a dialog or a new
+// tab, so that the batch looks before it goes on: clicks, keys, a choice in
+// a select, a submitting type, a drop. Typing, checking, hovering and
+// scrolling go straight on.
+func settles(s Step) bool {
+	switch s.Action {
+	case "click", "press", "select", "drag", "upload":
+		return true
+	case "type":
+		return s.Submit
+	}
+	return false
+}
+
+// locate finds the mark's element and the point a pointer would land on,
+// refusing an element that is gone, hidden, disabled or covered.
+func (r *run) locate(ctx context.Context, mark int, sr *StepResult) (pageResult, error) {
+	res, err := r.page(ctx, "locate", map[string]any{"i": r.snap.MarkNode[mark]})
+	if err != nil {
+		return res, err
+	}
+	return res, r.checkLocated(res, mark, sr)
+}
+
+// checkLocated turns what a helper found of a mark's element into the
+// step's error, if any; for a covered element it names the covering mark
+// in the step's result.
+func (r *run) checkLocated(res pageResult, mark int, sr *StepResult) error {
+	switch {
+	case res.Stale:
+		return staleErr()
+	case res.Renamed:
+		return toolerr.Errorf(protocol.CodeSnapshotStale, "The page relabelled the element of mark %d since the observation (its name is not the one you chose it by). Observe again, and act on what it says now.", mark)
+	case res.Gone:
+		return toolerr.Errorf(protocol.CodeElementGone, "The element of mark %d is no longer on the page (it was removed or re-rendered). Observe again.", mark)
+	case res.Invisible:
+		return toolerr.Errorf(protocol.CodeNotActionable, "The element of mark %d is not visible now (hidden, collapsed or scrolled out of reach).", mark)
+	case res.Disabled:
+		return toolerr.Errorf(protocol.CodeNotActionable, "The element of mark %d is disabled; something else on the page must be done first.", mark)
+	case res.ReadOnly:
+		return toolerr.Errorf(protocol.CodeNotActionable, "The field of mark %d is read-only.", mark)
+	case res.Covered != nil:
+		if m, ok := r.marks[*res.Covered]; ok && *res.Covered >= 0 {
+			sr.CoveredBy = m
+			return toolerr.Errorf(protocol.CodeCovered, "The element of mark %d is covered by mark %d (a dialog, banner or overlay). Deal with that first.", mark, m)
+		}
+		return toolerr.Errorf(protocol.CodeCovered, "The element of mark %d is covered by another element (an overlay with no mark). Observe and deal with it first.", mark)
+	}
+	return nil
+}

@@ -1,0 +1,267 @@
+package act
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/diwall/diwall/host/internal/toolerr"
+
+	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/protocol"
+)
+
+func (r *run) click(ctx context.Context, s Step, sr *StepResult) error {
+	mods := 0
+	for _, m := range s.Modifiers {
+		mods |= modifierNames[strings.ToLower(m)]
+	}
+	at, err := r.locate(ctx, s.Mark, sr)
+	if err != nil {
+		return err
+	}
+	if at.File {
+		return toolerr.Errorf(protocol.CodeNotActionable,
+			"Mark %d is a file input: a click would open a file chooser you cannot use. Use {action:\"upload\", mark:%d, files:[...]} with files from the upload folder.", s.Mark, s.Mark)
+	}
+	count := 1
+	if s.Double {
+		count = 2
+	}
+	return r.mouseClick(ctx, at.X, at.Y, s.Button, count, mods)
+}
+
+func (r *run) hover(ctx context.Context, s Step, sr *StepResult) error {
+	at, err := r.locate(ctx, s.Mark, sr)
+	if err != nil {
+		return err
+	}
+	return r.send(ctx, []browser.Command{mouseEvent("mouseMoved", at.X, at.Y, "", 0, 0)})
+}
+
+// selectValues chooses options: in a native <select> as a person's choice
+// would; in an ARIA combobox or listbox by opening it and clicking each
+// option with the mouse.
+func (r *run) selectValues(ctx context.Context, s Step, sr *StepResult) error {
+	i := r.snap.MarkNode[s.Mark]
+	r.ariaSelect = false
+	var res pageResult
+	var err error
+	if r.inflight != nil {
+		res, err = r.page(ctx, "selectNative", map[string]any{"i": i, "values": s.Values})
+	} else if a, ok := r.takeAhead("selectNative", r.args(map[string]any{"i": i, "values": s.Values})); ok {
+		res = a
+	} else {
+		// The next step's first helper goes right behind this one.
+		cmds, decode, cerr := r.withAhead(ctx, "selectNative", map[string]any{"i": i, "values": s.Values})
+		if cerr != nil {
+			return cerr
+		}
+		if err := r.send(ctx, cmds); err != nil || r.dialogOpened {
+			return err
+		}
+		res, err = decode()
+	}
+	if err != nil {
+		return err
+	}
+	if err := r.checkLocated(res, s.Mark, sr); err != nil {
+		return err
+	}
+	switch {
+	case res.Missing != "":
+		return toolerr.Errorf(protocol.CodeInvalidArgument, "Mark %d has no option %q; its options are listed in the tree.", s.Mark, res.Missing)
+	case res.Single:
+		return toolerr.Errorf(protocol.CodeInvalidArgument, "Mark %d takes one value.", s.Mark)
+	case !res.NotSelect:
+		return nil
+	}
+	// An ARIA widget: open it, then click the option.
+	r.ariaSelect = true
+	for _, v := range s.Values {
+		at, err := r.locate(ctx, s.Mark, sr)
+		if err != nil {
+			return err
+		}
+		opt, err := r.page(ctx, "findOption", map[string]any{"i": i, "value": v})
+		if err == nil && opt.Missing != "" {
+			// Closed: open it first.
+			if err := r.mouseClick(ctx, at.X, at.Y, "left", 1, 0); err != nil || r.dialogOpened {
+				return err
+			}
+			opt, err = r.page(ctx, "findOption", map[string]any{"i": i, "value": v})
+		}
+		if err != nil {
+			return err
+		}
+		if opt.Missing != "" || opt.Invisible {
+			return toolerr.Errorf(protocol.CodeInvalidArgument, "Mark %d shows no option %q.", s.Mark, v)
+		}
+		if opt.Covered != nil {
+			return r.checkLocated(opt, s.Mark, sr)
+		}
+		if err := r.mouseClick(ctx, opt.X, opt.Y, "left", 1, 0); err != nil || r.dialogOpened {
+			return err
+		}
+	}
+	return nil
+}
+
+// setChecked clicks a checkbox, radio or switch when its state differs,
+// and checks that the click took: the check is sent right behind the
+// click, guarded so that it runs once the page has taken the click.
+func (r *run) setChecked(ctx context.Context, s Step, sr *StepResult, want bool) error {
+	i := r.snap.MarkNode[s.Mark]
+	res, err := r.page(ctx, "checkTarget", map[string]any{"i": i})
+	if err != nil {
+		return err
+	}
+	if res.Gone || res.Stale {
+		return r.checkLocated(res, s.Mark, sr)
+	}
+	if res.Checked == nil {
+		return toolerr.Errorf(protocol.CodeNotActionable, "Mark %d cannot be checked (it is not a checkbox, radio or switch).", s.Mark)
+	}
+	if *res.Checked == want {
+		return nil
+	}
+	if err := r.checkLocated(res, s.Mark, sr); err != nil {
+		return err
+	}
+	cmds := clickEvents(res.X, res.Y, "left", 1, 0)
+	var decode func() (pageResult, error)
+	if res.Seen != nil {
+		// The verification (and the next step's first helper) right
+		// behind the click, guarded by the page's count of clicks.
+		seen := *res.Seen
+		seen.Click++
+		verify, d, err := r.withAhead(ctx, "checkTarget", map[string]any{"i": i, "only": true, "want": want, "after": seen})
+		if err == nil {
+			verify[0].Optional = true
+			cmds, decode = append(cmds, verify...), d
+		}
+	}
+	if err := r.send(ctx, cmds); err != nil || r.dialogOpened {
+		return err
+	}
+	after := pageResult{NotYet: true}
+	if decode != nil {
+		if a, err := decode(); err == nil {
+			after = a
+		}
+	}
+	if after.NotYet {
+		r.ahead = nil
+		if after, err = r.helper(ctx, "checkTarget", r.args(map[string]any{"i": i, "only": true})); err != nil {
+			return err
+		}
+	}
+	if after.Checked == nil || *after.Checked != want {
+		return toolerr.Errorf(protocol.CodeNotActionable, "Clicking mark %d did not change its state; the page may prevent it.", s.Mark)
+	}
+	return nil
+}
+
+// scroll scrolls an element into view (mark only), or the page (or the
+// area under the mark) by dx, dy with the mouse wheel.
+func (r *run) scroll(ctx context.Context, s Step, sr *StepResult) error {
+	x, y := 400.0, 300.0
+	if s.Mark != 0 {
+		// locate scrolls it into view; covered or not, it is in view now.
+		at, err := r.page(ctx, "locate", map[string]any{"i": r.snap.MarkNode[s.Mark]})
+		if err != nil {
+			return err
+		}
+		at.Covered, at.Disabled = nil, false
+		if err := r.checkLocated(at, s.Mark, sr); err != nil {
+			return err
+		}
+		if s.DX == 0 && s.DY == 0 {
+			return nil
+		}
+		x, y = at.X, at.Y
+	}
+	dx, dy := s.DX, s.DY
+	if dx == 0 && dy == 0 {
+		dy = 600
+	}
+	watch, err := r.page(ctx, "scrollWatch", nil)
+	if err != nil {
+		return err
+	}
+	if err := r.wheel(ctx, x, y, dx, dy); err != nil || r.dialogOpened {
+		return err
+	}
+	// A wheel scrolls smoothly, after the event is answered: wait for the
+	// page's scrollend (at most a second).
+	_, err = r.helper(ctx, "scrollDone", r.args(map[string]any{"since": watch.Ends, "wait": 1000}))
+	return err
+}
+
+func (r *run) pressKeys(ctx context.Context, s Step) error {
+	c, _ := parseChord(s.Keys) // checked by validate
+	if s.Mark != 0 {
+		res, err := r.page(ctx, "focus", map[string]any{"i": r.snap.MarkNode[s.Mark]})
+		if err != nil {
+			return err
+		}
+		if res.Gone || res.Stale {
+			return r.checkLocated(res, s.Mark, &StepResult{})
+		}
+	}
+	return r.press(ctx, c)
+}
+
+// textWait bounds a wait for text.
+const textWait = 10 * time.Second
+
+// wait waits for a time, for text to appear, or for a navigation to load.
+func (r *run) wait(ctx context.Context, s Step, sr *StepResult) error {
+	defer r.waiting()()
+	switch {
+	case s.MS > 0:
+		select {
+		case <-time.After(time.Duration(s.MS) * time.Millisecond):
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	case s.Text != "":
+		// The page answers when the text appears (it watches its own
+		// changes), at most 10 s later.
+		found, err := r.hasText(ctx, s.Text)
+		if err != nil {
+			return err
+		}
+		if !found {
+			return toolerr.Errorf(protocol.CodeTimeout, "The text did not appear within 10 s.")
+		}
+		return nil
+	}
+	// s.Navigation
+	before := r.b.Info(r.t).LoaderID
+	events, stop := r.b.Record(r.t)
+	defer stop()
+	started := time.NewTimer(10 * time.Second)
+	defer started.Stop()
+	for r.b.Info(r.t).LoaderID == before {
+		select {
+		case m := <-events:
+			switch m {
+			case browser.EventMainFrameNavigating, browser.EventMainFrameCommitted:
+				r.settleLoad(ctx, events)
+			case "Page.javascriptDialogOpening":
+				r.dialogOpened = true
+				return nil
+			case "", "detached":
+				return toolerr.Errorf(protocol.CodeTabGone, "The tab closed or was detached while waiting.")
+			}
+		case <-started.C:
+			return toolerr.Errorf(protocol.CodeTimeout, "No navigation happened within 10 s.")
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	sr.Navigated = true
+	return nil
+}

@@ -1,0 +1,317 @@
+package act
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"sync/atomic"
+	"time"
+
+	"github.com/diwall/diwall/host/internal/browser"
+)
+
+//go:embed page.js
+var pageSource string
+
+// pageResult is what the page helpers answer; each op sets its own fields.
+type pageResult struct {
+	Stale     bool     `json:"stale"`
+	Gone      bool     `json:"gone"`
+	Renamed   bool     `json:"renamed"` // gone because the page relabelled it
+	Invisible bool     `json:"invisible"`
+	Disabled  bool     `json:"disabled"`
+	ReadOnly  bool     `json:"readonly"`
+	X         float64  `json:"x"`
+	Y         float64  `json:"y"`
+	Covered   *int     `json:"covered"`
+	Focused   bool     `json:"focused"`
+	Checked   *bool    `json:"checked"`
+	NotSelect bool     `json:"notSelect"`
+	Single    bool     `json:"single"`
+	Missing   string   `json:"missing"`
+	Options   []string `json:"options"`
+	Chosen    []string `json:"chosen"`
+	Found     bool     `json:"found"`
+	Ends      int      `json:"ends"` // scrollWatch: the page's scrollend events so far
+	File      bool     `json:"file"` // locate: the element is a file input
+	// typeTarget: the kind of field (text, segmented, editable, other),
+	// whether it takes each key, whether the caret is at the end, and
+	// whether the field is empty.
+	Kind      string `json:"kind"`
+	Keyed     bool   `json:"keyed"`     // typed key by key whatever the page (a date's parts)
+	Formatted bool   `json:"formatted"` // the field looks formatted as it is typed
+	AtEnd     bool   `json:"atEnd"`
+	Empty     bool   `json:"empty"`
+	// Seen counts the page's trusted events (see page.js); NotYet says a
+	// helper guarded by After found the page had not taken them yet.
+	Seen   *counts `json:"seen"`
+	NotYet bool    `json:"notYet"`
+	// fileTarget
+	NotFile  bool   `json:"notFile"`
+	Multiple bool   `json:"multiple"`
+	Accept   string `json:"accept"`
+}
+
+// counts are the page's trusted beforeinput, keyup and click events.
+type counts struct {
+	BeforeInput int `json:"bi"`
+	KeyUp       int `json:"ku"`
+	Click       int `json:"cl"`
+}
+
+// helperWait bounds one page helper: a page whose main thread is stuck
+// runs nothing.
+const helperWait = 5 * time.Second
+
+// helperName names page.js among the scripts of the isolated world.
+const helperName = "act"
+
+// uninstalled is what a call of the helpers answers in a world that does
+// not have them (a world made since they were defined).
+const uninstalled = `{"uninstalled":true}`
+
+// helperCall is the expression that runs op of page.js in world (of frame
+// f): its name and arguments once the helpers are defined there, else the
+// whole source, which defines them.
+func helperCall(b *browser.Browser, t *browser.Tab, f browser.Frame, world int, op string, args map[string]any) (string, error) {
+	opJSON, _ := json.Marshal(op)
+	argJSON, err := json.Marshal(args)
+	if err != nil {
+		return "", err
+	}
+	if b.InstalledIn(t, f, world, helperName) {
+		return fmt.Sprintf("globalThis.__diwallAct ? globalThis.__diwallAct(%s, %s) : %q", opJSON, argJSON, uninstalled), nil
+	}
+	return fmt.Sprintf("(globalThis.__diwallAct = %s)(%s, %s)", pageSource, opJSON, argJSON), nil
+}
+
+// helper runs op of page.js in the tab's isolated world and returns its
+// JSON answer.
+func helper(ctx context.Context, b *browser.Browser, t *browser.Tab, op string, args map[string]any) (string, error) {
+	return helperWithin(ctx, b, t, browser.Frame{}, op, args, helperWait)
+}
+
+// helperWithin is helper, in the isolated world of frame f, for a helper
+// that may take up to wait (one that answers when something happens in the
+// page).
+func helperWithin(ctx context.Context, b *browser.Browser, t *browser.Tab, f browser.Frame, op string, args map[string]any, wait time.Duration) (string, error) {
+	ctx, cancel := context.WithTimeout(ctx, wait)
+	defer cancel()
+	for attempt := 0; ; attempt++ {
+		world, err := b.WorldIn(ctx, t, f)
+		if err != nil {
+			return "", err
+		}
+		expr, err := helperCall(b, t, f, world, op, args)
+		if err != nil {
+			return "", err
+		}
+		text, err := b.EvaluateAwaitIn(ctx, t, f, expr, int(wait.Milliseconds()))
+		if err != nil {
+			return "", err
+		}
+		if text != uninstalled {
+			b.SetInstalledIn(t, f, world, helperName)
+			return text, nil
+		}
+		if attempt > 0 {
+			return "", fmt.Errorf("page helpers could not be defined")
+		}
+		b.SetInstalledIn(t, f, 0, helperName)
+	}
+}
+
+// args adds the snapshot's id to a helper's arguments.
+func (r *run) args(args map[string]any) map[string]any {
+	if args == nil {
+		args = map[string]any{}
+	}
+	args["snapshot"] = r.snap.ID
+	return args
+}
+
+// page runs one of the helpers of page.js in the isolated world. While a
+// type step's input is in flight (see startInflight), the helper is sent
+// right behind it, guarded: it does nothing until the page has counted the
+// input's events, and is run again once the input is known to be done if
+// it answered notYet.
+func (r *run) page(ctx context.Context, op string, args map[string]any) (pageResult, error) {
+	args = r.args(args)
+	if res, ok := r.takeAhead(op, args); ok {
+		return res, nil
+	}
+	if r.inflight != nil && r.frameNo(args) != r.inflightFrame {
+		// The input in flight went to another frame, whose counts this
+		// helper's world does not keep: let it finish first.
+		if err := r.finishInflight(); err != nil {
+			return pageResult{}, err
+		}
+		if r.dialogOpened {
+			return pageResult{}, browser.ErrDialogOpened
+		}
+	}
+	if r.inflight == nil {
+		return r.helper(ctx, op, args)
+	}
+	args["after"] = r.expect
+	res, err := r.helper(ctx, op, args)
+	delete(args, "after")
+	if ferr := r.finishInflight(); ferr != nil {
+		return pageResult{}, ferr
+	}
+	if r.dialogOpened {
+		return pageResult{}, browser.ErrDialogOpened
+	}
+	if err == nil && res.NotYet {
+		return r.helper(ctx, op, args)
+	}
+	return res, err
+}
+
+func (r *run) helper(ctx context.Context, op string, args map[string]any) (pageResult, error) {
+	fi, f, local := r.inFrame(args)
+	done := r.waiting()
+	text, err := helperWithin(ctx, r.b, r.t, f, op, local, helperWait)
+	done()
+	if err != nil {
+		return pageResult{}, err
+	}
+	res, err := decodeResult(op, text)
+	if err != nil || fi == 0 {
+		return res, err
+	}
+	return r.fromFrame(ctx, fi, text, res)
+}
+
+func decodeResult(op, text string) (pageResult, error) {
+	var res pageResult
+	if err := json.Unmarshal([]byte(text), &res); err != nil {
+		return pageResult{}, fmt.Errorf("page helper %s: %w", op, err)
+	}
+	return res, nil
+}
+
+// errWorldGone reports that the snapshot's document is no longer there.
+var errWorldGone = browser.ErrWorldGone
+
+// Helpers sent ahead. A step that ends with a page helper of its own (a
+// native select, a check's verification) sends the next step's first
+// helper right behind it, in the same round trip: the page runs it only if
+// the step's helper succeeded (it leaves a token), else it answers notYet
+// and the next step calls it again.
+
+// ahead is a helper answer the step before obtained for this one.
+type ahead struct {
+	op, args string // what was called, as JSON
+	res      pageResult
+}
+
+// tokens tell one step's success to the helper sent behind it.
+var tokens atomic.Int64
+
+// firstHelper is the first page helper step s calls, and its arguments;
+// ok is false for a step that calls none first.
+func (r *run) firstHelper(s *Step) (op string, args map[string]any, ok bool) {
+	if s == nil {
+		return "", nil, false
+	}
+	i, in := r.snap.MarkNode[s.Mark]
+	if !in {
+		return "", nil, false
+	}
+	switch s.Action {
+	case "type":
+		return "typeTarget", map[string]any{"i": i, "clear": s.Clear}, true
+	case "select":
+		return "selectNative", map[string]any{"i": i, "values": s.Values}, true
+	case "check", "uncheck":
+		return "checkTarget", map[string]any{"i": i}, true
+	case "click", "hover", "drag":
+		return "locate", map[string]any{"i": i}, true
+	}
+	return "", nil, false
+}
+
+// withAhead returns the commands of a step's own last helper call (op,
+// args) followed, when the next step begins with a helper, by that helper
+// guarded by the first's success; decode reads their answers afterwards.
+func (r *run) withAhead(ctx context.Context, op string, args map[string]any) (cmds []browser.Command, decode func() (pageResult, error), err error) {
+	args = r.args(args)
+	fi, f, local := r.inFrame(args)
+	world, err := r.b.WorldIn(ctx, r.t, f)
+	if err != nil {
+		return nil, nil, err
+	}
+	nextOp, nextArgs, next := r.firstHelper(r.next)
+	if fi != 0 || next && r.frameNo(nextArgs) != 0 {
+		// Frames' helpers are not sent ahead: each answer is placed in the
+		// main viewport by a call of its own.
+		next = false
+	}
+	if next {
+		args["token"] = tokens.Add(1)
+		local["token"] = args["token"]
+	}
+	expr, err := helperCall(r.b, r.t, f, world, op, local)
+	if err != nil {
+		return nil, nil, err
+	}
+	var own, behind evalResult
+	cmds = []browser.Command{{Method: "Runtime.evaluate", Params: map[string]any{
+		"expression": expr, "contextId": world, "returnByValue": true, "awaitPromise": true, "timeout": helperWait.Milliseconds(),
+	}, Result: &own, Session: f.Session}}
+	var nextJSON []byte
+	if next {
+		nextArgs = r.args(nextArgs)
+		nextJSON, _ = json.Marshal(nextArgs)
+		guarded := maps.Clone(nextArgs)
+		guarded["okAfter"] = args["token"]
+		if e, err := helperCall(r.b, r.t, f, world, nextOp, guarded); err == nil {
+			cmds = append(cmds, browser.Command{Method: "Runtime.evaluate", Params: map[string]any{
+				"expression": e, "contextId": world, "returnByValue": true, "timeout": helperWait.Milliseconds(),
+			}, Result: &behind, Optional: true})
+		}
+	}
+	decode = func() (pageResult, error) {
+		text, err := own.text()
+		if err != nil {
+			return pageResult{}, err
+		}
+		if text == uninstalled {
+			r.b.SetInstalledIn(r.t, f, 0, helperName)
+			return r.helper(ctx, op, args)
+		}
+		r.b.SetInstalledIn(r.t, f, world, helperName)
+		if fi != 0 {
+			res, err := decodeResult(op, text)
+			if err != nil {
+				return res, err
+			}
+			return r.fromFrame(ctx, fi, text, res)
+		}
+		if t, err := behind.text(); next && err == nil && t != uninstalled {
+			if res, err := decodeResult(nextOp, t); err == nil && !res.NotYet {
+				r.ahead = &ahead{op: nextOp, args: string(nextJSON), res: res}
+			}
+		}
+		return decodeResult(op, text)
+	}
+	return cmds, decode, nil
+}
+
+// takeAhead returns the answer the step before obtained for this call, if
+// it did; either way that answer is used up.
+func (r *run) takeAhead(op string, args map[string]any) (pageResult, bool) {
+	a := r.ahead
+	r.ahead = nil
+	if a == nil || a.op != op {
+		return pageResult{}, false
+	}
+	j, _ := json.Marshal(args)
+	if string(j) != a.args {
+		return pageResult{}, false
+	}
+	return a.res, true
+}

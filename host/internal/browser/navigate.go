@@ -1,0 +1,320 @@
+package browser
+
+import (
+	"context"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/diwall/diwall/host/internal/toolerr"
+
+	"github.com/diwall/diwall/protocol"
+)
+
+// Navigation says how a navigation ended.
+type Navigation struct {
+	Status NavStatus
+	// Error is Chrome's net error name (net::ERR_...) when Status is
+	// NavFailed and Chrome said which.
+	Error string
+	// HTTPStatus is the status of the response the document came with; 0
+	// when unknown (a same-document move, an error page, no response yet).
+	HTTPStatus int
+}
+
+// NavStatus is the outcome of a navigation.
+type NavStatus string
+
+// Navigation outcomes.
+const (
+	NavLoaded       NavStatus = "loaded"        // the load event fired (or a same-document move)
+	NavFailed       NavStatus = "failed"        // the browser could not load the URL
+	NavStillLoading NavStatus = "still_loading" // the load event did not come in time
+	NavAsked        NavStatus = "asked"         // the page asks first (a beforeunload dialog is open)
+	NavClosed       NavStatus = "closed"        // the tab closed instead (AfterLeave)
+	NavCrashed      NavStatus = "crashed"       // the page crashed its tab (with ErrCrashed)
+)
+
+// LoadWait bounds how long a navigation waits for the load event before it
+// reports NavStillLoading. Navigations return on their own when a page
+// hangs; the model can observe what is there.
+const LoadWait = 15 * time.Second
+
+// CheckURL refuses URLs a navigation must never load: anything but http and
+// https, since javascript:, data:, file: and chrome: URLs would run code or
+// read files the model has no business with.
+func CheckURL(raw string) error {
+	u, err := url.Parse(raw)
+	if err == nil && u.Scheme != "" && !strings.EqualFold(u.Scheme, "http") && !strings.EqualFold(u.Scheme, "https") {
+		return toolerr.Errorf(protocol.CodeInvalidArgument, "Only http and https URLs can be opened, not %s: URLs.", u.Scheme)
+	}
+	if err != nil || u.Host == "" {
+		return toolerr.Errorf(protocol.CodeInvalidArgument, "%q is not an absolute URL; give one like https://example.com/path.", raw)
+	}
+	return nil
+}
+
+// Navigate loads url in the tab and waits for it to load.
+func (b *Browser) Navigate(ctx context.Context, t *Tab, rawURL string) (Navigation, error) {
+	if err := CheckURL(rawURL); err != nil {
+		return Navigation{}, err
+	}
+	return b.navigateWith(ctx, t, func(ctx context.Context) (string, error) {
+		var res struct {
+			LoaderID  string `json:"loaderId"`
+			ErrorText string `json:"errorText"`
+		}
+		// The page's own navigations (location.href = …, a form's
+		// submit): Chrome asks for them with this event, never for ours.
+		pageAsked, stop := b.Watch(t, func(m string) bool { return m == "Page.frameRequestedNavigation" })
+		defer stop()
+		for attempt := 0; ; attempt++ {
+			before := b.Info(t).LoaderID
+			res.LoaderID, res.ErrorText = "", ""
+			if err := b.CDP(ctx, t, "Page.navigate", map[string]string{"url": rawURL}, &res); err != nil {
+				return "", err
+			}
+			// A page that navigates itself can cancel ours with its own:
+			// ask again. An abort with no navigation of the page's (a
+			// download, an empty answer) is the outcome.
+			if res.ErrorText != abortedByAnother || attempt == 2 {
+				break
+			}
+			select {
+			case <-pageAsked:
+			default:
+				if b.Info(t).LoaderID == before {
+					return res.ErrorText, nil
+				}
+			}
+		}
+		if res.LoaderID == "" && res.ErrorText == "" {
+			return "same-document", nil
+		}
+		return res.ErrorText, nil
+	})
+}
+
+// abortedByAnother is Chrome's error for a navigation cancelled before it
+// committed, among other reasons by another navigation of the same frame.
+const abortedByAnother = "net::ERR_ABORTED"
+
+// Reload reloads the tab's page.
+func (b *Browser) Reload(ctx context.Context, t *Tab) (Navigation, error) {
+	return b.navigateWith(ctx, t, func(ctx context.Context) (string, error) {
+		return "", b.CDP(ctx, t, "Page.reload", map[string]bool{"ignoreCache": false}, nil)
+	})
+}
+
+// History moves delta entries in the tab's history (-1 back, +1 forward).
+// check refuses an entry's URL before it is loaded.
+func (b *Browser) History(ctx context.Context, t *Tab, delta int, check func(url string) error) (Navigation, error) {
+	if err := b.ready(ctx, t); err != nil {
+		return Navigation{}, err
+	}
+	var hist struct {
+		CurrentIndex int `json:"currentIndex"`
+		Entries      []struct {
+			ID  int    `json:"id"`
+			URL string `json:"url"`
+		} `json:"entries"`
+	}
+	if err := b.CDP(ctx, t, "Page.getNavigationHistory", nil, &hist); err != nil {
+		return Navigation{}, err
+	}
+	i := hist.CurrentIndex + delta
+	if i < 0 || i >= len(hist.Entries) {
+		word := "back"
+		if delta > 0 {
+			word = "forward"
+		}
+		return Navigation{}, toolerr.Errorf(protocol.CodeInvalidArgument, "There is no page to go %s to in this tab's history.", word)
+	}
+	if err := check(hist.Entries[i].URL); err != nil {
+		return Navigation{}, err
+	}
+	return b.navigateWith(ctx, t, func(ctx context.Context) (string, error) {
+		return "", b.CDP(ctx, t, "Page.navigateToHistoryEntry", map[string]int{"entryId": hist.Entries[i].ID}, nil)
+	})
+}
+
+// ready attaches the debugger when needed and refuses to act under an open
+// dialog, which blocks the page.
+func (b *Browser) ready(ctx context.Context, t *Tab) error {
+	if err := b.Attach(ctx, t); err != nil {
+		return err
+	}
+	if d := b.Info(t).Dialog; d != nil {
+		return DialogOpenErr(d)
+	}
+	return nil
+}
+
+// DialogOpenErr is the error of an operation an open dialog blocks: what
+// the dialog is, and how to go on.
+func DialogOpenErr(d *Dialog) *toolerr.Error {
+	if d.Type == "beforeunload" {
+		return toolerr.Errorf(protocol.CodeDialogOpen, "The page asks whether to leave it (a beforeunload dialog, e.g. unsaved changes). Accept it with the dialog tool to leave (the navigation or close then goes on), or dismiss it to stay.")
+	}
+	return toolerr.Errorf(protocol.CodeDialogOpen, "A %s dialog is open on this page and blocks it. Answer it with the dialog tool first.", d.Type)
+}
+
+// navigateWith starts a navigation with start and waits for the main
+// frame's load event or a same-document move. start returns Chrome's error
+// text for a navigation that failed, "same-document" for one that needs no
+// load, or "". start runs on its own: when the page asks before it is left
+// (beforeunload), Chrome holds the command until the dialog is answered,
+// and the navigation reports the dialog at once instead (NavAsked).
+func (b *Browser) navigateWith(ctx context.Context, t *Tab, start func(ctx context.Context) (string, error)) (Navigation, error) {
+	if err := b.ready(ctx, t); err != nil {
+		return Navigation{}, err
+	}
+	// A load event counts only after this navigation's document commits:
+	// the one of the page before may still be on its way.
+	committed := false
+	events, cancel := b.Watch(t, func(m string) bool {
+		switch m {
+		case EventMainFrameCommitted:
+			committed = true
+		case "Page.loadEventFired":
+			return committed
+		case "Page.navigatedWithinDocument", "Page.javascriptDialogOpening", EventRestored, EventCrashed:
+			return true
+		}
+		return false
+	})
+	defer cancel()
+	wait := time.NewTimer(LoadWait)
+	defer wait.Stop()
+	sctx, stop := context.WithCancel(ctx)
+	defer stop()
+	type started struct {
+		outcome string
+		err     error
+	}
+	startc := make(chan started, 1)
+	go func() {
+		outcome, err := start(sctx)
+		startc <- started{outcome, err}
+	}()
+	for {
+		select {
+		case s := <-startc:
+			switch {
+			case s.err != nil:
+				return Navigation{}, s.err
+			case s.outcome == "same-document":
+				return Navigation{Status: NavLoaded}, nil
+			case s.outcome != "":
+				return Navigation{Status: NavFailed, Error: s.outcome}, nil
+			}
+			startc = nil // started: wait for the load
+		case m := <-events:
+			switch m {
+			case "":
+				return Navigation{}, toolerr.Errorf(protocol.CodeTabGone, "The tab closed while loading.")
+			case "detached":
+				return Navigation{}, toolerr.Errorf(protocol.CodeDebuggerDetached, "Diwall lost control of the tab while it loaded. Call again to re-attach.")
+			case "Page.javascriptDialogOpening":
+				if d := b.Info(t).Dialog; d != nil && d.Type == "beforeunload" {
+					return Navigation{Status: NavAsked}, DialogOpenErr(d)
+				}
+				return Navigation{Status: NavLoaded}, nil // the new page opened a dialog: it is there
+			case "Page.navigatedWithinDocument":
+				return Navigation{Status: NavLoaded}, nil
+			case EventCrashed:
+				return Navigation{Status: NavCrashed}, ErrCrashed
+			}
+			nav := b.loaded(ctx, t)
+			if nav.Status == NavFailed && startc != nil {
+				// Chrome's error page came before the command's answer,
+				// which names the error.
+				select {
+				case s := <-startc:
+					nav.Error = s.outcome
+				case <-time.After(time.Second):
+				}
+			}
+			return nav, nil
+		case <-wait.C:
+			nav := b.loaded(ctx, t)
+			if nav.Status == NavLoaded {
+				nav.Status = NavStillLoading
+			}
+			return nav, nil
+		case <-ctx.Done():
+			return Navigation{}, ctx.Err()
+		}
+	}
+}
+
+// statusWait bounds reading a loaded document's HTTP status.
+const statusWait = 2 * time.Second
+
+// loaded reads how the document now in the tab came: Chrome's error page
+// for a URL it could not load, or a response with its HTTP status.
+func (b *Browser) loaded(ctx context.Context, t *Tab) Navigation {
+	if b.Info(t).Unreachable != "" {
+		return Navigation{Status: NavFailed}
+	}
+	nav := Navigation{Status: NavLoaded}
+	sctx, cancel := context.WithTimeout(ctx, statusWait)
+	defer cancel()
+	text, err := b.Evaluate(sctx, t, `String((performance.getEntriesByType("navigation")[0] || {}).responseStatus || 0)`, int(statusWait.Milliseconds()))
+	if err == nil {
+		nav.HTTPStatus, _ = strconv.Atoi(text)
+	}
+	return nav
+}
+
+// AfterLeave follows what a beforeunload dialog held, from the moment it
+// is called (before the dialog is accepted): the navigation, until its
+// page loads (at most LoadWait), or the closing of the tab (NavClosed).
+func (b *Browser) AfterLeave(ctx context.Context, t *Tab) <-chan Navigation {
+	events, stop := b.Record(t)
+	out := make(chan Navigation, 1)
+	go func() {
+		defer stop()
+		wait := time.NewTimer(LoadWait)
+		defer wait.Stop()
+		committed := false
+		for {
+			select {
+			case m := <-events:
+				switch m {
+				case "":
+					out <- Navigation{Status: NavClosed}
+					return
+				case EventMainFrameCommitted:
+					committed = true
+				case "Page.loadEventFired":
+					if committed {
+						out <- b.loaded(ctx, t)
+						return
+					}
+				case EventRestored:
+					out <- b.loaded(ctx, t)
+					return
+				case "Page.navigatedWithinDocument":
+					out <- Navigation{Status: NavLoaded}
+					return
+				}
+			case <-wait.C:
+				nav := Navigation{Status: NavStillLoading}
+				if committed {
+					nav = b.loaded(ctx, t)
+					if nav.Status == NavLoaded {
+						nav.Status = NavStillLoading
+					}
+				}
+				out <- nav
+				return
+			case <-ctx.Done():
+				out <- Navigation{Status: NavStillLoading}
+				return
+			}
+		}
+	}()
+	return out
+}

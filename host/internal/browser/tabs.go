@@ -1,0 +1,238 @@
+package browser
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/diwall/diwall/host/internal/toolerr"
+
+	"github.com/diwall/diwall/protocol"
+)
+
+// List returns the session's tabs that still exist, refreshed from the
+// browser, oldest first.
+func (b *Browser) List(ctx context.Context, owner string) ([]TabInfo, error) {
+	b.mu.Lock()
+	var ids []int
+	for _, id := range b.order {
+		if b.tabs[id].owner == owner {
+			ids = append(ids, id)
+		}
+	}
+	b.mu.Unlock()
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	var res protocol.TabsResult
+	if err := b.ext.Call(ctx, protocol.MethodTabsGet, protocol.TabsGetParams{TabIDs: ids}, &res); err != nil {
+		return nil, err
+	}
+	alive := make(map[int]protocol.Tab, len(res.Tabs))
+	for _, t := range res.Tabs {
+		alive[t.TabID] = t
+	}
+	b.mu.Lock()
+	var tabs []*Tab
+	for _, id := range ids {
+		pt, ok := alive[id]
+		if !ok {
+			b.forgetLocked(id)
+			continue
+		}
+		if t, ok := b.tabs[id]; ok {
+			b.updateLocked(t, pt)
+			tabs = append(tabs, t)
+		}
+	}
+	b.mu.Unlock()
+	infos := make([]TabInfo, 0, len(tabs))
+	for _, t := range tabs {
+		infos = append(infos, b.Info(t))
+	}
+	return infos, nil
+}
+
+// Open opens a new tab for the session owner (in the agents' own window
+// once there is one, in the session's tab group), attaches the debugger
+// and, when url is not empty, loads it.
+func (b *Browser) Open(ctx context.Context, owner, url string) (*Tab, Navigation, error) {
+	if url != "" {
+		if err := CheckURL(url); err != nil {
+			return nil, Navigation{}, err
+		}
+	}
+	b.mu.Lock()
+	params := protocol.TabOpenParams{URL: "about:blank", WindowID: b.agentWindow}
+	b.mu.Unlock()
+	var res protocol.TabResult
+	err := b.ext.Call(ctx, protocol.MethodTabOpen, params, &res)
+	if err != nil && params.WindowID != 0 {
+		// The agent's window was closed: open in a new one.
+		params.WindowID = 0
+		b.mu.Lock()
+		b.agentWindow = 0
+		b.mu.Unlock()
+		err = b.ext.Call(ctx, protocol.MethodTabOpen, params, &res)
+	}
+	if err != nil {
+		return nil, Navigation{}, err
+	}
+	b.mu.Lock()
+	tab := b.adoptLocked(res.Tab, owner)
+	b.agentWindow = res.Tab.WindowID
+	b.mu.Unlock()
+	if err := b.syncAgentTabs(ctx); err != nil {
+		return tab, Navigation{}, err
+	}
+	b.background(func(ctx context.Context) error { return b.group(ctx, tab) })
+	if err := b.Attach(ctx, tab); err != nil {
+		return tab, Navigation{}, err
+	}
+	if url == "" {
+		return tab, Navigation{Status: NavLoaded}, nil
+	}
+	nav, err := b.Navigate(ctx, tab, url)
+	return tab, nav, err
+}
+
+// closeWait bounds closing a tab: Chrome asks the page first.
+const closeWait = 10 * time.Second
+
+// Close closes an agent tab. A page that asks before it is left (a
+// beforeunload dialog) keeps its tab until the dialog is answered: Close
+// then reports the dialog (dialog_open) at once, and accepting it closes
+// the tab.
+func (b *Browser) Close(ctx context.Context, t *Tab) error {
+	if d := b.Info(t).Dialog; d != nil && d.Type == "beforeunload" {
+		return DialogOpenErr(d)
+	}
+	ctx, cancel := context.WithTimeout(ctx, closeWait)
+	defer cancel()
+	err := b.UnlessDialog(ctx, t, func(ctx context.Context) error {
+		return b.ext.Call(ctx, protocol.MethodTabClose, protocol.TabParams{TabID: t.ChromeID}, nil)
+	})
+	if errors.Is(err, ErrDialogOpened) {
+		if d := b.Info(t).Dialog; d != nil {
+			return DialogOpenErr(d)
+		}
+		return err
+	}
+	if err != nil && AsError(err).Code != protocol.CodeTabGone {
+		return err
+	}
+	b.mu.Lock()
+	b.forgetLocked(t.ChromeID)
+	b.mu.Unlock()
+	return b.syncAgentTabs(ctx)
+}
+
+// Activate makes the tab the active one of its window, so that it renders,
+// captures and takes input promptly.
+func (b *Browser) Activate(ctx context.Context, t *Tab) error {
+	var res protocol.TabResult
+	if err := b.ext.Call(ctx, protocol.MethodTabActivate, protocol.TabParams{TabID: t.ChromeID}, &res); err != nil {
+		return err
+	}
+	b.withTab(t.ChromeID, func(t *Tab) { b.updateLocked(t, res.Tab) })
+	return nil
+}
+
+// Attach attaches the debugger to the tab if it is not attached, and
+// enables the page events the host follows.
+func (b *Browser) Attach(ctx context.Context, t *Tab) error {
+	b.mu.Lock()
+	attached := t.attached
+	b.mu.Unlock()
+	if attached {
+		return nil
+	}
+	if err := b.ext.Call(ctx, protocol.MethodDebuggerAttach, protocol.TabParams{TabID: t.ChromeID}, nil); err != nil {
+		return err
+	}
+	if err := b.CDP(ctx, t, "Page.enable", nil, nil); err != nil {
+		return err
+	}
+	var tree struct {
+		FrameTree struct {
+			Frame struct {
+				ID       string `json:"id"`
+				LoaderID string `json:"loaderId"`
+				URL      string `json:"url"`
+			} `json:"frame"`
+		} `json:"frameTree"`
+	}
+	if err := b.CDP(ctx, t, "Page.getFrameTree", nil, &tree); err != nil {
+		return err
+	}
+	b.mu.Lock()
+	t.attached = true
+	t.autoAttach, t.children = false, nil // a new debugger session
+	t.frameID = tree.FrameTree.Frame.ID
+	if t.loaderID != tree.FrameTree.Frame.LoaderID {
+		t.worlds, t.snapshot = nil, nil
+	}
+	t.loaderID = tree.FrameTree.Frame.LoaderID
+	if tree.FrameTree.Frame.URL != "" {
+		t.url = tree.FrameTree.Frame.URL
+	}
+	b.mu.Unlock()
+	return nil
+}
+
+// CaptureVisible captures the tab with chrome.tabs.captureVisibleTab, as
+// JPEG; the tab must be the active one of its window.
+func (b *Browser) CaptureVisible(ctx context.Context, t *Tab, res *protocol.CaptureResult) error {
+	return b.ext.Call(ctx, protocol.MethodTabCapture, protocol.CaptureParams{TabID: t.ChromeID, Format: "jpeg", Quality: 90}, res)
+}
+
+// CDP runs one CDP command on the tab and decodes its result into result
+// (which may be nil).
+//
+// Chrome's answer to a command whose page navigated or closed while it
+// ran is ErrNavigatedAway, wrapped.
+func (b *Browser) CDP(ctx context.Context, t *Tab, method string, params, result any) error {
+	return b.CDPIn(ctx, t, "", method, params, result)
+}
+
+// CDPIn is CDP on one of the tab's child sessions (an out-of-process
+// frame's, see Frame); "" is the tab's own session.
+func (b *Browser) CDPIn(ctx context.Context, t *Tab, session, method string, params, result any) error {
+	err := b.ext.Call(ctx, protocol.MethodCDP, protocol.CDPParams{TabID: t.ChromeID, SessionID: session, Method: method, Params: params}, result)
+	var re *protocol.ResponseError
+	switch {
+	case err == nil:
+	case strings.Contains(err.Error(), "Inspected target navigated or closed"):
+		return fmt.Errorf("%w: %v", ErrNavigatedAway, err)
+	case errors.As(err, &re) && re.Code == protocol.ExtDebuggerDetached && session == "":
+		return b.lostDebugger(ctx, t, err)
+	}
+	return err
+}
+
+// lostDebugger handles a command the extension refused because its
+// debugger is no longer on the tab: the tab is marked detached at once
+// (Chrome's detach event may still be on its way), so the next call
+// attaches again; and when the tab itself is gone, the error says so.
+func (b *Browser) lostDebugger(ctx context.Context, t *Tab, err error) error {
+	b.mu.Lock()
+	if t.attached {
+		t.detached("")
+	}
+	b.mu.Unlock()
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
+	defer cancel()
+	var res protocol.TabsResult
+	if b.ext.Call(ctx, protocol.MethodTabsGet, protocol.TabsGetParams{TabIDs: []int{t.ChromeID}}, &res) == nil && len(res.Tabs) == 0 {
+		b.mu.Lock()
+		b.forgetLocked(t.ChromeID)
+		b.mu.Unlock()
+		return &toolerr.Error{Code: protocol.CodeTabGone, Msg: "The tab was closed while Diwall worked on it. Call tabs {action:list} and pick another, or open one.", Err: err}
+	}
+	return err
+}
+
+// ErrNavigatedAway means a command's page navigated or closed while it ran.
+var ErrNavigatedAway = errors.New("the page navigated or closed while the command ran")

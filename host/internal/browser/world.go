@@ -1,0 +1,207 @@
+package browser
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/diwall/diwall/host/internal/toolerr"
+
+	"github.com/diwall/diwall/protocol"
+)
+
+// worldName names Diwall's isolated world in every page.
+const worldName = "diwall"
+
+// World returns the execution context of Diwall's isolated world in the
+// tab's current document, creating it when needed. Page scripts cannot see
+// or change what runs there.
+func (b *Browser) World(ctx context.Context, t *Tab) (int, error) {
+	return b.WorldIn(ctx, t, Frame{})
+}
+
+// WorldIn is World for one frame of the tab (see Frame): the isolated
+// world of the frame's current document.
+func (b *Browser) WorldIn(ctx context.Context, t *Tab, f Frame) (int, error) {
+	if err := b.Attach(ctx, t); err != nil {
+		return 0, err
+	}
+	b.mu.Lock()
+	world, id, crashed := t.worlds[f], f.ID, t.crashed
+	if f.Main() {
+		id = t.frameID
+	}
+	b.mu.Unlock()
+	if crashed {
+		return 0, ErrCrashed
+	}
+	if world != 0 {
+		return world, nil
+	}
+	var res struct {
+		ExecutionContextID int `json:"executionContextId"`
+	}
+	err := b.CDPIn(ctx, t, f.Session, "Page.createIsolatedWorld", map[string]any{
+		"frameId": id, "worldName": worldName, "grantUniveralAccess": false,
+	}, &res)
+	if err != nil {
+		if !f.Main() {
+			return 0, fmt.Errorf("%w: %v", ErrWorldGone, err)
+		}
+		return 0, err
+	}
+	b.mu.Lock()
+	if t.worlds == nil {
+		t.worlds = make(map[Frame]int)
+	}
+	t.worlds[f] = res.ExecutionContextID
+	b.mu.Unlock()
+	return res.ExecutionContextID, nil
+}
+
+// installKey names a script defined in one frame's isolated world.
+type installKey struct {
+	frame Frame
+	name  string
+}
+
+// InstalledIn says whether the host's script name was defined in world,
+// the isolated world of frame f's document (see SetInstalledIn).
+func (b *Browser) InstalledIn(t *Tab, f Frame, world int, name string) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return world != 0 && t.installed[installKey{f, name}] == world
+}
+
+// SetInstalledIn records that the host's script name is defined in world
+// (of frame f), so that later calls send only its name and arguments.
+func (b *Browser) SetInstalledIn(t *Tab, f Frame, world int, name string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if t.installed == nil {
+		t.installed = make(map[installKey]int)
+	}
+	t.installed[installKey{f, name}] = world
+}
+
+// ForgetWorldIn drops a world of frame f the browser no longer knows (its
+// document was replaced under us), so the next WorldIn makes a new one.
+func (b *Browser) ForgetWorldIn(t *Tab, f Frame, world int) {
+	b.mu.Lock()
+	if t.worlds[f] == world {
+		delete(t.worlds, f)
+	}
+	b.mu.Unlock()
+}
+
+// WorldErrIn returns ErrWorldGone for an error Chrome gave because the
+// isolated world's context (of frame f) no longer exists (its document was
+// replaced), and forgets that world; other errors are returned as they
+// are. For a child frame, a session that is gone (the frame went out of
+// process, or away) is a world gone too.
+func (b *Browser) WorldErrIn(t *Tab, f Frame, world int, err error) error {
+	if err == nil {
+		return nil
+	}
+	msg := err.Error()
+	if strings.Contains(msg, "context") && strings.Contains(msg, "find") ||
+		!f.Main() && (strings.Contains(msg, "session") || strings.Contains(msg, "No target")) {
+		b.ForgetWorldIn(t, f, world)
+		return fmt.Errorf("%w: %v", ErrWorldGone, err)
+	}
+	return err
+}
+
+// Evaluation errors.
+var (
+	// ErrWorldGone means the isolated world's context no longer exists.
+	ErrWorldGone = fmt.Errorf("isolated world gone")
+)
+
+// Evaluate runs the host's own expression in the tab's isolated world and
+// returns its value, which must be a string. It never runs JavaScript that
+// came from the model.
+func (b *Browser) Evaluate(ctx context.Context, t *Tab, expression string, timeoutMS int) (string, error) {
+	return b.evaluate(ctx, t, Frame{}, expression, timeoutMS, false)
+}
+
+// EvaluateIn is Evaluate in the isolated world of frame f.
+func (b *Browser) EvaluateIn(ctx context.Context, t *Tab, f Frame, expression string, timeoutMS int) (string, error) {
+	return b.evaluate(ctx, t, f, expression, timeoutMS, false)
+}
+
+// EvaluateAwaitIn is EvaluateIn for an expression whose value may be a
+// promise of the string: it answers once the promise settles.
+func (b *Browser) EvaluateAwaitIn(ctx context.Context, t *Tab, f Frame, expression string, timeoutMS int) (string, error) {
+	return b.evaluate(ctx, t, f, expression, timeoutMS, true)
+}
+
+func (b *Browser) evaluate(ctx context.Context, t *Tab, f Frame, expression string, timeoutMS int, await bool) (string, error) {
+	world, err := b.WorldIn(ctx, t, f)
+	if err != nil {
+		return "", err
+	}
+	var res struct {
+		Result struct {
+			Type  string          `json:"type"`
+			Value json.RawMessage `json:"value"`
+		} `json:"result"`
+		ExceptionDetails *struct {
+			Text      string `json:"text"`
+			Exception *struct {
+				Description string `json:"description"`
+			} `json:"exception"`
+		} `json:"exceptionDetails"`
+	}
+	err = b.UnlessDialog(ctx, t, func(ctx context.Context) error {
+		return b.CDPIn(ctx, t, f.Session, "Runtime.evaluate", map[string]any{
+			"expression": expression, "contextId": world, "returnByValue": true, "timeout": timeoutMS, "awaitPromise": await,
+		}, &res)
+	})
+	if err != nil && strings.Contains(err.Error(), "Execution was terminated") {
+		return "", &toolerr.Error{Code: protocol.CodeTimeout, Err: err, Msg: fmt.Sprintf(
+			"Reading the page took past its limit of %d s: the page is very large, or its main thread is busy. Wait and try again, read a part of it (read with a mark or a query), or navigate elsewhere.", timeoutMS/1000)}
+	}
+	if err != nil {
+		return "", b.WorldErrIn(t, f, world, err)
+	}
+	if d := res.ExceptionDetails; d != nil {
+		msg := d.Text
+		if d.Exception != nil {
+			msg = d.Exception.Description
+		}
+		return "", fmt.Errorf("page script failed: %s", msg)
+	}
+	if res.Result.Type != "string" {
+		return "", fmt.Errorf("page script returned %s, not a string", res.Result.Type)
+	}
+	var s string
+	if err := json.Unmarshal(res.Result.Value, &s); err != nil {
+		return "", err
+	}
+	return s, nil
+}
+
+// ErrDialogOpened reports that a JavaScript dialog opened while a call
+// waited on the page; the page is blocked until the dialog is answered.
+var ErrDialogOpened = &toolerr.Error{Code: protocol.CodeDialogOpen, Msg: "A dialog opened and blocks the page. Observe to read it, and answer it with the dialog tool."}
+
+// CDPUnlessDialog is CDP, except that it stops waiting when a dialog opens
+// on the tab (ErrDialogOpened): the page would not answer before the
+// dialog is handled.
+func (b *Browser) CDPUnlessDialog(ctx context.Context, t *Tab, method string, params, result any) error {
+	return b.UnlessDialog(ctx, t, func(ctx context.Context) error { return b.CDP(ctx, t, method, params, result) })
+}
+
+// SetSnapshot makes snap the tab's current snapshot, if the tab is still on
+// the document the snapshot was taken of.
+func (b *Browser) SetSnapshot(t *Tab, snap *Snapshot) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if t.loaderID != snap.LoaderID {
+		return false
+	}
+	t.snapshot = snap
+	return true
+}

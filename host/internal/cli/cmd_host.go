@@ -1,0 +1,178 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime/debug"
+	"strconv"
+	"sync"
+	"syscall"
+
+	"github.com/diwall/diwall/extension"
+	"github.com/diwall/diwall/host/internal/launch"
+	"github.com/diwall/diwall/host/internal/nativehost"
+	"github.com/diwall/diwall/host/paths"
+	"github.com/diwall/diwall/host/policy"
+	"github.com/diwall/diwall/installer"
+)
+
+// hostPlace is where a host keeps its socket, state and logs.
+type hostPlace struct {
+	socket, state, logs string
+	config              string // the person's profiles
+	sites               string // the launch's --sites
+	treeChars, marks    int    // the launch's budgets
+	frames              string // the launch's --frames
+	instance            string // the launch folder, when a launched browser started us
+	audit               string // the audit log's folder
+	vault, vaultKey     string // the vault's folder and the key of its file
+}
+
+func resolveHostPlace() (hostPlace, error) {
+	if dir := os.Getenv(launch.InstanceEnv); dir != "" {
+		f, err := launch.ReadInstance(dir)
+		if err != nil {
+			return hostPlace{}, err
+		}
+		return hostPlace{socket: f.Socket, state: f.State, logs: f.Logs, config: f.Config, sites: f.Sites, treeChars: f.TreeChars, marks: f.Marks, frames: f.Frames, instance: dir,
+			audit: f.Audit, vault: f.Vault, vaultKey: f.VaultKey}, nil
+	}
+	d := paths.Default()
+	if err := d.Ensure(); err != nil {
+		return hostPlace{}, err
+	}
+	return hostPlace{socket: d.Socket(), state: d.State, logs: d.Logs, config: d.Config,
+		audit: d.AuditDir(), vault: d.VaultDir(), vaultKey: d.VaultKey()}, nil
+}
+
+// runHost is the native-messaging host that Chrome starts. Its stdout is the
+// protocol: nothing else may be written there.
+func runHost(ctx context.Context, args []string, stdio Stdio) int {
+	// A write to a closed pipe must be an error, not a silent death.
+	signal.Ignore(syscall.SIGPIPE)
+	protocolOut := stdio.Out
+	// Anything printed by accident goes to stderr, which Chrome logs.
+	os.Stdout = os.Stderr
+	keepMemorySmall()
+
+	place, err := resolveHostPlace()
+	if err != nil {
+		fmt.Fprintln(stdio.Err, "diwall host:", err)
+		return 1
+	}
+	log, closer, err := openLog(filepath.Join(place.logs, "host.log"))
+	if err != nil {
+		fmt.Fprintln(stdio.Err, "diwall host: log:", err)
+		return 1
+	}
+	defer closer.Close()
+
+	want := installer.ExtensionOrigin(extension.ID())
+	if args[0] != want {
+		log.Error("refusing a caller that is not the Diwall extension", "origin", args[0], "want", want)
+		return 1
+	}
+	ready := func() {}
+	if place.instance != "" {
+		// The launcher waits for this file: it appears once the socket
+		// serves, and names the process to end with the browser.
+		ready = func() {
+			pid := []byte(strconv.Itoa(os.Getpid()))
+			if err := os.WriteFile(launch.HostPIDFile(place.instance), pid, 0o600); err != nil {
+				log.Warn("could not record the host pid", "err", err)
+			}
+		}
+	}
+	opts := nativehost.Options{
+		Stdin: stdio.In, Stdout: protocolOut,
+		SocketPath: place.socket, StateDir: place.state, Log: log, Ready: ready,
+		AskHeadless:      os.Getenv("DIWALL_TEST_PERSON") == "1",
+		ExtensionVersion: extension.Version(),
+	}
+	if place.instance != "" {
+		// The launched browser holds none of the person's data: sessions
+		// that name no profile get the built-in launch profile.
+		if opts.Profile, err = launchProfile(place); err != nil {
+			log.Error("bad launch profile", "err", err)
+			return 1
+		}
+	} else {
+		opts.DefaultProfile = policy.DefaultName
+	}
+	if place.config != "" {
+		opts.Profiles = policy.NewStore(place.config, map[string]policy.Profile{policy.DefaultName: policy.Default()})
+		opts.Remember = func(name, pattern string) error { return rememberSite(place.config, name, pattern) }
+	}
+	if place.audit != "" {
+		if opts.Audit, err = openAudit(place.audit, log); err != nil {
+			log.Error("no audit log", "err", err)
+			return 1
+		}
+	}
+	if place.vault != "" {
+		if opts.Vault, err = openVault(place.vault, place.vaultKey); err != nil {
+			log.Error("no vault", "err", err)
+			return 1
+		}
+	}
+	log.Info("host starting", "pid", os.Getpid(), "launched", place.instance != "")
+	err = nativehost.Run(ctx, opts)
+	if err != nil {
+		log.Error("host ended", "err", err)
+		return 1
+	}
+	log.Info("host ended")
+	return 0
+}
+
+// launchProfile is the built-in launch profile with the launch's --sites,
+// budgets and --frames.
+func launchProfile(place hostPlace) (policy.Profile, error) {
+	prof := policy.Launch()
+	if place.sites != "" {
+		var err error
+		if prof, err = prof.WithSites(place.sites); err != nil {
+			return prof, err
+		}
+	}
+	if place.treeChars > 0 {
+		prof.TreeChars = place.treeChars
+	}
+	if place.marks > 0 {
+		prof.Marks = place.marks
+	}
+	if place.frames != "" {
+		if place.frames != policy.FramesMask && place.frames != policy.FramesSites {
+			return prof, fmt.Errorf("frames %q: want %q or %q", place.frames, policy.FramesMask, policy.FramesSites)
+		}
+		prof.Frames = place.frames
+	}
+	return prof, nil
+}
+
+// rememberMu keeps two "Always" answers of this host from editing a file
+// at once (AllowSite also starts over when the person edited it meanwhile,
+// and creates the default profile's file when there is none yet).
+var rememberMu sync.Mutex
+
+// rememberSite writes a site the person allowed "Always" into the profile.
+func rememberSite(configDir, name, pattern string) error {
+	rememberMu.Lock()
+	defer rememberMu.Unlock()
+	return policy.AllowSite(configDir, name, pattern)
+}
+
+// hostMemoryLimit is the host's soft memory limit: the garbage collector
+// works harder as the heap nears it, so a huge page's observation (tens of
+// megabytes of serializer output, read and parsed) does not leave the
+// host holding twice that in garbage. GOMEMLIMIT, when set, wins.
+const hostMemoryLimit = 96 << 20
+
+func keepMemorySmall() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(hostMemoryLimit)
+	}
+}

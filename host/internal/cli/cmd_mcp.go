@@ -1,0 +1,247 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/diwall/diwall/extension"
+	"github.com/diwall/diwall/host/hoststatus"
+	"github.com/diwall/diwall/host/internal/launch"
+	"github.com/diwall/diwall/host/internal/mcpbridge"
+	"github.com/diwall/diwall/host/internal/tools"
+	"github.com/diwall/diwall/host/internal/vault"
+	"github.com/diwall/diwall/host/paths"
+	"github.com/diwall/diwall/host/policy"
+	"github.com/diwall/diwall/host/socket"
+)
+
+// launchFlag is --launch, --launch=headless or --launch=headful.
+type launchFlag struct{ on, headless bool }
+
+func (f *launchFlag) IsBoolFlag() bool { return true }
+func (f *launchFlag) String() string {
+	switch {
+	case !f.on:
+		return ""
+	case f.headless:
+		return "headless"
+	}
+	return "true"
+}
+func (f *launchFlag) Set(v string) error {
+	switch v {
+	case "true", "headful":
+		f.on, f.headless = true, false
+	case "headless":
+		f.on, f.headless = true, true
+	case "false":
+		f.on = false
+	default:
+		return fmt.Errorf("want --launch or --launch=headless, not %q", v)
+	}
+	return nil
+}
+
+const (
+	noBrowserEveryday = "No browser is connected to Diwall. Start Chrome with the Diwall extension installed and enabled (run `diwall doctor` to check), then call again."
+	noBrowserLaunched = "The browser Diwall launched is running but its extension is not connected: it may be restarting (call again in a few seconds)."
+)
+
+// browserGone is the message of every call once the launched browser has
+// exited: Chrome's reason, and what the person can do.
+func browserGone(e *launch.ExitError) string {
+	return "The browser Diwall launched has exited, so this MCP server has no browser: " + e.Error() +
+		". Do not call again; the person must fix the cause and restart this MCP server."
+}
+
+// hostWait bounds how long --launch waits for the browser's host.
+const hostWait = 30 * time.Second
+
+func runMCP(ctx context.Context, args []string, stdio Stdio) int {
+	fs := flag.NewFlagSet("diwall mcp", flag.ContinueOnError)
+	fs.SetOutput(stdio.Err)
+	var lf launchFlag
+	fs.Var(&lf, "launch", "start a dedicated browser with the extension (=headless for no window)")
+	browserPath := fs.String("browser", "", "browser binary for --launch (default: Chromium, then Chrome)")
+	sites := fs.String("sites", "", "with --launch: comma-separated origin patterns the session may see, e.g. http://127.0.0.1:*,https://*.example.com (default: every http(s) site)")
+	treeChars := fs.Int("tree-chars", 0, "with --launch: the tree's character budget per observation (default 24000)")
+	marks := fs.Int("marks", 0, "with --launch: the most marks per observation (default 250)")
+	frames := fs.String("frames", "", "with --launch: \"sites\" reads the frames whose origin is on the sites (their elements get marks); \"mask\" (default) never reads a frame")
+	profileName := fs.String("profile", "", "the profile this session runs under (default: \"default\", or with --launch the built-in launch profile)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if (*treeChars != 0 || *marks != 0 || *frames != "") && !lf.on {
+		fmt.Fprintln(stdio.Err, "diwall mcp: --tree-chars, --marks and --frames apply to --launch")
+		return 2
+	}
+	if *profileName != "" && (*sites != "" || *treeChars != 0 || *marks != 0 || *frames != "") {
+		fmt.Fprintln(stdio.Err, "diwall mcp: --sites, --tree-chars, --marks and --frames shape the built-in launch profile; with --profile, the profile's file says them")
+		return 2
+	}
+	if *frames != "" && *frames != policy.FramesMask && *frames != policy.FramesSites {
+		fmt.Fprintf(stdio.Err, "diwall mcp: --frames %q: want %q or %q\n", *frames, policy.FramesMask, policy.FramesSites)
+		return 2
+	}
+	if *treeChars < 0 || *marks < 0 {
+		fmt.Fprintln(stdio.Err, "diwall mcp: budgets must be positive")
+		return 2
+	}
+	if *sites != "" {
+		if !lf.on {
+			fmt.Fprintln(stdio.Err, "diwall mcp: --sites applies to --launch; your everyday browser's sites come from its profile")
+			return 2
+		}
+		if _, err := policy.Launch().WithSites(*sites); err != nil {
+			fmt.Fprintln(stdio.Err, "diwall mcp:", err)
+			return 2
+		}
+	}
+	dirs := paths.Default()
+	if err := dirs.Ensure(); err != nil {
+		fmt.Fprintln(stdio.Err, "diwall mcp:", err)
+		return 1
+	}
+	log, closer, err := openLog(filepath.Join(dirs.Logs, "mcp.log"))
+	if err != nil {
+		fmt.Fprintln(stdio.Err, "diwall mcp: log:", err)
+		return 1
+	}
+	defer closer.Close()
+
+	opts := mcpbridge.Options{Socket: everydayOrLaunched(dirs), In: stdio.In, Out: stdio.Out, Log: log,
+		NoBrowser: noBrowserEveryday, Profile: *profileName, Why: refusedExtension(dirs.State)}
+	// The host enforces the profile; here it only decides what is listed,
+	// and which credentials the instructions name.
+	prof := policy.Launch()
+	if *profileName != "" || !lf.on {
+		name := *profileName
+		if name == "" {
+			name = policy.DefaultName
+		}
+		prof, err = policy.Load(dirs.Config, name)
+		if errors.Is(err, os.ErrNotExist) && *profileName == "" {
+			prof, err = policy.Default(), nil
+		}
+		if err != nil {
+			fmt.Fprintln(stdio.Err, "diwall mcp:", err)
+			return 1
+		}
+	}
+	creds := permittedCredentials(dirs, prof, log)
+	opts.Instructions = tools.InstructionsWith(creds)
+	opts.OperatorWrite = prof.OperatorWrite
+	opts.Permits = func(tool string) bool {
+		return prof.Permits(tool) && (tool != "login" || len(creds) > 0)
+	}
+	if lf.on {
+		self, err := executable()
+		if err != nil {
+			fmt.Fprintln(stdio.Err, "diwall mcp:", err)
+			return 1
+		}
+		inst, err := launch.Start(ctx, launch.Options{
+			Browser: *browserPath, Headless: lf.headless, Dirs: dirs, Self: self,
+			ExtensionID: extension.ID(), Log: log,
+			DevTools: os.Getenv("DIWALL_TEST_DEVTOOLS") == "1", Sites: *sites,
+			TreeChars: *treeChars, Marks: *marks, Frames: *frames,
+		})
+		if err != nil {
+			fmt.Fprintln(stdio.Err, "diwall mcp --launch:", err)
+			log.Error("launch failed", "err", err)
+			return 1
+		}
+		defer func() {
+			if err := inst.Close(); err != nil {
+				log.Warn("cleanup after the browser", "err", err)
+			}
+			log.Info("launched browser closed")
+		}()
+		wctx, cancel := context.WithTimeout(ctx, hostWait)
+		err = inst.WaitHost(wctx)
+		cancel()
+		if err != nil {
+			// Serve anyway: every call says what went wrong, so the
+			// client shows the person why, not only a closed pipe.
+			fmt.Fprintln(stdio.Err, "diwall mcp --launch:", err)
+			log.Error("host did not come up", "err", err)
+		} else {
+			log.Info("launched browser ready", "socket", inst.SocketPath)
+		}
+		opts.Socket = func() string { return inst.SocketPath }
+		opts.NoBrowser, opts.Why = noBrowserLaunched, nil
+		opts.Gone = func() string {
+			if e := inst.ExitErr(); e != nil {
+				return browserGone(e)
+			}
+			return ""
+		}
+	}
+	if err := mcpbridge.Run(ctx, opts); err != nil {
+		log.Error("mcp session ended", "err", err)
+		return 1
+	}
+	return 0
+}
+
+// refusedExtension says why the everyday browser's host is not serving
+// when it refused the extension for its version.
+func refusedExtension(state string) func() string {
+	return func() string {
+		if r, ok := hoststatus.LastRefusal(state); ok {
+			return "Diwall's host refused the browser's extension: " + r.Message + "."
+		}
+		return ""
+	}
+}
+
+// everydayOrLaunched finds the host a plain `diwall mcp` talks to: the
+// everyday browser's, or else the host of a browser that a `diwall mcp
+// --launch` with the same DIWALL_HOME runs now, so several clients can
+// share one launched browser, each with its own tabs.
+func everydayOrLaunched(dirs paths.Dirs) func() string {
+	return func() string {
+		if socket.Alive(dirs.Socket()) {
+			return dirs.Socket()
+		}
+		if s := launch.Running(dirs.State); s != "" {
+			return s
+		}
+		return dirs.Socket()
+	}
+}
+
+// permittedCredentials are the vault's entries (ids and origins) that the
+// profile lists, for the instructions; the secrets stay locked.
+func permittedCredentials(dirs paths.Dirs, prof policy.Profile, log *slog.Logger) []vault.Entry {
+	if len(prof.Credentials) == 0 {
+		return nil
+	}
+	v, err := vaultOf(dirs)
+	if err != nil {
+		log.Warn("vault", "err", err)
+		return nil
+	}
+	entries, err := v.List()
+	if err != nil {
+		log.Warn("vault", "err", err)
+		return nil
+	}
+	var out []vault.Entry
+	for _, e := range entries {
+		if slices.Contains(prof.Credentials, e.ID) {
+			out = append(out, e)
+		}
+	}
+	if len(out) < len(prof.Credentials) {
+		log.Warn("the profile names credentials the vault does not hold", "profile", prof.Name, "listed", len(prof.Credentials), "found", len(out))
+	}
+	return out
+}

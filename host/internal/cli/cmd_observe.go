@@ -1,0 +1,243 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/diwall/diwall/extension"
+	"github.com/diwall/diwall/host/internal/launch"
+	"github.com/diwall/diwall/host/internal/mcpbridge"
+	"github.com/diwall/diwall/host/internal/tools"
+	"github.com/diwall/diwall/host/paths"
+)
+
+// observeTimeout bounds the whole of `diwall observe`: start, load,
+// observe.
+const observeTimeout = 90 * time.Second
+
+// observeFlags are the options of `diwall observe`.
+type observeFlags struct {
+	url, out, browser string
+	json              bool
+}
+
+func parseObserveFlags(args []string, stderr io.Writer) (observeFlags, error) {
+	var f observeFlags
+	fs := flag.NewFlagSet("diwall observe", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&f.out, "o", "marked.png", "where to write the marked image (PNG)")
+	fs.BoolVar(&f.json, "json", false, "print the observation as the model gets it: the JSON envelope")
+	fs.StringVar(&f.browser, "browser", "", "browser binary (default: Chromium, then Chrome)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: diwall observe URL [-o marked.png] [--json] [--browser PATH]")
+		fs.PrintDefaults()
+	}
+	// The URL may come before or after the flags.
+	for rest := args; ; {
+		if err := fs.Parse(rest); err != nil {
+			return f, err
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		if f.url != "" {
+			return f, fmt.Errorf("one URL only, not %q and %q", f.url, fs.Arg(0))
+		}
+		f.url, rest = fs.Arg(0), fs.Args()[1:]
+	}
+	if f.url == "" {
+		fs.Usage()
+		return f, errors.New("no URL given")
+	}
+	return f, nil
+}
+
+// runObserve is `diwall observe URL`: what the model sees of a page, for a
+// person. It launches the headless browser, loads the page and observes it
+// once through the host's own observe tool (the very code path a model's
+// call takes), writes the marked image, prints the tree and the elements,
+// and closes the browser.
+func runObserve(ctx context.Context, args []string, stdio Stdio) int {
+	f, err := parseObserveFlags(args, stdio.Err)
+	if err != nil {
+		fmt.Fprintln(stdio.Err, "diwall observe:", err)
+		return 2
+	}
+	ctx, cancel := context.WithTimeout(ctx, observeTimeout)
+	defer cancel()
+	env, png, err := observeOnce(ctx, f)
+	if err != nil {
+		fmt.Fprintln(stdio.Err, "diwall observe:", err)
+		return 1
+	}
+	if len(png) > 0 {
+		if err := os.WriteFile(f.out, png, 0o644); err != nil {
+			fmt.Fprintln(stdio.Err, "diwall observe:", err)
+			return 1
+		}
+	}
+	if f.json {
+		var v any
+		json.Unmarshal(env, &v)
+		out, _ := json.MarshalIndent(v, "", "  ")
+		fmt.Fprintf(stdio.Out, "%s\n", out)
+		if len(png) > 0 {
+			fmt.Fprintln(stdio.Err, "marked image:", f.out)
+		}
+		return 0
+	}
+	if err := printObservation(stdio.Out, env, f.out, len(png) > 0); err != nil {
+		fmt.Fprintln(stdio.Err, "diwall observe:", err)
+		return 1
+	}
+	return 0
+}
+
+// observeOnce launches the browser, navigates to the URL and observes,
+// returning the observation's envelope and its image.
+func observeOnce(ctx context.Context, f observeFlags) (json.RawMessage, []byte, error) {
+	dirs := paths.Default()
+	if err := dirs.Ensure(); err != nil {
+		return nil, nil, err
+	}
+	log, closer, err := openLog(filepath.Join(dirs.Logs, "observe.log"))
+	if err != nil {
+		return nil, nil, err
+	}
+	defer closer.Close()
+	self, err := executable()
+	if err != nil {
+		return nil, nil, err
+	}
+	inst, err := launch.Start(ctx, launch.Options{
+		Browser: f.browser, Headless: true, Dirs: dirs, Self: self,
+		ExtensionID: extension.ID(), Log: log,
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	defer inst.Close()
+	if err := inst.WaitHost(ctx); err != nil {
+		return nil, nil, err
+	}
+	sess, err := mcpbridge.Dial(ctx, inst.SocketPath, tools.SessionHello{Key: tools.NewSessionKey(), Client: "diwall observe"}, false)
+	if err != nil {
+		return nil, nil, fmt.Errorf("reach the host: %w", err)
+	}
+	defer sess.Close()
+	if _, _, err := callTool(ctx, sess, "navigate", map[string]any{"url": f.url}); err != nil {
+		return nil, nil, err
+	}
+	return callTool(ctx, sess, "observe", map[string]any{})
+}
+
+// callTool calls a tool and returns its envelope and first image; a result
+// that is not ok is an error carrying the tool's own message.
+func callTool(ctx context.Context, sess *mcp.ClientSession, name string, args map[string]any) (json.RawMessage, []byte, error) {
+	res, err := sess.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	env, err := json.Marshal(res.StructuredContent)
+	if err != nil {
+		return nil, nil, err
+	}
+	var head struct {
+		OK     bool `json:"ok"`
+		Server struct {
+			Error *tools.ToolError `json:"error"`
+		} `json:"server"`
+	}
+	if err := json.Unmarshal(env, &head); err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if !head.OK {
+		if e := head.Server.Error; e != nil {
+			return nil, nil, fmt.Errorf("%s: %s: %s", name, e.Code, e.Message)
+		}
+		return nil, nil, fmt.Errorf("%s failed", name)
+	}
+	var png []byte
+	for _, c := range res.Content {
+		if img, ok := c.(*mcp.ImageContent); ok {
+			png = img.Data
+			break
+		}
+	}
+	return env, png, nil
+}
+
+// printObservation writes an observation for a person: the page, where the
+// image went, the tree and the elements.
+func printObservation(w io.Writer, env json.RawMessage, imagePath string, wroteImage bool) error {
+	var obs struct {
+		Server struct {
+			Notices  []string       `json:"notices"`
+			Capture  string         `json:"capture"`
+			Counters map[string]any `json:"counters"`
+			Image    *struct {
+				Width  int `json:"width"`
+				Height int `json:"height"`
+			} `json:"image"`
+		} `json:"server"`
+		Page struct {
+			Title    string   `json:"title"`
+			URL      string   `json:"url"`
+			Tree     []string `json:"tree"`
+			Elements []struct {
+				Mark  int      `json:"mark"`
+				Role  string   `json:"role"`
+				Name  string   `json:"name"`
+				Value *string  `json:"value"`
+				State []string `json:"state"`
+				Text  string   `json:"text"`
+			} `json:"elements"`
+		} `json:"page_content"`
+	}
+	if err := json.Unmarshal(env, &obs); err != nil {
+		return err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\n%s\n", obs.Page.Title, obs.Page.URL)
+	switch {
+	case wroteImage && obs.Server.Image != nil:
+		fmt.Fprintf(&b, "marked image: %s (%d×%d)\n", imagePath, obs.Server.Image.Width, obs.Server.Image.Height)
+	case wroteImage:
+		fmt.Fprintf(&b, "marked image: %s\n", imagePath)
+	default:
+		fmt.Fprintf(&b, "no image: capture %s\n", obs.Server.Capture)
+	}
+	for _, n := range obs.Server.Notices {
+		fmt.Fprintf(&b, "notice: %s\n", n)
+	}
+	fmt.Fprintf(&b, "\ntree (%d lines):\n", len(obs.Page.Tree))
+	for _, line := range obs.Page.Tree {
+		fmt.Fprintf(&b, "  %s\n", line)
+	}
+	fmt.Fprintf(&b, "\nelements (%d):\n", len(obs.Page.Elements))
+	for _, e := range obs.Page.Elements {
+		fmt.Fprintf(&b, "  [%d] %s %q", e.Mark, e.Role, e.Name)
+		if e.Name == "" && e.Text != "" {
+			fmt.Fprintf(&b, " text=%q", e.Text)
+		}
+		if e.Value != nil {
+			fmt.Fprintf(&b, " value=%q", *e.Value)
+		}
+		if len(e.State) > 0 {
+			fmt.Fprintf(&b, " (%s)", strings.Join(e.State, ", "))
+		}
+		b.WriteByte('\n')
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

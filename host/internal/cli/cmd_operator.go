@@ -1,0 +1,161 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os/exec"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/diwall/diwall/host/internal/operator"
+	"github.com/diwall/diwall/host/paths"
+	"github.com/diwall/diwall/host/socket"
+)
+
+// The person's commands to the running host, over its local socket:
+// pause, resume and stop sessions, list them, and start the local page.
+
+// controlWait bounds one command (a stop waits for the tabs to be released).
+const controlWait = 20 * time.Second
+
+// runControl runs `diwall pause|resume|stop [SESSION|--all]`.
+func runControl(command string, args []string, stdio Stdio) int {
+	fs := flag.NewFlagSet("diwall "+command, flag.ContinueOnError)
+	fs.SetOutput(stdio.Err)
+	all := fs.Bool("all", false, "every session (the default when no session is named)")
+	closeTabs := false
+	if command == operator.CommandStop {
+		fs.BoolVar(&closeTabs, "close-tabs", false, "also close the session's tabs (by default they stay open for you)")
+	}
+	// Flags may come after the session too.
+	var named []string
+	for rest := args; ; rest = fs.Args()[1:] {
+		if err := fs.Parse(rest); err != nil {
+			return 2
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		named = append(named, fs.Arg(0))
+	}
+	if len(named) > 1 || (*all && len(named) == 1) {
+		fmt.Fprintf(stdio.Err, "diwall %s: name one session, or --all\n", command)
+		return 2
+	}
+	req := operator.ControlRequest{Command: command, All: len(named) == 0, CloseTabs: closeTabs}
+	if len(named) == 1 {
+		req.Session = named[0]
+	}
+	reply, code := ask(req, stdio)
+	if code != 0 {
+		return code
+	}
+	if len(reply.Sessions) == 0 {
+		fmt.Fprintln(stdio.Out, "No session is connected.")
+		return 0
+	}
+	for _, s := range reply.Sessions {
+		fmt.Fprintf(stdio.Out, "%s: %s (%s)\n", s.Status, s.Name, short(s.Key))
+	}
+	return 0
+}
+
+// runSessions runs `diwall sessions`.
+func runSessions(args []string, stdio Stdio) int {
+	if len(args) > 0 {
+		fmt.Fprintln(stdio.Err, "diwall sessions takes no arguments")
+		return 2
+	}
+	reply, code := ask(operator.ControlRequest{Command: operator.CommandSessions}, stdio)
+	if code != 0 {
+		return code
+	}
+	printSessions(stdio.Out, reply.Sessions)
+	return 0
+}
+
+// runWatch runs `diwall watch [--no-open]`.
+func runWatch(args []string, stdio Stdio) int {
+	fs := flag.NewFlagSet("diwall watch", flag.ContinueOnError)
+	fs.SetOutput(stdio.Err)
+	noOpen := fs.Bool("no-open", false, "print the page's address without opening it")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintln(stdio.Err, "diwall watch takes no arguments")
+		return 2
+	}
+	reply, code := ask(operator.ControlRequest{Command: operator.CommandWatch}, stdio)
+	if code != 0 {
+		return code
+	}
+	fmt.Fprintln(stdio.Out, reply.URL)
+	if !*noOpen {
+		if err := openInBrowser(reply.URL); err != nil {
+			fmt.Fprintf(stdio.Err, "diwall watch: could not open a browser (%v); open the address above\n", err)
+		}
+	}
+	return 0
+}
+
+// ask sends a command to the running host; code is the exit code when it
+// failed.
+func ask(req operator.ControlRequest, stdio Stdio) (operator.ControlReply, int) {
+	where := everydayOrLaunched(paths.Default())()
+	conn, err := socket.Dial(where, time.Second)
+	if err != nil {
+		fmt.Fprintf(stdio.Err, "diwall %s: no Diwall host is running (%v); it runs while your browser with the Diwall extension is open\n", req.Command, err)
+		return operator.ControlReply{}, 1
+	}
+	reply, err := operator.Ask(conn, req, controlWait)
+	if err != nil {
+		fmt.Fprintf(stdio.Err, "diwall %s: %v\n", req.Command, err)
+		return reply, 1
+	}
+	return reply, 0
+}
+
+func printSessions(w io.Writer, sessions []operator.Session) {
+	if len(sessions) == 0 {
+		fmt.Fprintln(w, "No session is connected.")
+		return
+	}
+	for _, s := range sessions {
+		state := string(s.Status)
+		if s.Acting {
+			state += ", acting"
+		}
+		if !s.Connected {
+			state += ", disconnected"
+		}
+		line := fmt.Sprintf("%s  %-24s %s", short(s.Key), s.Name, state)
+		if s.Tab != nil {
+			line += "  " + s.Tab.URL
+		}
+		fmt.Fprintln(w, strings.TrimRight(line, " "))
+	}
+}
+
+// short is the start of a session key, enough to name it in a command.
+func short(key string) string { return key[:min(8, len(key))] }
+
+// openInBrowser opens url in the person's default browser.
+func openInBrowser(url string) error {
+	var cmd *exec.Cmd
+	switch runtime.GOOS {
+	case "darwin":
+		cmd = exec.Command("open", url)
+	case "windows":
+		cmd = exec.Command("rundll32", "url.dll,FileProtocolHandler", url)
+	default:
+		cmd = exec.Command("xdg-open", url)
+	}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	go cmd.Wait()
+	return nil
+}

@@ -1,0 +1,399 @@
+// Package login logs a tab into a site with a credential from the vault
+// (SPEC §5): it finds the login form's fields on the page, types the
+// username and password with real input, submits, and reads what the portal
+// answered. The model names only the credential; what is typed never
+// leaves the host but as input to a page of one of the credential's
+// origins.
+package login
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/diwall/diwall/host/internal/toolerr"
+
+	"github.com/diwall/diwall/host/internal/act"
+	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/host/internal/observe"
+	"github.com/diwall/diwall/host/internal/vault"
+	"github.com/diwall/diwall/host/policy"
+	"github.com/diwall/diwall/protocol"
+)
+
+//go:embed login.js
+var helperSource string
+
+// Outcome is what the portal answered.
+type Outcome string
+
+// Outcomes (SPEC §5). Only LoggedIn is a success; Rejected says the
+// credential was refused; the others prove nothing about it.
+const (
+	LoggedIn Outcome = "logged_in"
+	Rejected Outcome = "login_rejected"
+	Captcha  Outcome = "captcha_pending"
+	MFA      Outcome = "mfa_required"
+	Budget   Outcome = "budget_exceeded"
+)
+
+// Options are what one login may use.
+type Options struct {
+	Credential vault.Entry
+	Secret     vault.Secret
+	// Allowed is the session's site rule.
+	Allowed func(url string) bool
+	Profile policy.Profile
+	Path    observe.Path
+	// Budget bounds the login, from the first field to the portal's answer.
+	Budget time.Duration
+}
+
+// Result is how a login ended. Err is nil only for LoggedIn; Outcome is
+// empty when the login stopped before the portal answered (no form, the
+// page left the credential's origins, a dialog).
+type Result struct {
+	Outcome Outcome
+	Err     *toolerr.Error
+	// Screens counts the login screens filled (2 for username, then
+	// password).
+	Screens int
+}
+
+// maxScreens bounds the screens of one login: a username screen, a
+// password screen, and one more (an account chooser).
+const maxScreens = 3
+
+// settleWait bounds the wait for the portal's answer to one screen.
+const settleWait = 10 * time.Second
+
+// Run logs the tab in. The tab's page must already be admitted by the
+// session's gate.
+func Run(ctx context.Context, b *browser.Browser, t *browser.Tab, opts Options) Result {
+	ctx, cancel := context.WithTimeout(ctx, opts.Budget)
+	defer cancel()
+	l := &flow{b: b, t: t, opts: opts}
+	res := l.run(ctx)
+	if res.Err == nil && res.Outcome == "" {
+		res.Outcome = LoggedIn
+	}
+	if ctx.Err() != nil && res.Outcome == "" {
+		res = Result{Outcome: Budget, Err: budgetErr(opts.Budget)}
+	}
+	res.Screens = l.screens
+	return res
+}
+
+type flow struct {
+	b       *browser.Browser
+	t       *browser.Tab
+	opts    Options
+	screens int
+}
+
+// allowed is the rule for every step: the session's sites and the
+// credential's origins.
+func (l *flow) allowed(url string) bool {
+	return l.opts.Allowed(url) && l.opts.Credential.Allows(browser.Origin(url))
+}
+
+func (l *flow) run(ctx context.Context) Result {
+	for {
+		info := l.b.Info(l.t)
+		if !l.allowed(info.URL) {
+			return Result{Err: MismatchErr(l.opts.Credential, info.Origin)}
+		}
+		snapshot, form, failed := l.look(ctx)
+		if failed != nil {
+			return *failed
+		}
+		switch {
+		case form.Captcha:
+			return Result{Outcome: Captcha, Err: captchaErr()}
+		case form.OTP && form.password == 0:
+			return Result{Outcome: MFA, Err: mfaErr()}
+		case form.password != 0:
+			return l.passwordScreen(ctx, snapshot, form)
+		case form.username != 0 && l.screens < maxScreens-1:
+			if r, done := l.usernameScreen(ctx, snapshot, form); done {
+				return r
+			}
+		case l.screens == 0:
+			return Result{Err: toolerr.Errorf(protocol.CodeNotActionable,
+				"No login form on this page: no password field and no username field were found. Navigate to the site's login page, then call login again.")}
+		default:
+			return Result{Outcome: Budget, Err: toolerr.Errorf(protocol.CodeBudgetExceeded,
+				"The login went through %d screens without reaching a password field. This proves nothing about the credential: observe the page and decide.", l.screens)}
+		}
+	}
+}
+
+// usernameScreen types the username and goes on (a two-step login). done
+// is set when the login ends here.
+func (l *flow) usernameScreen(ctx context.Context, snapshot string, form loginForm) (Result, bool) {
+	if l.opts.Secret.Username == "" {
+		return Result{Err: toolerr.Errorf(protocol.CodeNotActionable,
+			"The page asks for a username, and credential %q has none. Tell the person, who can add one in the vault.", l.opts.Credential.ID)}, true
+	}
+	steps := []act.Step{{Action: "type", Mark: form.username, Text: l.opts.Secret.Username, Clear: true}, submitStep(form)}
+	res, err := l.fill(ctx, snapshot, steps)
+	if err != nil {
+		return Result{Err: err}, true
+	}
+	answer, err := l.settle(ctx, snapshot, form.usernameNode, form.Errors, res.Navigated)
+	switch {
+	case err != nil:
+		return Result{Err: err}, true
+	case answer == "timeout":
+		return Result{Outcome: Budget, Err: slowErr()}, true
+	case answer == "error":
+		return Result{Outcome: Rejected, Err: rejectedErr()}, true
+	}
+	return Result{}, false
+}
+
+// passwordScreen types the username (when the screen asks for it) and the
+// password, submits, and reads the answer.
+func (l *flow) passwordScreen(ctx context.Context, snapshot string, form loginForm) Result {
+	var steps []act.Step
+	if form.username != 0 && l.opts.Secret.Username != "" {
+		steps = append(steps, act.Step{Action: "type", Mark: form.username, Text: l.opts.Secret.Username, Clear: true})
+	}
+	steps = append(steps, act.Step{Action: "type", Mark: form.password, Text: l.opts.Secret.Password, Clear: true})
+	steps = append(steps, submitStep(form))
+	res, err := l.fill(ctx, snapshot, steps)
+	if err != nil {
+		return Result{Err: err}
+	}
+	answer, err := l.settle(ctx, snapshot, form.passwordNode, form.Errors, res.Navigated)
+	switch {
+	case err != nil:
+		return Result{Err: err}
+	case answer == "timeout":
+		return Result{Outcome: Budget, Err: slowErr()}
+	}
+	return l.verdict(ctx)
+}
+
+// submitStep submits the form: its submit button, else Enter in the field
+// typed last, which keeps the focus.
+func submitStep(form loginForm) act.Step {
+	if form.submit != 0 {
+		return act.Step{Action: "click", Mark: form.submit}
+	}
+	return act.Step{Action: "press", Keys: "Enter"}
+}
+
+// fill runs the steps of one screen on its snapshot.
+func (l *flow) fill(ctx context.Context, snapshot string, steps []act.Step) (act.Result, *toolerr.Error) {
+	l.screens++
+	res := act.Run(ctx, l.b, l.t, act.Options{Allowed: l.allowed}, snapshot, steps)
+	if res.Err != nil {
+		if res.Err.Code == protocol.CodeOriginNotAllowed {
+			return res, MismatchErr(l.opts.Credential, l.b.Info(l.t).Origin)
+		}
+		// Act's messages name marks the model never saw: say it plainly.
+		return res, &toolerr.Error{Code: res.Err.Code, Err: res.Err,
+			Msg: fmt.Sprintf("The login form could not be filled (%s): %s Observe the page (the result carries it) and resolve what is in the way, then call login again.", res.Err.Code, res.Err.Msg)}
+	}
+	return res, nil
+}
+
+// settle waits for the portal's answer to a screen: a new page, or a change
+// of the one there ("password", "gone", "error", "otp", "captcha"), or
+// "timeout".
+func (l *flow) settle(ctx context.Context, snapshot string, field int, errorsBefore string, navigated bool) (string, *toolerr.Error) {
+	if navigated {
+		return "navigated", nil
+	}
+	loader := l.b.Info(l.t).LoaderID
+	wctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	left := l.b.AfterLeave(wctx, l.t)
+	text, err := l.helper(ctx, "settle", map[string]any{"snapshot": snapshot, "field": field, "errors": errorsBefore,
+		"wait": settleWait.Milliseconds()}, settleWait+5*time.Second)
+	if err != nil {
+		// The helper dies with its document when the page navigates.
+		info := l.b.Info(l.t)
+		switch {
+		case info.LoaderID != loader && !info.Loading:
+			return "navigated", nil
+		case info.LoaderID == loader && !info.Loading && !strings.Contains(err.Error(), "context"):
+			return "", asError(ctx, err, l.opts.Budget)
+		}
+		select {
+		case nav := <-left:
+			if nav.Status == browser.NavClosed {
+				return "", toolerr.Errorf(protocol.CodeTabGone, "The tab closed during the login.")
+			}
+		case <-ctx.Done():
+			return "", budgetErr(l.opts.Budget)
+		}
+		return "navigated", nil
+	}
+	var answer struct {
+		State string `json:"state"`
+		Stale bool   `json:"stale"`
+	}
+	if err := json.Unmarshal([]byte(text), &answer); err != nil {
+		return "", asError(ctx, err, l.opts.Budget)
+	}
+	if answer.Stale {
+		return "navigated", nil
+	}
+	return answer.State, nil
+}
+
+// look observes the tab and reads its login form: the new snapshot and
+// the form, or the result that ends the login (a dialog, an error).
+func (l *flow) look(ctx context.Context) (string, loginForm, *Result) {
+	obs, err := observe.Observe(ctx, l.b, l.t, l.opts.Profile, l.opts.Path, nil)
+	if err != nil {
+		return "", loginForm{}, &Result{Err: asError(ctx, err, l.opts.Budget)}
+	}
+	if obs.DialogOpen {
+		return "", loginForm{}, &Result{Err: browser.DialogOpenErr(obs.Dialog)}
+	}
+	form, err := l.inspect(ctx, obs.SnapshotID)
+	if err != nil {
+		return "", loginForm{}, &Result{Err: asError(ctx, err, l.opts.Budget)}
+	}
+	return obs.SnapshotID, form, nil
+}
+
+// verdict reads the page after the password was submitted.
+func (l *flow) verdict(ctx context.Context) Result {
+	if !l.opts.Allowed(l.b.Info(l.t).URL) {
+		// The portal sent the tab outside the session's sites: the gate
+		// says so; the login itself went through.
+		return Result{}
+	}
+	_, form, failed := l.look(ctx)
+	if failed != nil {
+		return *failed
+	}
+	switch {
+	case form.Captcha:
+		return Result{Outcome: Captcha, Err: captchaErr()}
+	case form.OTP:
+		return Result{Outcome: MFA, Err: mfaErr()}
+	case form.password != 0:
+		return Result{Outcome: Rejected, Err: rejectedErr()}
+	}
+	return Result{Outcome: LoggedIn}
+}
+
+// loginForm is what inspect found, as marks of the snapshot (0: none).
+type loginForm struct {
+	PasswordNode int    `json:"password"`
+	UsernameNode int    `json:"username"`
+	SubmitNode   int    `json:"submit"`
+	OTP          bool   `json:"otp"`
+	Captcha      bool   `json:"captcha"`
+	Errors       string `json:"errors"`
+	Stale        bool   `json:"stale"`
+
+	passwordNode, usernameNode int
+	password, username, submit int
+}
+
+func (l *flow) inspect(ctx context.Context, snapshot string) (loginForm, error) {
+	snap := l.b.Info(l.t).Snapshot
+	if snap == nil || snap.ID != snapshot {
+		return loginForm{}, errors.New("the page changed while it was read")
+	}
+	markOf := make(map[int]int, len(snap.MarkNode))
+	var nodes []int
+	for m := 1; m <= len(snap.MarkNode); m++ {
+		if i, ok := snap.MarkNode[m]; ok {
+			markOf[i] = m
+			nodes = append(nodes, i)
+		}
+	}
+	text, err := l.helper(ctx, "inspect", map[string]any{"snapshot": snapshot, "nodes": nodes}, 5*time.Second)
+	if err != nil {
+		return loginForm{}, err
+	}
+	var f loginForm
+	if err := json.Unmarshal([]byte(text), &f); err != nil {
+		return loginForm{}, fmt.Errorf("login helper: %w", err)
+	}
+	if f.Stale {
+		return loginForm{}, errors.New("the page changed while it was read")
+	}
+	f.passwordNode, f.usernameNode = f.PasswordNode, f.UsernameNode
+	f.password, f.username, f.submit = markOf[f.PasswordNode], markOf[f.UsernameNode], markOf[f.SubmitNode]
+	if f.PasswordNode < 0 {
+		f.password = 0
+	}
+	if f.UsernameNode < 0 {
+		f.username = 0
+	}
+	if f.SubmitNode < 0 {
+		f.submit = 0
+	}
+	return f, nil
+}
+
+// helper runs op of login.js in the tab's isolated world.
+func (l *flow) helper(ctx context.Context, op string, args map[string]any, wait time.Duration) (string, error) {
+	opJSON, _ := json.Marshal(op)
+	argJSON, err := json.Marshal(args)
+	if err != nil {
+		return "", err
+	}
+	ctx, cancel := context.WithTimeout(ctx, wait)
+	defer cancel()
+	return l.b.EvaluateAwaitIn(ctx, l.t, browser.Frame{}, fmt.Sprintf("(%s)(%s, %s)", helperSource, opJSON, argJSON), int(wait.Milliseconds()))
+}
+
+// MismatchErr is the refusal of a credential on a page outside its origins.
+func MismatchErr(c vault.Entry, origin string) *toolerr.Error {
+	return toolerr.Errorf(protocol.CodeCredentialMismatch,
+		"Credential %q is not for %s (it is for %s), so nothing was typed. Check the page's origin: a look-alike site gets nothing. Navigate to the real login page first.",
+		c.ID, shown(origin), strings.Join(c.Origins, ", "))
+}
+
+func shown(origin string) string {
+	if origin == "" {
+		return "this page"
+	}
+	return origin
+}
+
+func rejectedErr() *toolerr.Error {
+	return toolerr.Errorf(protocol.CodeLoginRejected,
+		"The portal refused the login: the credential is wrong or locked. Do not retry: tell the person, who can fix it in the vault.")
+}
+
+func captchaErr() *toolerr.Error {
+	return toolerr.Errorf(protocol.CodeCaptchaPending,
+		"The portal shows a CAPTCHA. This proves nothing about the credential: ask the person to solve it in the browser, then observe.")
+}
+
+func mfaErr() *toolerr.Error {
+	return toolerr.Errorf(protocol.CodeMFARequired,
+		"The portal asks for a second factor (a one-time code or a confirmation). This proves nothing about the credential: ask the person to complete it, then observe.")
+}
+
+func slowErr() *toolerr.Error {
+	return toolerr.Errorf(protocol.CodeBudgetExceeded,
+		"The portal did not answer the login within %d s. This proves nothing about the credential: observe the page and decide.", int(settleWait.Seconds()))
+}
+
+func budgetErr(d time.Duration) *toolerr.Error {
+	return toolerr.Errorf(protocol.CodeBudgetExceeded,
+		"The login did not finish within its %d s. This proves nothing about the credential: observe the page and decide.", int(d.Seconds()))
+}
+
+// asError is a failure of the login's own work as the model reads it.
+func asError(ctx context.Context, err error, budget time.Duration) *toolerr.Error {
+	if ctx.Err() != nil {
+		return budgetErr(budget)
+	}
+	return browser.AsError(err)
+}

@@ -1,0 +1,182 @@
+package observe
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/diwall/diwall/host/internal/browser"
+)
+
+// maxUnsure bounds the nodes whose role and name are asked of Chrome.
+const maxUnsure = 40
+
+// Path selects how roles and names are found. PathAuto (the default) takes
+// the serializer's and asks Chrome about the nodes it was unsure of;
+// PathChrome asks Chrome about every node, which is slow and exists so
+// that tests can prove both paths read a page the same way.
+type Path int
+
+// Observation paths.
+const (
+	PathAuto Path = iota
+	PathChrome
+)
+
+// PathFromEnv reads DIWALL_TEST_OBSERVE_PATH ("chrome" or empty).
+func PathFromEnv(getenv func(string) string) Path {
+	if getenv("DIWALL_TEST_OBSERVE_PATH") == "chrome" {
+		return PathChrome
+	}
+	return PathAuto
+}
+
+// askChrome replaces the role and name of the nodes the serializer was not
+// sure of with Chrome's own, and returns how many it asked about.
+// Nodes of frames read (fm) are asked of Chrome in their frame.
+func askChrome(ctx context.Context, b *browser.Browser, t *browser.Tab, r *raw, fm *frameMap, path Path) int {
+	var unsure []int
+	for i, n := range r.Nodes {
+		switch {
+		case path == PathChrome && n.Role != "text" && n.Frame == 0:
+			unsure = append(unsure, i)
+		case n.Unsure == 1 && len(unsure) < maxUnsure:
+			unsure = append(unsure, i)
+		}
+	}
+	if len(unsure) == 0 {
+		return 0
+	}
+	defer func() {
+		for _, f := range append([]browser.Frame{{}}, fm.childFrames()...) {
+			b.CDPIn(ctx, t, f.Session, "Runtime.releaseObjectGroup", map[string]string{"objectGroup": "diwall-ax"}, nil)
+		}
+	}()
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 16) // requests in flight to the extension
+	for _, i := range unsure {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			f, local := browser.Frame{}, i
+			if fm != nil {
+				p := fm.place[i]
+				f, local = fm.frames[p.Frame].frame, int(p.Local)
+			}
+			role, name, ok := chromeRoleName(ctx, b, t, f, local)
+			if !ok {
+				return
+			}
+			n := &r.Nodes[i]
+			if role != "" && !(neutral(role) && neutral(n.Role)) {
+				n.Role = role
+			}
+			if n.NameHidden == 1 {
+				// A heading's or a cell's name keeps to what a person sees;
+				// Chrome's also counts text hidden from sight (sr-only),
+				// which observe leaves out of the page's text on purpose.
+				return
+			}
+			n.Name = name
+		}()
+	}
+	wg.Wait()
+	return len(unsure)
+}
+
+func chromeRoleName(ctx context.Context, b *browser.Browser, t *browser.Tab, f browser.Frame, i int) (role, name string, ok bool) {
+	world, err := b.WorldIn(ctx, t, f)
+	if err != nil {
+		return "", "", false
+	}
+	var ev struct {
+		Result struct {
+			ObjectID string `json:"objectId"`
+		} `json:"result"`
+	}
+	err = b.CDPIn(ctx, t, f.Session, "Runtime.evaluate", map[string]any{
+		"expression": fmt.Sprintf("globalThis.__diwall.els[%d]", i), "contextId": world, "objectGroup": "diwall-ax",
+	}, &ev)
+	if err != nil || ev.Result.ObjectID == "" {
+		return "", "", false
+	}
+	var ax struct {
+		Nodes []struct {
+			Ignored bool `json:"ignored"`
+			Role    *struct {
+				Value string `json:"value"`
+			} `json:"role"`
+			Name *struct {
+				Value string `json:"value"`
+			} `json:"name"`
+		} `json:"nodes"`
+	}
+	if err := b.CDPIn(ctx, t, f.Session, "Accessibility.getPartialAXTree", map[string]any{
+		"objectId": ev.Result.ObjectID, "fetchRelatives": false,
+	}, &ax); err != nil || len(ax.Nodes) == 0 || ax.Nodes[0].Ignored {
+		// A node Chrome leaves out of its tree (content not yet laid out,
+		// an inert one) has no role or name to tell.
+		return "", "", false
+	}
+	if ax.Nodes[0].Role != nil {
+		role = axRole(ax.Nodes[0].Role.Value)
+	}
+	if ax.Nodes[0].Name != nil {
+		name = ax.Nodes[0].Name.Value
+	}
+	return role, name, true
+}
+
+// neutral reports whether a role says nothing of its own: the serializer's
+// generic and Chrome's none (an ignored node) are the same to the tree.
+func neutral(role string) bool { return role == "generic" || role == "none" }
+
+// axRole maps Chrome's role names to the ones the tree uses (and the
+// serializer's accname.js computes). Roles that only describe text styling
+// are generic: they are noise in the tree.
+func axRole(r string) string {
+	switch r {
+	case "StaticText", "InlineTextBox":
+		return "text"
+	case "RootWebArea", "GenericContainer", "LayoutTable", "LayoutTableRow", "LayoutTableCell",
+		"LabelText", "strong", "emphasis", "time", "mark", "subscript", "superscript", "insertion",
+		"deletion", "Abbr", "Pre", "Ruby", "RubyAnnotation", "code", "ListMarker", "Canvas", "Legend",
+		"SectionHeader", "SectionFooter", "sectionheader", "sectionfooter", "HeaderAsNonLandmark",
+		"FooterAsNonLandmark", "Section", "SectionWithoutName", "SvgRoot", "Audio", "Video":
+		return "generic"
+	case "LineBreak":
+		return "none"
+	case "image":
+		return "img"
+	case "DisclosureTriangle", "DisclosureTriangleGrouped", "ToggleButton", "PopUpButton", "ColorWell":
+		return "button"
+	case "MenuListOption", "ListBoxOption":
+		return "option"
+	case "MenuListPopup":
+		return "none"
+	case "Iframe", "IframePresentational":
+		return "iframe"
+	case "DescriptionList":
+		return "list"
+	case "DescriptionListTerm":
+		return "term"
+	case "DescriptionListDetail":
+		return "definition"
+	case "Details":
+		return "group"
+	case "Figcaption":
+		return "caption"
+	case "Date", "DateTime", "InputTime", "TextField":
+		return "textbox"
+	case "ComboBoxGrouping", "ComboBoxMenuButton", "ComboBoxSelect", "TextFieldWithComboBox":
+		return "combobox"
+	case "MathMLMath":
+		return "math"
+	}
+	if strings.HasPrefix(r, "MathML") {
+		return "generic"
+	}
+	return r
+}

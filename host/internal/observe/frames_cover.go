@@ -1,0 +1,93 @@
+package observe
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/diwall/diwall/host/internal/browser"
+)
+
+// cover finds, for the actionable nodes of the frames read that are in
+// view, whether something of a page around the frame lies over them (a
+// banner, a modal): the frame's serializer only saw its own document. The
+// point asked is each node's centre, in every frame up the chain: one call
+// per frame holding frames read, per level of nesting.
+func (fm *frameMap) cover(ctx context.Context, b *browser.Browser, t *browser.Tab, r *raw) {
+	if fm == nil {
+		return
+	}
+	// ask is one node's question: at point (main viewport), does frame f
+	// show?
+	type ask struct {
+		node  int
+		f     int
+		point [2]float64
+	}
+	var asks []ask
+	for fi := 1; fi < len(fm.frames); fi++ {
+		for _, g := range fm.frames[fi].global {
+			n := &r.Nodes[g]
+			if n.InView == 1 && n.Box != nil && n.Covered == nil && fm.place[g].Frame == int32(fi) {
+				asks = append(asks, ask{g, fi, [2]float64{n.Box[0] + n.Box[2]/2, n.Box[1] + n.Box[3]/2}})
+			}
+		}
+	}
+	for len(asks) > 0 {
+		byParent := map[int][]ask{}
+		for _, a := range asks {
+			p := fm.frames[a.f].parent
+			byParent[p] = append(byParent[p], a)
+		}
+		asks = nil
+		for parent, list := range byParent {
+			off := fm.frames[parent].offset
+			qs := make([][3]float64, len(list))
+			for k, a := range list {
+				qs[k] = [3]float64{float64(fm.frames[a.f].owner), a.point[0] - off[0], a.point[1] - off[1]}
+			}
+			text, err := b.EvaluateIn(ctx, t, fm.frames[parent].frame, coverExpression(qs), 2000)
+			var by []*int
+			if err != nil || json.Unmarshal([]byte(text), &by) != nil || len(by) != len(list) {
+				continue
+			}
+			for k, a := range list {
+				if by[k] == nil {
+					if parent > 0 {
+						asks = append(asks, ask{a.node, parent, a.point})
+					}
+					continue
+				}
+				c := *by[k]
+				if c >= 0 {
+					c = fm.toGlobal(parent, c)
+				}
+				r.Nodes[a.node].Covered = &c
+			}
+		}
+	}
+}
+
+// coverExpression answers, for questions [owner, x, y] in the viewport of
+// the world it runs in, what lies over the frame element owner at (x, y):
+// null when the frame itself, else the snapshot index of what covers it or
+// of its nearest reported ancestor (-1: none).
+func coverExpression(questions [][3]float64) string {
+	qs, _ := json.Marshal(questions)
+	return fmt.Sprintf(`((qs) => {
+  const s = globalThis.__diwall;
+  return JSON.stringify(qs.map(([owner, x, y]) => {
+    const el = s && s.els[owner];
+    if (!el) return null;
+    let hit = document.elementFromPoint(x, y);
+    while (hit && hit.shadowRoot) {
+      const inner = hit.shadowRoot.elementFromPoint(x, y);
+      if (!inner || inner === hit) break;
+      hit = inner;
+    }
+    if (!hit || hit === el) return null;
+    for (let c = hit; c; c = c.parentNode || c.host) if (s.index.has(c)) return s.index.get(c);
+    return -1;
+  }));
+})(%s)`, qs)
+}

@@ -1,0 +1,355 @@
+// Package observe makes one observation of a tab (SPEC §3): it has the
+// page serializer gather what a person can perceive, asks Chrome's own
+// accessibility tree about the nodes the serializer cannot be sure of,
+// captures the viewport, and turns all of it into the tree, the elements,
+// the marks, the masks and the marked image, from one snapshot.
+package observe
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/diwall/diwall/host/internal/toolerr"
+
+	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/host/internal/imaging"
+	"github.com/diwall/diwall/host/policy"
+	"github.com/diwall/diwall/protocol"
+)
+
+// Viewport is the server's reading of the page's viewport, in CSS pixels.
+type Viewport struct {
+	Width         float64 `json:"width"`
+	Height        float64 `json:"height"`
+	ScrollX       float64 `json:"scroll_x"`
+	ScrollY       float64 `json:"scroll_y"`
+	ContentHeight float64 `json:"content_height"`
+}
+
+// ImageInfo describes the returned image.
+type ImageInfo struct {
+	Width  int     `json:"width"`
+	Height int     `json:"height"`
+	Scale  float64 `json:"scale"`
+}
+
+// Observation is one observation: what the server asserts and what the
+// page wrote, kept apart.
+type Observation struct {
+	// Server's part.
+	SnapshotID string
+	Origin     string
+	LoaderID   string
+	Viewport   Viewport
+	Capture    string // "ok" or why not
+	Counters   Counters
+	DialogOpen bool
+	Image      ImageInfo
+	PNG        []byte // nil when the capture failed
+	Notices    []string
+	// Page's part.
+	Title, URL string
+	Tree       []string
+	Elements   []Element
+	Dialog     *browser.Dialog
+	// FrameURLs are the documents of the frames read into the tree: page
+	// content comes from them too.
+	FrameURLs []string
+	// Timing, for benchmarks: the whole call and the host's own work.
+	Took, HostTook time.Duration
+	// Recaptures counts the images taken again because a sensitive field
+	// or frame moved, or the capture guard was unsure (masking.go).
+	Recaptures int
+}
+
+// Timeout bounds one observation: a page whose main thread is stuck cannot
+// hold the model longer than this.
+const Timeout = 15 * time.Second
+
+// Observe makes an observation of the tab within the profile's budgets.
+// Whether the page may be seen at all is the caller's rule (the tools'
+// gate), not this package's; so is which frames may be read (frames, nil
+// for none: every frame is masked).
+func Observe(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Profile, path Path, frames FrameRule) (*Observation, error) {
+	start := time.Now()
+	ctx, cancel := context.WithTimeout(ctx, Timeout)
+	defer cancel()
+	info := b.Info(t)
+	if info.Dialog != nil {
+		return dialogObservation(info, start), nil
+	}
+	if !info.Active {
+		if err := b.Activate(ctx, t); err != nil {
+			return nil, err
+		}
+	}
+	// A dialog that opens while the page is read blocks the page, and every
+	// call waiting on it: stop waiting, and report the dialog.
+	opened, stopWatch := b.Watch(t, func(m string) bool { return m == "Page.javascriptDialogOpening" })
+	defer stopWatch()
+	gctx, stop := context.WithCancel(ctx)
+	defer stop()
+	go func() {
+		select {
+		case m := <-opened:
+			if m == "Page.javascriptDialogOpening" {
+				stop()
+			}
+		case <-gctx.Done():
+		}
+	}()
+	var obs *Observation
+	var err error
+	for attempt := 0; attempt < maxAttempts; attempt++ {
+		obs, err = gather(gctx, b, t, p, path, frames, start)
+		if !errors.Is(err, browser.ErrWorldGone) && !errors.Is(err, errDocumentChanged) && !errors.Is(err, browser.ErrNavigatedAway) {
+			break
+		}
+		if attempt == maxAttempts-1 {
+			err = &toolerr.Error{Code: protocol.CodeTimeout, Err: err, Msg: fmt.Sprintf(
+				"The page replaced its document %d times while it was read, so no snapshot of one document could be taken. Wait a moment and observe again, or navigate elsewhere.", maxAttempts)}
+		}
+	}
+	if err != nil || obs != nil && obs.Capture != "ok" {
+		if info := b.Info(t); info.Dialog != nil {
+			return dialogObservation(info, start), nil
+		}
+	}
+	return obs, err
+}
+
+var errDocumentChanged = errors.New("the page navigated while it was observed")
+
+// maxAttempts bounds how often observe starts again on a page that
+// replaced its document while it was read.
+const maxAttempts = 4
+
+func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Profile, path Path, rule FrameRule, start time.Time) (*Observation, error) {
+	if err := b.Attach(ctx, t); err != nil {
+		return nil, err
+	}
+	before := b.Info(t)
+	snapID := newID()
+
+	// The frames that may be read are known before the capture, so that
+	// their guards bracket it too.
+	var allowed []browser.Frame
+	var known map[string]browser.FrameInfo
+	if rule != nil {
+		frames, all, err := listFrames(ctx, b, t, rule)
+		if err != nil {
+			return nil, err
+		}
+		known = all
+		for _, f := range frames[:min(len(frames), maxFrames)] {
+			allowed = append(allowed, f.Frame)
+		}
+	}
+
+	// The capture guard watches the sensitive fields and frames from before
+	// the capture is asked for until after it came back (masking.go).
+	g, err := startGuard(ctx, b, t, snapID, allowed, nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer g.abandon()
+
+	// The serializer and the capture run together, on the same document.
+	// The capture is decoded while the serializer still runs, or while the
+	// guard is finished.
+	first := &shot{}
+	first.take(ctx, b, t)
+	used := first
+	composed := false
+	defer func() {
+		used.wait()
+		if !composed {
+			used.release()
+		}
+	}()
+	text, err := serialize(ctx, b, t, browser.Frame{}, snapshotOptions(snapID))
+	if err != nil {
+		return nil, err
+	}
+	r, err := parseRaw([]byte(text))
+	if err != nil {
+		return nil, err
+	}
+	if len(r.Closed) > 0 {
+		// Components with closed shadow roots: open them and read again.
+		if n, err := openClosedRoots(ctx, b, t, r.Closed); err == nil && n > 0 {
+			if text, err = serialize(ctx, b, t, browser.Frame{}, snapshotOptions(snapID)); err != nil {
+				return nil, err
+			}
+			if r, err = parseRaw([]byte(text)); err != nil {
+				return nil, err
+			}
+		}
+	}
+	// The frames on the sites are read into the page.
+	var fm *frameMap
+	var notices []string
+	if len(allowed) > 0 {
+		if fr := readFrames(ctx, b, t, r, snapID, rule, known); fr != nil {
+			notices = append(notices, fr.notices...)
+			r, fm = fr.merge()
+			fm.cover(ctx, b, t, r)
+		}
+	}
+	// The guard is finished once the screenshot came back (and after the
+	// serializers, whose node indexes its report uses).
+	<-first.captured
+	first.report, first.guardErr = g.finish(ctx, fm)
+	first.wait()
+	hostStart := time.Now()
+	after := b.Info(t)
+	if after.LoaderID != before.LoaderID || after.Dialog != nil {
+		return nil, errDocumentChanged
+	}
+
+	axStart := time.Now()
+	if n := askChrome(ctx, b, t, r, fm, path); n > 0 && path == PathAuto {
+		notices = append(notices, fmt.Sprintf("asked Chrome's accessibility tree about %d nodes", n))
+	}
+	axTook := time.Since(axStart)
+
+	built := build(r, Budgets{TreeChars: p.TreeChars, Marks: p.Marks})
+	if built.Counters.TreeTruncated {
+		notices = append(notices, fmt.Sprintf("tree truncated at %d characters around the viewport, every marked element kept; use read for the rest", p.TreeChars))
+	}
+	if built.Counters.MarksTruncated {
+		notices = append(notices, fmt.Sprintf("marks truncated at %d: the elements in and nearest the viewport have them; scroll and observe again for the others", p.Marks))
+	}
+	if built.Counters.OmittedInert > 0 {
+		notices = append(notices, "inert content (outside an open modal dialog, or marked inert) is left out until it can be used")
+	}
+	obs := &Observation{
+		SnapshotID: snapID, Origin: after.Origin, LoaderID: after.LoaderID,
+		Viewport: Viewport{Width: r.VP.W, Height: r.VP.H, ScrollX: r.VP.SX, ScrollY: r.VP.SY, ContentHeight: r.VP.CH},
+		Counters: built.Counters, Notices: notices,
+		Title: r.Title, URL: after.URL, Tree: built.Tree, Elements: built.Elements,
+	}
+	if obs.Elements == nil {
+		obs.Elements = []Element{}
+	}
+	if obs.Tree == nil {
+		obs.Tree = []string{}
+	}
+	var retakes int
+	var plan maskPlan
+	retakeStart := time.Now()
+	if first.err == nil {
+		used, plan, retakes = settleShot(ctx, b, t, snapID, r, fm, built, first)
+	}
+	retakeTook := time.Since(retakeStart)
+	switch {
+	case used.err != nil:
+		obs.Capture = "failed: " + browser.AsError(used.err).Msg
+	case plan.why != "":
+		obs.Capture = "withheld: " + plan.why
+		obs.Notices = append(obs.Notices, "the image was withheld: "+plan.why+"; observe again, or work from the tree")
+	default:
+		composed = true
+		img, err := composeImage(used.capture, plan.vpW, r.VP.DPR, plan.masks, built.Labels, p)
+		if err != nil {
+			obs.Capture = "failed: " + err.Error()
+		} else {
+			obs.Capture = "ok"
+			obs.PNG = img.PNG
+			obs.Image = ImageInfo{Width: img.Width, Height: img.Height, Scale: round3(img.Scale)}
+			if plan.moved {
+				obs.Notices = append(obs.Notices, "a sensitive field or frame moved while the image was taken; its mask covers every place it was")
+			}
+		}
+	}
+	obs.Recaptures = retakes
+	obs.FrameURLs = fm.urls()
+	snap := &browser.Snapshot{ID: snapID, LoaderID: after.LoaderID, MarkNode: built.MarkNode, Sensitive: built.SecretMarks(), Frames: fm.snapFrames(), Place: fm.places()}
+	if !b.SetSnapshot(t, snap) {
+		return nil, errDocumentChanged
+	}
+	obs.Took = time.Since(start)
+	obs.HostTook = time.Since(hostStart) - axTook - retakeTook
+	return obs, nil
+}
+
+// captureWait bounds the capture: without it an observation still has its
+// tree and elements.
+const captureWait = 5 * time.Second
+
+// captureViewport captures the tab's viewport with DevTools, which works
+// for a tab that is not focused and at any rate. When that fails, it falls
+// back to the extension's chrome.tabs.captureVisibleTab (the tab must be
+// the active one of its window; two calls a second at most).
+func captureViewport(ctx context.Context, b *browser.Browser, t *browser.Tab) ([]byte, error) {
+	data, _, err := captureViewportVia(ctx, b, t)
+	return data, err
+}
+
+// captureViewportVia is captureViewport, and says whether the extension's
+// fallback took the image.
+func captureViewportVia(ctx context.Context, b *browser.Browser, t *browser.Tab) (data []byte, fallback bool, err error) {
+	cctx, cancel := context.WithTimeout(ctx, captureWait)
+	defer cancel()
+	var res struct {
+		Data string `json:"data"`
+	}
+	err = b.CDP(cctx, t, "Page.captureScreenshot", map[string]any{"format": "jpeg", "quality": 90, "fromSurface": true, "optimizeForSpeed": true}, &res)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, false, err
+		}
+		var vis protocol.CaptureResult
+		if verr := b.CaptureVisible(ctx, t, &vis); verr != nil {
+			return nil, false, err
+		}
+		res.Data = vis.Data
+		fallback = true
+	}
+	data, err = base64.StdEncoding.DecodeString(res.Data)
+	return data, fallback, err
+}
+
+// composeImage draws the marks and masks on the capture. The capture's
+// width against the viewport's (vpWidth, in CSS pixels, when the image was
+// taken) gives the scale, so a viewport that changed size (an infobar) is
+// still drawn right.
+func composeImage(capture *imaging.Capture, vpWidth, dpr float64, maskBoxes []Box, markBoxes []MarkBox, p policy.Profile) (imaging.Result, error) {
+	masks := make([]imaging.Rect, len(maskBoxes))
+	for i, m := range maskBoxes {
+		masks[i] = imaging.Rect{X: m.X, Y: m.Y, W: m.W, H: m.H}
+	}
+	labels := make([]imaging.Label, len(markBoxes))
+	for i, l := range markBoxes {
+		labels[i] = imaging.Label{Mark: l.Mark, Box: imaging.Rect{X: l.Box.X, Y: l.Box.Y, W: l.Box.W, H: l.Box.H}}
+	}
+	scale := dpr
+	if vpWidth > 0 {
+		scale = float64(capture.Width()) / vpWidth
+	}
+	return capture.Compose(masks, labels, imaging.Options{Scale: scale, MaxLongSide: p.ImageLongSide})
+}
+
+// dialogObservation reports an open dialog at once: the page is blocked.
+func dialogObservation(info browser.TabInfo, start time.Time) *Observation {
+	return &Observation{
+		SnapshotID: newID(), Origin: info.Origin, LoaderID: info.LoaderID,
+		Capture: "skipped: a dialog is open", DialogOpen: true,
+		Notices: []string{"a dialog is open; answer it with the dialog tool"},
+		Title:   info.Title, URL: info.URL, Tree: []string{}, Elements: []Element{},
+		Dialog: info.Dialog, Took: time.Since(start),
+	}
+}
+
+func round3(f float64) float64 { return float64(int(f*1000+0.5)) / 1000 }
+
+func newID() string {
+	var b [16]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}

@@ -1,0 +1,39 @@
+package observe
+
+import (
+	"context"
+
+	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/host/policy"
+)
+
+// The page's references of a snapshot (globalThis.__diwall in the isolated
+// world) are set aside while a kept observation runs, then put back.
+const (
+	setAside = `(() => { globalThis.__diwallKept = globalThis.__diwall; return "" })()`
+	putBack  = `(() => { const k = globalThis.__diwallKept; delete globalThis.__diwallKept; if (!k) return ""; globalThis.__diwall = k; return k.snapshot })()`
+)
+
+// ObserveKeeping makes an observation of the tab, with the same masking as
+// Observe, and leaves the tab's current snapshot current: the model's marks
+// stay valid. It serves the screenshot a person audits. Frames are never
+// read for it (they are masked): the page references it sets aside are
+// the main frame's.
+func ObserveKeeping(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Profile, path Path) (*Observation, error) {
+	prev := b.Info(t).Snapshot
+	kept := prev != nil
+	if kept {
+		if _, err := b.Evaluate(ctx, t, setAside, 2000); err != nil {
+			kept = false
+		}
+	}
+	obs, err := Observe(ctx, b, t, p, path, nil)
+	if kept && b.Info(t).LoaderID == prev.LoaderID {
+		// Only when the page's references are back does the host take the
+		// old snapshot back; else its marks are refused as stale.
+		if id, rerr := b.Evaluate(ctx, t, putBack, 2000); rerr == nil && id == prev.ID {
+			b.SetSnapshot(t, prev)
+		}
+	}
+	return obs, err
+}

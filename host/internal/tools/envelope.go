@@ -1,0 +1,78 @@
+package tools
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/diwall/diwall/protocol"
+)
+
+// Envelope is every tool result (SPEC §2): what the server asserts under
+// Server, everything the page wrote under PageContent.
+type Envelope struct {
+	OK          bool `json:"ok"`
+	Server      any  `json:"server"`
+	PageContent any  `json:"page_content"`
+}
+
+// Base is the part of `server` every result has. Tool-specific server
+// structs embed it.
+type Base struct {
+	Tool        string     `json:"tool"`
+	OperationID string     `json:"operation_id"`
+	Notices     []string   `json:"notices"`
+	TabID       string     `json:"tab_id,omitempty"`
+	Error       *ToolError `json:"error,omitempty"`
+}
+
+// ToolError is the `server.error` of a failed call.
+type ToolError struct {
+	Code      protocol.Code `json:"code"`
+	Message   string        `json:"message"`
+	Retryable bool          `json:"retryable"`
+}
+
+// Notice adds a server notice.
+func (b *Base) Notice(text string) { b.Notices = append(b.Notices, text) }
+
+// NewOperationID returns a fresh random operation id.
+func NewOperationID() string {
+	var b [16]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// empty is the page_content of a result the page contributed nothing to.
+var empty = struct{}{}
+
+// ErrorResult builds the result of a failed call that reached no tool
+// code: the browser is missing, the arguments are wrong.
+func ErrorResult(tool string, code protocol.Code, message string) *mcp.CallToolResult {
+	b := &Base{Tool: tool, OperationID: NewOperationID(), Notices: []string{}}
+	b.Error = &ToolError{Code: code, Message: message, Retryable: code.Retryable()}
+	return toResult(Envelope{OK: false, Server: b, PageContent: empty}, nil)
+}
+
+// toResult turns an envelope into an MCP result: structured content, the
+// same JSON as one text block, then any images.
+func toResult(env Envelope, images []*mcp.ImageContent) *mcp.CallToolResult {
+	if env.PageContent == nil {
+		env.PageContent = empty
+	}
+	data, err := json.Marshal(env)
+	if err != nil {
+		data = []byte(`{"ok":false,"server":{"error":{"code":"internal","message":"result could not be encoded","retryable":false}},"page_content":{}}`)
+	}
+	res := &mcp.CallToolResult{
+		Content:           []mcp.Content{&mcp.TextContent{Text: string(data)}},
+		StructuredContent: json.RawMessage(data),
+		IsError:           !env.OK,
+	}
+	for _, img := range images {
+		res.Content = append(res.Content, img)
+	}
+	return res
+}

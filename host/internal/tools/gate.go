@@ -1,0 +1,177 @@
+package tools
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/diwall/diwall/host/internal/toolerr"
+
+	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/host/internal/observe"
+	"github.com/diwall/diwall/host/policy"
+	"github.com/diwall/diwall/protocol"
+)
+
+// The gate is the one place where the session's sites are enforced. Every
+// result passes it before it leaves the host (Server.handler calls
+// passGate), and every tool that works on a page is admitted by it before
+// it runs (Call.enterPage); a navigation's target is admitted before it
+// loads (Call.admit). For a page outside the sites nothing leaves but its
+// origin: no title, no URL path or query, no dialog text, no tree, no image.
+
+// sourced is page content read from one tab: it says which documents it was
+// read from, so the gate can check them along with the tab's current one.
+type sourced interface{ sourceURLs() []string }
+
+// perTab is page content about several tabs: the gate keeps only the
+// entries whose page the session may see.
+type perTab interface {
+	keep(allowed func(url string) bool)
+}
+
+// allows reports whether the session may see a page at url without asking:
+// its origin is one of the profile's sites or one the person allowed for
+// this session, or the page is a new tab's empty page.
+func (c *Call) allows(url string) bool {
+	if url == "about:blank" {
+		return true
+	}
+	origin := browser.Origin(url)
+	if !strings.HasPrefix(origin, "http://") && !strings.HasPrefix(origin, "https://") {
+		return false
+	}
+	if c.Profile.Allows(origin) {
+		return true
+	}
+	once, _ := c.Session.decided(origin)
+	return once
+}
+
+// frameRule is the rule by which an observation or a read reads frames:
+// the session's own site rule (allows), when its profile reads the frames
+// on its sites; nil (every frame masked) otherwise.
+func (c *Call) frameRule() observe.FrameRule {
+	if c.Profile.Frames != policy.FramesSites {
+		return nil
+	}
+	return c.allows
+}
+
+// admit lets the session use a page at url: at once when it may, after
+// asking the person when the profile says to ask, or not at all.
+func (c *Call) admit(ctx context.Context, url string) error {
+	if c.allows(url) {
+		return nil
+	}
+	origin := browser.Origin(url)
+	if !c.Profile.Ask {
+		return toolerr.Errorf(protocol.CodeOriginNotAllowed,
+			"%s is outside the sites this session may use, so nothing of that page is shown or touched. Navigate to an allowed site, go back, or close the tab.", shownOrigin(origin))
+	}
+	if _, denied := c.Session.decided(origin); denied {
+		return toolerr.Errorf(protocol.CodePermissionDenied,
+			"The person did not allow this session on %s. Do not retry: ask the person to allow it.", origin)
+	}
+	if c.srv.opts.NoPerson() {
+		return toolerr.Errorf(protocol.CodePermissionDenied,
+			"%s is not one of this session's sites, and no one is at this browser to allow it. Ask the person to add it (diwall profile allow %s %s).", origin, c.Profile.Name, origin)
+	}
+	decision, err := c.srv.b.Ask(ctx, c.Session.hello.Client, origin)
+	switch {
+	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
+		return toolerr.Errorf(protocol.CodePermissionDenied,
+			"No one answered in time whether this session may use %s. Ask the person to allow it in the browser, then call again.", origin)
+	case err != nil:
+		e := browser.AsError(err)
+		return &toolerr.Error{Code: protocol.CodePermissionDenied, Err: err,
+			Msg: fmt.Sprintf("The person could not be asked about %s (%s). Ask them to allow it, then call again.", origin, e.Msg)}
+	}
+	switch decision {
+	case protocol.DecisionAlways:
+		c.Session.remember(origin, true)
+		if c.srv.opts.Remember == nil {
+			c.Base.Notice("the person allowed " + origin + " for this session")
+		} else if err := c.srv.opts.Remember(c.Profile.Name, origin); err != nil {
+			c.srv.log.Warn("could not write an allowed site to the profile", "profile", c.Profile.Name, "err", err)
+			c.Base.Notice("the person allowed " + origin + "; it could not be saved in the profile, so it holds for this session only")
+		} else {
+			c.Base.Notice("the person allowed " + origin + " from now on")
+		}
+		return nil
+	case protocol.DecisionOnce:
+		c.Session.remember(origin, true)
+		c.Base.Notice("the person allowed " + origin + " for this session")
+		return nil
+	}
+	c.Session.remember(origin, false)
+	return toolerr.Errorf(protocol.CodePermissionDenied,
+		"The person did not allow this session on %s. Do not retry: ask the person to allow it.", origin)
+}
+
+// shownOrigin is an origin as a message may show it.
+func shownOrigin(origin string) string {
+	if origin == "" {
+		return "This page"
+	}
+	return origin
+}
+
+// enterPage resolves the tab a page tool works on and admits its page
+// before the tool reads or touches it.
+func (c *Call) enterPage(ctx context.Context, tabID string) error {
+	t, err := c.srv.tab(c, tabID)
+	if err != nil {
+		return err
+	}
+	c.Tab = t
+	c.Base.TabID = t.ID
+	return c.admit(ctx, c.srv.b.Info(t).URL)
+}
+
+// refusedServer is what a page outside the sites yields: its origin,
+// nothing else.
+type refusedServer struct {
+	*Base
+	Origin string `json:"origin"`
+}
+
+// passGate is the last step of every call: the result leaves only if every
+// page it carries may be seen by the session, now.
+func (s *Server) passGate(ctx context.Context, c *Call, out Outcome, err error) (Outcome, error) {
+	if m, ok := out.Page.(perTab); ok {
+		m.keep(c.allows)
+		return out, err
+	}
+	var urls []string
+	if t := c.Tab; t != nil {
+		urls = append(urls, s.b.Info(t).URL)
+	} else if c.Base.TabID != "" {
+		if t, ok := s.b.Lookup(c.Session.Key(), c.Base.TabID); ok {
+			c.Tab = t
+			urls = append(urls, s.b.Info(t).URL)
+		}
+	}
+	switch p := out.Page.(type) {
+	case nil:
+	case sourced:
+		urls = append(urls, p.sourceURLs()...)
+	default:
+		// Page content that does not say where it came from never leaves.
+		s.log.Error("a tool returned page content without its source; withheld", "tool", c.Tool)
+		return Outcome{}, toolerr.Errorf(protocol.CodeInternal, "Internal error in Diwall: a result was withheld. Observe the page.")
+	}
+	for _, u := range urls {
+		if aerr := c.admit(ctx, u); aerr != nil {
+			return c.refused(u), aerr
+		}
+	}
+	return out, err
+}
+
+// refused is the result of a call refused for the page at url: the
+// origin, and nothing else of the page.
+func (c *Call) refused(url string) Outcome {
+	return Outcome{Server: &refusedServer{Base: c.Base, Origin: browser.Origin(url)}}
+}

@@ -1,0 +1,180 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"net"
+	"strings"
+	"testing"
+
+	"github.com/diwall/diwall/host/internal/toolerr"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/host/policy"
+	"github.com/diwall/diwall/protocol"
+)
+
+const leakToken = "tok-4417"
+
+// outsideExtension is a browser with one tab, whose page is outside the
+// session's sites and writes leakToken everywhere it can.
+type outsideExtension struct{}
+
+var outsideTab = protocol.Tab{TabID: 7, WindowID: 1, URL: "http://outside.test/secret?code=" + leakToken,
+	Title: "Secret " + leakToken, Status: "complete", Active: true}
+
+func (outsideExtension) Call(_ context.Context, method string, params, result any) error {
+	var res any = struct{}{}
+	switch method {
+	case protocol.MethodTabsGet:
+		res = protocol.TabsResult{Tabs: []protocol.Tab{outsideTab}}
+	case protocol.MethodTabActivate:
+		res = protocol.TabResult{Tab: outsideTab}
+	}
+	if result == nil {
+		return nil
+	}
+	data, _ := json.Marshal(res)
+	return json.Unmarshal(data, result)
+}
+
+// connectAs serves srv to a client that says it is the session key.
+func connectAs(t *testing.T, srv *Server, key string) *mcp.ClientSession {
+	t.Helper()
+	serverEnd, clientEnd := net.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ctx, serverEnd) }()
+	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, &mcp.ClientOptions{
+		Capabilities: &mcp.ClientCapabilities{Experimental: map[string]any{SessionCapability: SessionHello{Key: key}}},
+	})
+	cs, err := client.Connect(ctx, &mcp.IOTransport{Reader: clientEnd, Writer: clientEnd}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cs.Close()
+		cancel()
+		<-done
+	})
+	return cs
+}
+
+// TestEveryToolPassesTheGate walks every registered tool over a tab whose
+// page is outside the sites: nothing the page wrote comes back, whatever
+// the tool. A tool without a case here fails the test.
+func TestEveryToolPassesTheGate(t *testing.T) {
+	b, err := browser.New(outsideExtension{}, slog.New(slog.DiscardHandler), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	const key = "0123456789abcdef0123456789abcdef"
+	if err := b.Restore(t.Context(), protocol.Hello{AgentTabs: []protocol.AgentTab{{TabID: 7, Session: key}}}); err != nil {
+		t.Fatal(err)
+	}
+	tab, _ := b.Newest(key)
+	prof, _ := policy.Launch().WithSites("http://allowed.test")
+	cs := connectAs(t, New(b, slog.New(slog.DiscardHandler), &Options{Profile: prof}), key)
+
+	snapshot := "00000000000000000000000000000000"
+	cases := map[string][]map[string]any{
+		"observe": {{}, {"tab_id": tab.ID}},
+		"act": {
+			{"snapshot_id": snapshot, "steps": []map[string]any{{"action": "press", "keys": "Enter"}}, "observe": true},
+			{"snapshot_id": snapshot, "steps": []map[string]any{{"action": "upload", "mark": 1, "files": []string{"a.txt"}}}},
+			{"snapshot_id": snapshot, "steps": []map[string]any{{"action": "drag", "mark": 1, "to_mark": 2}}},
+		},
+		"read":       {{"snapshot_id": snapshot}, {"snapshot_id": snapshot, "query": "Secret"}},
+		"navigate":   {{"action": "reload"}, {"action": "back"}, {"url": "http://outside.test/other?code=" + leakToken}},
+		"tabs":       {{"action": "list"}, {"action": "select", "tab_id": tab.ID}},
+		"dialog":     {{"action": "accept"}, {"action": "dismiss"}},
+		"login":      {{"credential_id": "work"}},
+		"screenshot": {{}, {"tab_id": tab.ID}},
+		// screen reads no page: it is refused here (no ui-commands), and
+		// must leak nothing.
+		"screen": {{"action": "focus"}},
+	}
+	for _, tool := range Definitions() {
+		calls, ok := cases[tool.Name]
+		if !ok {
+			t.Errorf("tool %s has no case against an outside page: add one", tool.Name)
+			continue
+		}
+		for _, args := range calls {
+			env, res := callJSON(t, cs, tool.Name, args)
+			data, _ := json.Marshal(res)
+			if strings.Contains(string(data), leakToken) || strings.Contains(string(data), "/secret") {
+				t.Errorf("%s %v leaks the outside page: %s", tool.Name, args, data)
+			}
+			server := env["server"].(map[string]any)
+			if tool.Name == "screen" {
+				continue
+			}
+			if tool.Name == "tabs" && args["action"] == "list" {
+				entries := server["tabs"].([]any)
+				if env["ok"] != true || len(entries) != 1 || entries[0].(map[string]any)["origin"] != "http://outside.test" {
+					t.Errorf("tabs list: %v", env)
+				}
+				continue
+			}
+			code, _ := server["error"].(map[string]any)["code"].(string)
+			if env["ok"] != false || code != "origin_not_allowed" || server["origin"] != "http://outside.test" {
+				t.Errorf("%s %v: ok=%v code=%s origin=%v", tool.Name, args, env["ok"], code, server["origin"])
+			}
+			if len(res.Content) != 1 {
+				t.Errorf("%s: %d content blocks; a refusal carries no image", tool.Name, len(res.Content))
+			}
+		}
+	}
+}
+
+// TestAnotherSessionSeesNoTab: the same tab is unknown to a session that
+// does not own it.
+func TestAnotherSessionSeesNoTab(t *testing.T) {
+	b, _ := browser.New(outsideExtension{}, slog.New(slog.DiscardHandler), t.TempDir())
+	const owner = "0123456789abcdef0123456789abcdef"
+	b.Restore(t.Context(), protocol.Hello{AgentTabs: []protocol.AgentTab{{TabID: 7, Session: owner}}})
+	tab, _ := b.Newest(owner)
+	cs := connectAs(t, New(b, slog.New(slog.DiscardHandler), nil), "fedcba9876543210fedcba9876543210")
+	env, _ := callJSON(t, cs, "tabs", map[string]any{"action": "list"})
+	if tabs := env["server"].(map[string]any)["tabs"].([]any); len(tabs) != 0 {
+		t.Fatalf("another session lists %v", tabs)
+	}
+	env, _ = callJSON(t, cs, "observe", map[string]any{"tab_id": tab.ID})
+	if code := env["server"].(map[string]any)["error"].(map[string]any)["code"]; code != "tab_gone" {
+		t.Fatalf("another session's observe: %v", code)
+	}
+}
+
+// TestProfileToolsAndBrokenProfiles: a tool the profile does not list is
+// refused, and a profile that cannot be read refuses every call with why.
+func TestProfileToolsAndBrokenProfiles(t *testing.T) {
+	b, _ := browser.New(noExtension{}, slog.New(slog.DiscardHandler), t.TempDir())
+	narrow := policy.Launch()
+	narrow.Tools = []string{"tabs"}
+	cs := connectAs(t, New(b, slog.New(slog.DiscardHandler), &Options{Profile: narrow}), "0123456789abcdef0123456789abcdef")
+	env, _ := callJSON(t, cs, "observe", map[string]any{})
+	if code := env["server"].(map[string]any)["error"].(map[string]any)["code"]; code != "permission_denied" {
+		t.Errorf("a tool the profile does not permit: %v", code)
+	}
+	if env, _ := callJSON(t, cs, "tabs", map[string]any{"action": "list"}); env["ok"] != true {
+		t.Errorf("a permitted tool: %v", env)
+	}
+
+	broken := &Options{Profiles: failingProfiles{}, DefaultProfile: "default"}
+	cs = connectAs(t, New(b, slog.New(slog.DiscardHandler), broken), "0123456789abcdef0123456789abcdef")
+	env, _ = callJSON(t, cs, "tabs", map[string]any{"action": "list"})
+	e := env["server"].(map[string]any)["error"].(map[string]any)
+	if e["code"] != "permission_denied" || !strings.Contains(e["message"].(string), "line 3") {
+		t.Errorf("a broken profile: %v", e)
+	}
+}
+
+type failingProfiles struct{}
+
+func (failingProfiles) Get(name string) (policy.Profile, error) {
+	return policy.Profile{}, &toolerr.Error{Code: protocol.CodeInvalidArgument, Msg: "line 3, key \"sites\": bad"}
+}

@@ -1,0 +1,76 @@
+package tools
+
+import (
+	"encoding/json"
+	"log/slog"
+	"strings"
+	"testing"
+
+	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/protocol"
+)
+
+// TestShownArgsWithholdSecrets: what the operator sees of a call never
+// carries text typed into a sensitive field, nor typed text the host
+// cannot place, nor a URL's password; everything else is shown.
+func TestShownArgsWithholdSecrets(t *testing.T) {
+	b, _ := browser.New(outsideExtension{}, slog.New(slog.DiscardHandler), t.TempDir())
+	const key = "0123456789abcdef0123456789abcdef"
+	b.Restore(t.Context(), protocol.Hello{AgentTabs: []protocol.AgentTab{{TabID: 7, Session: key}}})
+	tab, _ := b.Newest(key)
+	b.SetSnapshot(tab, &browser.Snapshot{ID: "snap1", Sensitive: map[int]bool{2: true}})
+	s := New(b, slog.New(slog.DiscardHandler), nil)
+	c := &Call{Tool: "act", Session: &Session{hello: SessionHello{Key: key}}, Base: &Base{}}
+	c.Session.Select(tab.ID)
+
+	shown := func(tool string, args any) string {
+		raw, _ := json.Marshal(args)
+		c.Tool = tool
+		return string(s.shownArgs(s.withheldArgs(c, raw)))
+	}
+	steps := []map[string]any{
+		{"action": "type", "mark": 1, "text": "alice"},
+		{"action": "type", "mark": 2, "text": "hunter2"},
+		{"action": "press", "mark": 2, "keys": "x"},
+		{"action": "press", "keys": "Enter"},
+		{"action": "press", "keys": "Control+A"},
+		{"action": "press", "keys": "Shift+Q"},
+	}
+	got := shown("act", map[string]any{"snapshot_id": "snap1", "steps": steps})
+	for _, want := range []string{`"text":"alice"`, `"keys":"Enter"`, `"keys":"Control+A"`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("act: %s lacks %s", got, want)
+		}
+	}
+	if strings.Contains(got, "hunter2") || strings.Contains(got, `"x"`) || strings.Contains(got, `"Shift+Q"`) {
+		t.Errorf("act shows a secret: %s", got)
+	}
+	// Marks of another snapshot are not placed: no typed text is shown.
+	if got := shown("act", map[string]any{"snapshot_id": "old", "steps": steps[:1]}); strings.Contains(got, "alice") {
+		t.Errorf("a stale snapshot's typed text is shown: %s", got)
+	}
+	if got := shown("navigate", map[string]any{"url": "https://bob:pw123@example.com/x"}); strings.Contains(got, "pw123") || !strings.Contains(got, "example.com/x") {
+		t.Errorf("navigate: %s", got)
+	}
+	// A prompt's answer is kept only for an open prompt that asks for no
+	// secret; here none is open.
+	if got := shown("dialog", map[string]any{"action": "accept", "text": "s3cret"}); strings.Contains(got, "s3cret") {
+		t.Errorf("dialog: %s", got)
+	}
+	// The audit log keeps what the operator sees, uncut, with numbers.
+	c.Tool = "act"
+	raw, _ := json.Marshal(map[string]any{"snapshot_id": "snap1", "steps": steps})
+	audited, _ := json.Marshal(auditArgs(s.withheldArgs(c, raw)))
+	if strings.Contains(string(audited), "hunter2") || strings.Contains(string(audited), `"Shift+Q"`) || !strings.Contains(string(audited), `"alice"`) {
+		t.Errorf("audit args: %s", audited)
+	}
+	if got := shown("login", map[string]any{"credential_id": "gitlab", "password": "p"}); got != `{"credential_id":"gitlab"}` {
+		t.Errorf("login: %s", got)
+	}
+	if got := shown("read", map[string]any{"query": strings.Repeat("a", 500)}); len(got) > 260 {
+		t.Errorf("a long string is not cut: %d bytes", len(got))
+	}
+	if got := string(s.shownArgs(s.withheldArgs(c, json.RawMessage(`{"steps":[`)))); strings.Contains(got, "steps") {
+		t.Errorf("malformed arguments: %s", got)
+	}
+}

@@ -1,0 +1,231 @@
+package tools
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/diwall/diwall/host/internal/toolerr"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/host/internal/operator"
+	"github.com/diwall/diwall/host/policy"
+	"github.com/diwall/diwall/protocol"
+)
+
+// Outcome is what a tool's handler returns: its server part (a struct
+// embedding the call's *Base; nil means the Base alone), what the page
+// wrote, and images. A failed call returns an error, with as much of the
+// Outcome as it has.
+type Outcome struct {
+	Server any
+	Page   any
+	Images []*mcp.ImageContent
+}
+
+// Call is one tool call as a handler sees it.
+type Call struct {
+	Tool    string
+	Session *Session
+	Profile policy.Profile // the session's profile, as of this call
+	Base    *Base
+	// Tab is the tab the call works on: for a page tool, resolved and
+	// admitted by the gate before the tool runs.
+	Tab *browser.Tab
+	srv *Server
+	// For the audit log (audit.go): the artifacts of the call, and secrets
+	// it must never hold.
+	artifacts []string
+	secrets   []string
+}
+
+// def is one tool: its MCP definition and, in the host, its handler.
+type def struct {
+	tool *mcp.Tool
+	run  func(ctx context.Context, c *Call, raw json.RawMessage) (Outcome, error)
+}
+
+// onTab is an input that names the tab it is about (tab_id).
+type onTab interface{ tabArg() string }
+
+// Whether a tool works on its tab's page (newDef's page argument). The gate
+// admits a page tool's page before it runs (Call.enterPage), and the tool
+// finds its tab in Call.Tab; its input must name a tab (onTab).
+const (
+	pageTool  = true
+	otherTool = false
+)
+
+// newDef builds a tool definition whose input schema is derived from In.
+// enums constrains string properties to the given values; a key such as
+// "steps.action" names a property of a list's items. A page tool's page is
+// admitted by the gate before run is called.
+func newDef[In any](tool *mcp.Tool, enums map[string][]any, page bool, run func(context.Context, *Call, In) (Outcome, error)) def {
+	schema, err := jsonschema.For[In](nil)
+	if err != nil {
+		panic(fmt.Sprintf("tool %s: %v", tool.Name, err))
+	}
+	for path, values := range enums {
+		p := schema
+		for _, prop := range strings.Split(path, ".") {
+			if p.Items != nil { // a list: its items' property
+				p = p.Items
+			}
+			next, ok := p.Properties[prop]
+			if !ok {
+				panic(fmt.Sprintf("tool %s: enum for unknown property %q", tool.Name, path))
+			}
+			p = next
+		}
+		p.Enum = values
+	}
+	resolved, err := schema.Resolve(nil)
+	if err != nil {
+		panic(fmt.Sprintf("tool %s: %v", tool.Name, err))
+	}
+	t := *tool
+	t.InputSchema = schema
+	if _, ok := any(new(In)).(onTab); page && !ok {
+		panic(fmt.Sprintf("tool %s works on a page but its input names no tab", tool.Name))
+	}
+	return def{
+		tool: &t,
+		run: func(ctx context.Context, c *Call, raw json.RawMessage) (Outcome, error) {
+			var in In
+			if err := decodeArgs(resolved, raw, &in); err != nil {
+				return Outcome{}, err
+			}
+			if page {
+				if err := c.enterPage(ctx, any(&in).(onTab).tabArg()); err != nil {
+					return Outcome{}, err
+				}
+			}
+			return run(ctx, c, in)
+		},
+	}
+}
+
+// decodeArgs validates raw arguments against the schema and decodes them.
+func decodeArgs(rs *jsonschema.Resolved, raw json.RawMessage, into any) error {
+	if len(bytes.TrimSpace(raw)) == 0 || string(raw) == "null" {
+		raw = json.RawMessage("{}")
+	}
+	var instance any
+	if err := json.Unmarshal(raw, &instance); err != nil {
+		return toolerr.Errorf(protocol.CodeInvalidArgument, "The arguments are not valid JSON: %v", err)
+	}
+	if err := rs.Validate(instance); err != nil {
+		return toolerr.Errorf(protocol.CodeInvalidArgument, "Invalid arguments: %s. Check the tool's input schema.", trimSchemaErr(err))
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(into); err != nil {
+		return toolerr.Errorf(protocol.CodeInvalidArgument, "Invalid arguments: %v", err)
+	}
+	return nil
+}
+
+func trimSchemaErr(err error) string {
+	s := err.Error()
+	s = strings.TrimPrefix(s, "validating root: ")
+	if len(s) > 300 {
+		s = s[:300] + "…"
+	}
+	return s
+}
+
+// handler turns a def into the MCP handler of the host. Every call goes
+// through here: the session's profile decides whether the tool may run and
+// for how long, and every result passes the gate before it leaves.
+func (s *Server) handler(d def) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		start := time.Now()
+		c := &Call{
+			Tool:    d.tool.Name,
+			Session: s.session(req.Session),
+			Base:    &Base{Tool: d.tool.Name, OperationID: NewOperationID(), Notices: []string{}},
+			srv:     s,
+		}
+		// The arguments as the person may see them, secrets withheld (read
+		// before the call runs, against the snapshot its marks came from).
+		shown := s.withheldArgs(c, req.Params.Arguments)
+		ctx, op := s.watchBegin(ctx, c, shown)
+		out, err := s.runCall(ctx, c, d, req.Params.Arguments)
+		env := Envelope{OK: err == nil, Server: c.Base, PageContent: out.Page}
+		if out.Server != nil {
+			env.Server = out.Server
+		}
+		attrs := []any{"tool", d.tool.Name, "op", c.Base.OperationID, "ok", err == nil, "ms", time.Since(start).Milliseconds()}
+		if err != nil {
+			e := browser.AsError(err)
+			c.Base.Error = &ToolError{Code: e.Code, Message: e.Msg, Retryable: e.Code.Retryable()}
+			attrs = append(attrs, "code", e.Code, "cause", e.Err)
+		}
+		s.log.Info("tool call", attrs...)
+		s.watchEnd(op, c, out)
+		s.record(c, shown, env, out, start)
+		s.countCall()
+		return toResult(env, out.Images), nil
+	}
+}
+
+// runCall applies the person's pause or stop and the session's profile to
+// one call, runs it, and passes its result through the gate.
+func (s *Server) runCall(ctx context.Context, c *Call, d def, args json.RawMessage) (Outcome, error) {
+	if err := personSays(s.opts.Operator.Admit(c.Session.Key())); err != nil {
+		return Outcome{}, err
+	}
+	p, err := s.profileOf(c.Session)
+	if err != nil {
+		return Outcome{}, err
+	}
+	c.Profile = p
+	if !p.Permits(c.Tool) {
+		return Outcome{}, toolerr.Errorf(protocol.CodePermissionDenied,
+			"The profile %q of this session does not permit the %s tool. Ask the person if you need it.", p.Name, c.Tool)
+	}
+	ctx, cancel := context.WithTimeout(ctx, toolBudget(p.CallTimeout))
+	defer cancel()
+	out, err := d.run(ctx, c, args)
+	if stop := personSays(operator.Interrupted(ctx)); stop != nil && err != nil {
+		return Outcome{}, stop // what the call read is dropped with it
+	}
+	return s.passGate(ctx, c, out, err)
+}
+
+// profileOf returns the session's profile as it is now (the person may
+// have edited its file since the last call).
+func (s *Server) profileOf(st *Session) (policy.Profile, error) {
+	name := st.hello.Profile
+	if name == "" {
+		name = s.opts.DefaultProfile
+	}
+	if name == "" || s.opts.Profiles == nil {
+		if name != "" && name != s.opts.Profile.Name {
+			return policy.Profile{}, toolerr.Errorf(protocol.CodePermissionDenied, "This host has no profile %q.", name)
+		}
+		return s.opts.Profile, nil
+	}
+	p, err := s.opts.Profiles.Get(name)
+	if err != nil {
+		return policy.Profile{}, &toolerr.Error{Code: protocol.CodePermissionDenied, Err: err,
+			Msg: fmt.Sprintf("This session's profile cannot be used: %v. Ask the person to fix it (diwall profile show %s).", err, name)}
+	}
+	if p.CallTimeout == 0 {
+		p.CallTimeout = policy.DefaultCallTimeout
+	}
+	return p, nil
+}
+
+// toolBudget is how long a tool may work within the call's timeout: the
+// rest is kept for the result to be built and to reach the client before
+// the client's own timeout (often the same 60 s) gives up on it.
+func toolBudget(callTimeout time.Duration) time.Duration {
+	return callTimeout - min(callTimeout/10, 3*time.Second)
+}

@@ -1,0 +1,141 @@
+package tools
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"sync"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/host/internal/operator"
+)
+
+// SessionCapability is the experimental capability through which `diwall
+// mcp` tells the host who its session is: {"session": key, "client": name,
+// "profile": name}. A client that connects to the socket without it gets a
+// session key of its own and the host's default profile.
+const SessionCapability = "diwall"
+
+// SessionHello is what `diwall mcp` sends under SessionCapability.
+type SessionHello struct {
+	// Key identifies the session across reconnections to a restarted host:
+	// the tabs it owned come back to it.
+	Key string `json:"session"`
+	// Client is the MCP client's name, for the person (popup, tab group).
+	Client string `json:"client,omitempty"`
+	// ClientVersion is the MCP client's version, for the audit log.
+	ClientVersion string `json:"client_version,omitempty"`
+	// Profile names the profile the session runs under; "" is the host's
+	// default.
+	Profile string `json:"profile,omitempty"`
+	// UICommands: the MCP client announced the ui-commands capability
+	// (the experimental capability of that name in its initialize, which
+	// `diwall mcp` passes on), so the screen tool may be offered to it.
+	UICommands bool `json:"-"`
+}
+
+// Session is one MCP client's state in the host.
+type Session struct {
+	hello   SessionHello
+	browser *browser.Session
+
+	mu       sync.Mutex
+	selected string          // opaque id of the selected tab
+	once     map[string]bool // origins the person allowed once, for this session
+	denied   map[string]bool // origins the person denied, for this session
+}
+
+// Key is the session's key: its tabs carry it.
+func (s *Session) Key() string { return s.hello.Key }
+
+// Selected returns the session's selected tab id.
+func (s *Session) Selected() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.selected
+}
+
+// Select records the session's selected tab.
+func (s *Session) Select(id string) {
+	s.mu.Lock()
+	s.selected = id
+	s.mu.Unlock()
+}
+
+// decided returns what the person already said of origin in this session:
+// allowed once, denied, or nothing yet.
+func (s *Session) decided(origin string) (allowed, denied bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.once[origin], s.denied[origin]
+}
+
+// remember records the person's answer about origin for this session.
+func (s *Session) remember(origin string, allow bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if allow {
+		s.once[origin] = true
+		delete(s.denied, origin)
+	} else {
+		s.denied[origin] = true
+	}
+}
+
+// helloOf reads who a session is from its initialize request.
+func helloOf(ss *mcp.ServerSession) SessionHello {
+	var h SessionHello
+	if ss != nil {
+		if p := ss.InitializeParams(); p != nil {
+			if p.Capabilities != nil {
+				_, h.UICommands = p.Capabilities.Experimental[operator.CapabilityUICommands]
+				if m, ok := p.Capabilities.Experimental[SessionCapability].(map[string]any); ok {
+					h.Key, _ = m["session"].(string)
+					h.Client, _ = m["client"].(string)
+					h.ClientVersion, _ = m["client_version"].(string)
+					h.Profile, _ = m["profile"].(string)
+				}
+			}
+			if h.Client == "" && p.ClientInfo != nil {
+				h.Client = p.ClientInfo.Title
+				if h.Client == "" {
+					h.Client = p.ClientInfo.Name
+				}
+			}
+			if h.ClientVersion == "" && p.ClientInfo != nil {
+				h.ClientVersion = p.ClientInfo.Version
+			}
+		}
+	}
+	if !validKey(h.Key) {
+		h.Key = NewSessionKey()
+	}
+	if r := []rune(h.Client); len(r) > 100 {
+		h.Client = string(r[:100])
+	}
+	if r := []rune(h.ClientVersion); len(r) > 50 {
+		h.ClientVersion = string(r[:50])
+	}
+	return h
+}
+
+// NewSessionKey returns a fresh random session key.
+func NewSessionKey() string {
+	var b [16]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// validKey accepts the keys NewSessionKey makes, and nothing odd.
+func validKey(k string) bool {
+	if len(k) < 16 || len(k) > 64 {
+		return false
+	}
+	for _, c := range k {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,133 @@
+package tools
+
+import (
+	"context"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/diwall/diwall/host/internal/act"
+	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/host/internal/observe"
+)
+
+type actIn struct {
+	SnapshotID string     `json:"snapshot_id" jsonschema:"server.snapshot_id of your latest observe"`
+	Steps      []act.Step `json:"steps" jsonschema:"run in order; one failure stops the rest"`
+	Observe    bool       `json:"observe,omitempty" jsonschema:"also return a fresh observation"`
+	TabID      string     `json:"tab_id,omitempty" jsonschema:"default: current tab"`
+}
+
+func (in *actIn) tabArg() string { return in.TabID }
+
+type actServer struct {
+	*Base
+	SnapshotID   string           `json:"snapshot_id"`
+	Origin       string           `json:"origin"`
+	Steps        []act.StepResult `json:"steps"`
+	Completed    int              `json:"completed"`
+	Navigated    bool             `json:"navigated"`
+	DialogOpened bool             `json:"dialog_opened"`
+	URLChanged   bool             `json:"url_changed"`
+	TitleChanged bool             `json:"title_changed"`
+	NewTab       string           `json:"new_tab,omitempty"`
+	Observation  *observeServer   `json:"observation,omitempty"`
+	// NoObservation says why a failed act carries no observation.
+	NoObservation string `json:"no_observation,omitempty"`
+}
+
+type actPage struct {
+	pageInfo
+	Observation *observePage `json:"observation,omitempty"`
+}
+
+// sourceURLs are the pages the result describes: the tab after the steps
+// and, read a moment later, its fresh observation.
+func (p *actPage) sourceURLs() []string {
+	if p.Observation != nil {
+		return append([]string{p.URL}, p.Observation.sourceURLs()...)
+	}
+	return []string{p.URL}
+}
+
+func (s *Server) actDef() def {
+	return newDef(&mcp.Tool{
+		Name: "act",
+		Description: "Act with marks from your latest observe: one step, or a batch (fill a form and submit) run in order in one call. " +
+			"Real clicks, keys and drags; upload takes files from the person's upload folder. Says what each step did, and whether the page navigated or opened a dialog or tab. " +
+			"A failure returns a fresh observation.",
+		Annotations: &mcp.ToolAnnotations{Title: "Act", DestructiveHint: ptr(true), OpenWorldHint: ptr(true)},
+	}, map[string][]any{"steps.action": {"click", "type", "select", "check", "uncheck", "hover", "scroll", "press", "wait", "upload", "drag"}}, pageTool, s.act)
+}
+
+func (s *Server) act(ctx context.Context, c *Call, in actIn) (Outcome, error) {
+	t := c.Tab
+	before := s.b.Info(t)
+	res := act.Run(ctx, s.b, t, act.Options{Allowed: c.allows, UploadDir: c.Profile.UploadDir}, in.SnapshotID, in.Steps)
+	after := s.b.Info(t)
+	s.log.Info("act", "op", c.Base.OperationID, "steps", len(in.Steps), "completed", res.Succeeded,
+		"total_ms", ms(res.Took), "browser_ms", ms(res.BrowserTook), "host_ms", ms(res.Took-res.BrowserTook))
+	srv := &actServer{
+		Base: c.Base, SnapshotID: in.SnapshotID, Origin: after.Origin, Steps: res.Steps, Completed: res.Succeeded,
+		Navigated: res.Navigated, DialogOpened: res.DialogOpened || after.Dialog != nil,
+		URLChanged: after.URL != before.URL, TitleChanged: after.Title != before.Title, NewTab: res.NewTab,
+	}
+	if srv.Steps == nil {
+		srv.Steps = []act.StepResult{}
+	}
+	page := actPage{pageInfo: pageInfo{URL: after.URL, Title: after.Title}}
+	out := Outcome{Server: srv, Page: &page}
+	// A failure brings the page as it is now, so that the next call is not
+	// the same one made blind; so does a request for it.
+	if in.Observe || res.Err != nil {
+		switch {
+		case !c.allows(after.URL):
+			// The gate lets nothing of this page out: it says so itself.
+			srv.NoObservation = "the page is outside this session's sites"
+		default:
+			s.attachObservation(ctx, c, t, srv, &page, &out)
+			if after.Dialog != nil {
+				srv.NoObservation = "a dialog is open and blocks the page: the observation shows the dialog; answer it with the dialog tool"
+			}
+		}
+	}
+	if res.Err != nil {
+		return out, res.Err
+	}
+	return out, nil
+}
+
+// observationWait bounds the observation an act brings: its steps may
+// have used most of the call's time.
+const observationWait = 15 * time.Second
+
+// attachObservation adds a fresh observation of the tab to an action's
+// result, so the next turn can pick marks that exist.
+func (s *Server) attachObservation(ctx context.Context, c *Call, t *browser.Tab, srv *actServer, page *actPage, out *Outcome) {
+	fresh, freshPage, images, why := s.freshObservation(ctx, c, t)
+	srv.Observation, page.Observation, out.Images = fresh, freshPage, images
+	if why != "" {
+		srv.NoObservation = why
+	}
+}
+
+// freshObservation observes the tab for a result that brings the page as
+// it is now; why says why there is none.
+func (s *Server) freshObservation(ctx context.Context, c *Call, t *browser.Tab) (*observeServer, *observePage, []*mcp.ImageContent, string) {
+	ctx, cancel := context.WithTimeout(ctx, observationWait)
+	defer cancel()
+	obs, err := observe.Observe(ctx, s.b, t, c.Profile, s.opts.ObservePath, c.frameRule())
+	if err != nil {
+		e := browser.AsError(err)
+		c.Base.Notice("no fresh observation: " + e.Msg)
+		return nil, nil, nil, "the page could not be observed (" + string(e.Code) + "): " + e.Msg
+	}
+	act.LearnKeys(s.b, t, obs) // in the background, from now on
+	act.MarkFileInputs(ctx, s.b, t, obs)
+	o := observationOutcome(&Call{Tool: "observe", Base: &Base{}}, obs)
+	fresh := o.Server.(*observeServer)
+	fresh.Base = nil // the call's own Base says tool, operation and notices
+	freshPage := o.Page.(observePage)
+	c.Base.Notices = append(c.Base.Notices, obs.Notices...)
+	return fresh, &freshPage, o.Images, ""
+}

@@ -1,0 +1,85 @@
+package tools
+
+import (
+	"context"
+	"time"
+
+	"github.com/diwall/diwall/host/internal/toolerr"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/protocol"
+)
+
+type dialogIn struct {
+	Action string `json:"action" jsonschema:"accept or dismiss"`
+	Text   string `json:"text,omitempty" jsonschema:"for a prompt: the answer to accept with"`
+	TabID  string `json:"tab_id,omitempty" jsonschema:"default: current tab"`
+}
+
+func (in *dialogIn) tabArg() string { return in.TabID }
+
+type dialogServer struct {
+	*Base
+	DialogType string `json:"dialog_type"`
+	Accepted   bool   `json:"accepted"`
+	Origin     string `json:"origin"`
+	// After a beforeunload dialog was accepted: how the navigation it held
+	// ended, or that the tab closed.
+	Navigation *navResult `json:"navigation,omitempty"`
+	TabClosed  bool       `json:"tab_closed,omitempty"`
+	DialogOpen bool       `json:"dialog_open"`
+}
+
+func (s *Server) dialogDef() def {
+	return newDef(&mcp.Tool{
+		Name:        "dialog",
+		Description: "Accept or dismiss the JavaScript dialog open on the tab (alert, confirm, prompt, beforeunload); other tools answer dialog_open until you do.",
+		Annotations: &mcp.ToolAnnotations{Title: "Dialog", DestructiveHint: ptr(true), OpenWorldHint: ptr(true)},
+	}, map[string][]any{"action": {"accept", "dismiss"}}, pageTool, s.dialog)
+}
+
+func (s *Server) dialog(ctx context.Context, c *Call, in dialogIn) (Outcome, error) {
+	t := c.Tab
+	d := s.b.Info(t).Dialog
+	if d == nil {
+		return Outcome{}, toolerr.Errorf(protocol.CodeNoDialog, "No dialog is open on this tab (it may have closed already, or not opened yet). Observe to see the page as it is.")
+	}
+	accept := in.Action == "accept"
+	srv := &dialogServer{Base: c.Base, DialogType: d.Type, Accepted: accept}
+	// Accepting a beforeunload dialog lets go what it held: a navigation
+	// (wait for its page) or the closing of the tab.
+	var leave <-chan browser.Navigation
+	if accept && d.Type == "beforeunload" {
+		leave = s.b.AfterLeave(ctx, t)
+	}
+	closed, cancel := s.b.Watch(t, func(m string) bool { return m == "Page.javascriptDialogClosed" })
+	defer cancel()
+	params := map[string]any{"accept": accept}
+	if in.Text != "" {
+		params["promptText"] = in.Text
+	}
+	if err := s.b.CDP(ctx, t, "Page.handleJavaScriptDialog", params, nil); err != nil {
+		return Outcome{}, err
+	}
+	select {
+	case <-closed:
+	case <-time.After(2 * time.Second):
+		c.Base.Notice("the dialog did not report closing within 2 s")
+	}
+	var err error
+	if leave != nil {
+		nav := <-leave
+		if nav.Status == browser.NavClosed {
+			srv.TabClosed = true
+			c.Base.Notice("the tab closed")
+		} else {
+			srv.Navigation = navOf(&nav)
+			err = navOutcome(c, nav)
+		}
+	}
+	info := s.b.Info(t)
+	srv.Origin, srv.DialogOpen = info.Origin, info.Dialog != nil
+	return Outcome{Server: srv, Page: describe(c, info)}, err
+}

@@ -1,0 +1,84 @@
+package tools
+
+import (
+	"context"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/diwall/diwall/host/internal/act"
+	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/host/internal/observe"
+)
+
+type observeIn struct {
+	TabID string `json:"tab_id,omitempty" jsonschema:"default: current tab"`
+}
+
+func (in *observeIn) tabArg() string { return in.TabID }
+
+// observeServer is the server part of an observation, exactly SPEC §3.
+type observeServer struct {
+	*Base
+	SnapshotID string            `json:"snapshot_id"`
+	Origin     string            `json:"origin"`
+	LoaderID   string            `json:"loader_id"`
+	Viewport   observe.Viewport  `json:"viewport"`
+	Capture    string            `json:"capture"`
+	Counters   observe.Counters  `json:"counters"`
+	DialogOpen bool              `json:"dialog_open"`
+	Image      observe.ImageInfo `json:"image"`
+}
+
+type observePage struct {
+	Title    string            `json:"title"`
+	URL      string            `json:"url"`
+	Tree     []string          `json:"tree"`
+	Elements []observe.Element `json:"elements"`
+	Dialog   *browser.Dialog   `json:"dialog,omitempty"`
+	frames   []string          // the documents of the frames read into the tree
+}
+
+func (p observePage) sourceURLs() []string { return append([]string{p.URL}, p.frames...) }
+
+func (s *Server) observeDef() def {
+	return newDef(&mcp.Tool{
+		Name: "observe",
+		Description: "See the current tab: a screenshot with numbered marks on what you can act on (sensitive fields and frames blacked out), " +
+			"the accessibility tree as indented lines (whole page, [N] = mark), and the marked elements. " +
+			"Act with marks plus server.snapshot_id.",
+		Annotations: &mcp.ToolAnnotations{Title: "Observe", ReadOnlyHint: true, DestructiveHint: ptr(false), OpenWorldHint: ptr(true)},
+	}, nil, pageTool, s.observe)
+}
+
+func (s *Server) observe(ctx context.Context, c *Call, in observeIn) (Outcome, error) {
+	obs, err := observe.Observe(ctx, s.b, c.Tab, c.Profile, s.opts.ObservePath, c.frameRule())
+	if err != nil {
+		return Outcome{}, err
+	}
+	act.LearnKeys(s.b, c.Tab, obs) // in the background, from now on
+	act.MarkFileInputs(ctx, s.b, c.Tab, obs)
+	s.log.Info("observe", "op", c.Base.OperationID, "total_ms", ms(obs.Took), "host_ms", ms(obs.HostTook),
+		"marks", obs.Counters.Marks, "tree_lines", obs.Counters.TreeLines)
+	return observationOutcome(c, obs), nil
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// observationOutcome turns an observation into a result: the server's
+// reading, the page's words, and the image.
+func observationOutcome(c *Call, obs *observe.Observation) Outcome {
+	c.Base.Notices = append(c.Base.Notices, obs.Notices...)
+	out := Outcome{
+		Server: &observeServer{
+			Base: c.Base, SnapshotID: obs.SnapshotID, Origin: obs.Origin, LoaderID: obs.LoaderID,
+			Viewport: obs.Viewport, Capture: obs.Capture, Counters: obs.Counters,
+			DialogOpen: obs.DialogOpen, Image: obs.Image,
+		},
+		Page: observePage{Title: obs.Title, URL: obs.URL, Tree: obs.Tree, Elements: obs.Elements, Dialog: obs.Dialog, frames: obs.FrameURLs},
+	}
+	if obs.PNG != nil {
+		out.Images = []*mcp.ImageContent{{Data: obs.PNG, MIMEType: "image/png"}}
+	}
+	return out
+}

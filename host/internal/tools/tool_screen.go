@@ -1,0 +1,98 @@
+package tools
+
+import (
+	"context"
+	"errors"
+	"slices"
+
+	"github.com/diwall/diwall/host/internal/toolerr"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/diwall/diwall/host/internal/operator"
+	"github.com/diwall/diwall/host/policy"
+	"github.com/diwall/diwall/protocol"
+)
+
+type screenIn struct {
+	Action     string `json:"action" jsonschema:"the change"`
+	SessionKey string `json:"sessionKey,omitempty" jsonschema:"pane actions: whose pane; default: yours"`
+	Dock       string `json:"dock,omitempty" jsonschema:"terminal_* and browser_*: where the panel goes"`
+}
+
+// The screen actions (SPEC §7), by the inputs they take.
+var (
+	paneActions  = []string{"split_right", "split_down", "close_pane", "focus", "navigate"}
+	panelActions = []string{"terminal_show", "terminal_hide", "browser_show", "browser_hide"}
+	screenEnum   = slices.Concat(paneActions, []string{"sidebar_show", "sidebar_hide"}, panelActions)
+)
+
+func (s *Server) screenDef() def {
+	enum := make([]any, len(screenEnum))
+	for i, a := range screenEnum {
+		enum[i] = a
+	}
+	return newDef(&mcp.Tool{
+		Name:        "screen",
+		Description: "Arrange the view of the person watching you: split, close, focus or open a session's pane; show or hide the sidebar, the log (terminal) and the live browser panel. Presentation only.",
+		Annotations: &mcp.ToolAnnotations{Title: "Screen", DestructiveHint: ptr(false), OpenWorldHint: ptr(false)},
+	}, map[string][]any{"action": enum, "dock": {"bottom", "right"}}, otherTool, s.screen)
+}
+
+// screenOffered says whether a session may use screen: its client
+// announced ui-commands and its profile grants operator_write.
+func screenOffered(h SessionHello, p policy.Profile) bool {
+	return h.UICommands && p.OperatorWrite && p.Permits("screen")
+}
+
+// hideScreen keeps screen out of tools/list for a session it is not
+// offered to.
+func (s *Server) hideScreen(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		res, err := next(ctx, method, req)
+		list, ok := res.(*mcp.ListToolsResult)
+		if err != nil || method != "tools/list" || !ok {
+			return res, err
+		}
+		ss, _ := req.GetSession().(*mcp.ServerSession)
+		st := &Session{hello: helloOf(ss)}
+		p, perr := s.profileOf(st)
+		if perr == nil && screenOffered(st.hello, p) {
+			return res, nil
+		}
+		list.Tools = slices.DeleteFunc(slices.Clone(list.Tools), func(t *mcp.Tool) bool { return t.Name == "screen" })
+		return list, nil
+	}
+}
+
+func (s *Server) screen(_ context.Context, c *Call, in screenIn) (Outcome, error) {
+	if !screenOffered(c.Session.hello, c.Profile) {
+		return Outcome{}, toolerr.Errorf(protocol.CodePermissionDenied,
+			"screen is only for an MCP client that announces the ui-commands capability, under a profile with operator_write = true.")
+	}
+	cmd := operator.UICommand{Action: in.Action, Dock: in.Dock}
+	switch {
+	case slices.Contains(paneActions, in.Action):
+		cmd.SessionKey = in.SessionKey
+		if cmd.SessionKey == "" {
+			cmd.SessionKey = c.Session.Key()
+		} else if !s.opts.Operator.Knows(cmd.SessionKey) {
+			return Outcome{}, toolerr.Errorf(protocol.CodeInvalidArgument, "No session has the key %q. Leave sessionKey out for your own pane.", in.SessionKey)
+		}
+		if in.Dock != "" {
+			return Outcome{}, toolerr.Errorf(protocol.CodeInvalidArgument, "dock goes with terminal_* and browser_* only.")
+		}
+	case in.SessionKey != "":
+		return Outcome{}, toolerr.Errorf(protocol.CodeInvalidArgument, "sessionKey goes with split_right, split_down, close_pane, focus and navigate only.")
+	case in.Dock != "" && !slices.Contains(panelActions, in.Action):
+		return Outcome{}, toolerr.Errorf(protocol.CodeInvalidArgument, "dock goes with terminal_* and browser_* only.")
+	}
+	if err := s.opts.Operator.Command(c.Session.Key(), cmd); err != nil {
+		if errors.Is(err, operator.ErrNoInterface) {
+			return Outcome{}, &toolerr.Error{Code: protocol.CodeUnavailable, Err: err,
+				Msg: "No operator view that accepts screen commands is open (the extension's side panel, or the page of `diwall watch`). Carry on without it."}
+		}
+		return Outcome{}, err
+	}
+	return Outcome{}, nil
+}

@@ -1,0 +1,210 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"log/slog"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/diwall/diwall/host/internal/browser"
+)
+
+var update = flag.Bool("update", false, "rewrite the tool snapshots in testdata/")
+
+// TestToolSnapshots pins each tool's name, description, annotations and
+// input schema, so that changes to what the model reads show up in review.
+func TestToolSnapshots(t *testing.T) {
+	for _, tool := range Definitions() {
+		got, err := json.MarshalIndent(tool, "", "  ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join("testdata", tool.Name+".json")
+		if *update {
+			if err := os.WriteFile(path, append(got, '\n'), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("%v (run go test ./host/tools -update)", err)
+		}
+		if string(want) != string(got)+"\n" {
+			t.Errorf("%s changed; review and run go test ./host/tools -update\n got: %s", tool.Name, got)
+		}
+	}
+}
+
+func TestEveryToolIsDescribed(t *testing.T) {
+	for _, tool := range Definitions() {
+		a := tool.Annotations
+		if tool.Description == "" || a == nil || a.Title == "" || a.DestructiveHint == nil || a.OpenWorldHint == nil {
+			t.Errorf("%s: needs a description, a title and destructive/open-world hints", tool.Name)
+		}
+		schema, _ := json.Marshal(tool.InputSchema)
+		var s struct {
+			Properties map[string]struct {
+				Description string `json:"description"`
+			} `json:"properties"`
+			AdditionalProperties any `json:"additionalProperties"`
+		}
+		json.Unmarshal(schema, &s)
+		for name, p := range s.Properties {
+			if p.Description == "" {
+				t.Errorf("%s.%s has no description", tool.Name, name)
+			}
+		}
+	}
+}
+
+// TestToolListIsCheap pins what a model reads once: tools/list (every
+// description and schema) and the server instructions together, estimated
+// at 4 bytes per token, within 2,000 tokens for every client; screen, listed
+// only to a client that announces ui-commands, adds at most 250 more.
+func TestToolListIsCheap(t *testing.T) {
+	var usual, screen []*mcp.Tool
+	for _, tool := range Definitions() {
+		if tool.Name == "screen" {
+			screen = append(screen, tool)
+		} else {
+			usual = append(usual, tool)
+		}
+	}
+	data, err := json.Marshal(usual)
+	if err != nil {
+		t.Fatal(err)
+	}
+	extra, _ := json.Marshal(screen)
+	tokens, screenTokens := (len(data)+len(Instructions))/4, len(extra)/4
+	t.Logf("tools/list: %d bytes, instructions: %d bytes, ~%d tokens; screen: %d bytes, ~%d tokens", len(data), len(Instructions), tokens, len(extra), screenTokens)
+	if tokens > 2000 {
+		t.Fatalf("tools/list and the instructions cost ~%d tokens, budget 2000", tokens)
+	}
+	if screenTokens > 250 {
+		t.Fatalf("screen costs ~%d tokens, budget 250", screenTokens)
+	}
+}
+
+// TestInstructionsCarryPortalGuidance: the seed's guidance for portals is
+// in the instructions the model reads once.
+func TestInstructionsCarryPortalGuidance(t *testing.T) {
+	for _, want := range []string{"overlay first", "decline non-essential cookies", "resume the interrupted step",
+		"session expired", "Never repeat a failed action the same way", "another element of the same role",
+		"the menu instead of the shortcut", "the direct URL", "A click with no effect"} {
+		if !strings.Contains(Instructions, want) {
+			t.Errorf("the instructions lack %q", want)
+		}
+	}
+}
+
+// connect serves a Server with no tabs and returns a client session.
+func connect(t *testing.T) *mcp.ClientSession {
+	t.Helper()
+	b, err := browser.New(noExtension{}, slog.New(slog.DiscardHandler), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := New(b, slog.New(slog.DiscardHandler), nil)
+	serverEnd, clientEnd := net.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ctx, serverEnd) }()
+	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil)
+	cs, err := client.Connect(ctx, &mcp.IOTransport{Reader: clientEnd, Writer: clientEnd}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cs.Close()
+		cancel()
+		<-done
+	})
+	return cs
+}
+
+// noExtension answers every request as a browser with no tabs would.
+type noExtension struct{}
+
+func (noExtension) Call(context.Context, string, any, any) error { return nil }
+
+func callJSON(t *testing.T, cs *mcp.ClientSession, tool string, args any) (map[string]any, *mcp.CallToolResult) {
+	t.Helper()
+	res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: tool, Arguments: args})
+	if err != nil {
+		t.Fatalf("%s: %v", tool, err)
+	}
+	data, _ := json.Marshal(res.StructuredContent)
+	var env map[string]any
+	if err := json.Unmarshal(data, &env); err != nil {
+		t.Fatal(err)
+	}
+	if len(env) != 3 {
+		t.Fatalf("%s: envelope keys %v", tool, env)
+	}
+	return env, res
+}
+
+func TestEnvelopeOnSuccessAndFailure(t *testing.T) {
+	cs := connect(t)
+	env, res := callJSON(t, cs, "tabs", map[string]any{"action": "list"})
+	if env["ok"] != true || res.IsError {
+		t.Fatalf("list: %v", env)
+	}
+	server := env["server"].(map[string]any)
+	if server["tool"] != "tabs" || len(server["operation_id"].(string)) != 32 || server["notices"] == nil {
+		t.Fatalf("server = %v", server)
+	}
+	if tabs := server["tabs"].([]any); len(tabs) != 0 {
+		t.Fatalf("tabs = %v", tabs)
+	}
+
+	env, res = callJSON(t, cs, "navigate", map[string]any{"action": "back"})
+	if env["ok"] != false || !res.IsError {
+		t.Fatalf("back with no tab: %v", env)
+	}
+	e := env["server"].(map[string]any)["error"].(map[string]any)
+	if e["code"] != "tab_gone" || e["message"] == "" || e["retryable"] != false {
+		t.Fatalf("error = %v", e)
+	}
+	if pc, ok := env["page_content"].(map[string]any); !ok || len(pc) != 0 {
+		t.Fatalf("page_content of a failure = %v, want {}", env["page_content"])
+	}
+}
+
+func TestBadArgumentsAreToolErrors(t *testing.T) {
+	cs := connect(t)
+	for _, args := range []any{
+		map[string]any{"action": 7},
+		map[string]any{"action": "list", "extra": true},
+		map[string]any{},
+		nil,
+	} {
+		env, _ := callJSON(t, cs, "tabs", args)
+		code := env["server"].(map[string]any)["error"].(map[string]any)["code"]
+		if env["ok"] != false || code != "invalid_argument" {
+			t.Errorf("tabs %v: ok=%v code=%v", args, env["ok"], code)
+		}
+	}
+	if _, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: "teleport"}); err == nil {
+		t.Error("an unknown tool did not fail")
+	}
+}
+
+func TestErrorResult(t *testing.T) {
+	res := ErrorResult("observe", "no_browser", "start the browser")
+	var env Envelope
+	data, _ := json.Marshal(res.StructuredContent)
+	json.Unmarshal(data, &env)
+	server := env.Server.(map[string]any)
+	if env.OK || !res.IsError || server["tool"] != "observe" || server["error"].(map[string]any)["retryable"] != true {
+		t.Fatalf("ErrorResult = %s", data)
+	}
+}

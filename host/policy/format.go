@@ -1,0 +1,64 @@
+package policy
+
+import (
+	"fmt"
+	"strings"
+)
+
+// TOML writes p as a profile file in which every key is set, defaults
+// included: the profile in effect. A nil Tools (every tool) is written as a
+// comment, since only a missing key means every tool. Parse reads the text
+// back to p, but for Name and Path.
+func (p Profile) TOML() []byte {
+	var b strings.Builder
+	sites := make([]string, len(p.Sites))
+	for i, s := range p.Sites {
+		sites[i] = s.String()
+	}
+	fmt.Fprintf(&b, "sites = %s\n", tomlList(sites))
+	fmt.Fprintf(&b, "ask = %t\n", p.Ask)
+	if p.Tools == nil {
+		fmt.Fprintf(&b, "# tools: every tool (%s)\n", strings.Join(toolNames, ", "))
+	} else {
+		fmt.Fprintf(&b, "tools = %s\n", tomlList(p.Tools))
+	}
+	fmt.Fprintf(&b, "credentials = %s\n", tomlList(p.Credentials))
+	fmt.Fprintf(&b, "frames = %s\n", tomlString(p.Frames))
+	fmt.Fprintf(&b, "operator_write = %t\n", p.OperatorWrite)
+	fmt.Fprintf(&b, "upload_dir = %s\n", tomlString(p.UploadDir))
+	fmt.Fprintf(&b, "audit_images = %t\n", p.AuditImages)
+	b.WriteString("\n[budgets]\n")
+	fmt.Fprintf(&b, "tree_chars = %d\n", p.TreeChars)
+	fmt.Fprintf(&b, "marks = %d\n", p.Marks)
+	fmt.Fprintf(&b, "image_long_edge = %d\n", p.ImageLongSide)
+	fmt.Fprintf(&b, "call_timeout_ms = %d\n", p.CallTimeout.Milliseconds())
+	return []byte(b.String())
+}
+
+// tomlList writes strings as a TOML array on one line.
+func tomlList(items []string) string {
+	quoted := make([]string, len(items))
+	for i, s := range items {
+		quoted[i] = tomlString(s)
+	}
+	return "[" + strings.Join(quoted, ", ") + "]"
+}
+
+// tomlString writes s as a TOML basic string.
+func tomlString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, c := range s {
+		switch {
+		case c == '"' || c == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(c)
+		case c < 0x20 || c == 0x7f:
+			fmt.Fprintf(&b, `\u%04X`, c)
+		default:
+			b.WriteRune(c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
