@@ -44,12 +44,13 @@ test-e2e: build
 check-extension:
 	cd extension && npm ci --no-audit --no-fund && npm run check
 
-# The macOS and Windows builds, and Windows' vet and test binaries (the
-# named pipe's tests run on Windows itself).
+# The macOS and Windows builds, Windows' vet and test binaries (the named
+# pipe's tests run on Windows itself), and the end-to-end tests' vet on both.
 cross:
 	GOOS=darwin GOARCH=arm64 $(GO) build -o /dev/null ./host/cmd/diwall
 	GOOS=windows GOARCH=amd64 $(GO) build -o /dev/null ./host/cmd/diwall
-	GOOS=windows GOARCH=amd64 $(GO) vet ./host/... ./installer/... ./protocol/...
+	GOOS=windows GOARCH=amd64 $(GO) vet ./host/... ./installer/... ./protocol/... ./e2e/...
+	GOOS=darwin GOARCH=arm64 $(GO) vet ./e2e/...
 	GOOS=windows GOARCH=amd64 $(GO) test -c -o /dev/null ./host/socket
 
 # Speed and size of observe on generated pages of 50, 2,000 and 10,000
