@@ -44,7 +44,7 @@ func (p observePage) sourceURLs() []string { return append([]string{p.URL}, p.fr
 func (s *Server) observeDef() def {
 	return newDef(&mcp.Tool{
 		Name: "observe",
-		Description: "See the current tab: a screenshot with numbered marks on what you can act on (sensitive fields and frames blacked out), " +
+		Description: "See the current tab: a screenshot with numbered marks on what you can act on (sensitive fields and unread frames blacked out), " +
 			"the accessibility tree as indented lines (whole page, [N] = mark), and the marked elements. " +
 			"Act with marks plus server.snapshot_id.",
 		Annotations: &mcp.ToolAnnotations{Title: "Observe", ReadOnlyHint: true, DestructiveHint: ptr(false), OpenWorldHint: ptr(true)},
