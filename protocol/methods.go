@@ -190,9 +190,11 @@ type DebuggerDetached struct {
 	Reason string `json:"reason"`
 }
 
-// CDPEvent is a forwarded CDP event of an attached tab.
+// CDPEvent is a forwarded CDP event of an attached tab: of the tab's own
+// session, or of one of its child sessions (an out-of-process frame).
 type CDPEvent struct {
-	TabID  int             `json:"tab_id"`
-	Method string          `json:"method"`
-	Params json.RawMessage `json:"params"`
+	TabID     int             `json:"tab_id"`
+	SessionID string          `json:"session_id,omitempty"` // the child session's, "" for the tab's own
+	Method    string          `json:"method"`
+	Params    json.RawMessage `json:"params"`
 }

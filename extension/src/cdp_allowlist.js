@@ -48,7 +48,8 @@ export const ALLOWED_CDP_COMMANDS = new Set([
 
 /**
  * Target.setAutoAttach is allowed with these params only: Chrome attaches the tab's out-of-process
- * frames as child sessions of the tab's own (and nothing else: no workers, no pausing them).
+ * frames as child sessions of the tab's own, or of a child session (an out-of-process frame inside
+ * another), and nothing else: no workers, no pausing them.
  * @param {Record<string, unknown> | undefined} params
  * @returns {boolean}
  */
@@ -89,8 +90,8 @@ export const FORWARDED_CDP_EVENTS = new Set([
 ]);
 
 /**
- * The events of the tab's own session about its child sessions, forwarded for out-of-process
- * frames only (see forwardedTargetEvent).
+ * The events of the tab's own session, and of its child sessions, about their child sessions,
+ * forwarded for out-of-process frames only (see targetEventParams).
  * @type {ReadonlySet<string>}
  */
 export const FORWARDED_TARGET_EVENTS = new Set(["Target.attachedToTarget", "Target.detachedFromTarget"]);

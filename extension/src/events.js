@@ -71,24 +71,28 @@ export function registerEventForwarders({ agentTabs, sessions, emit }) {
 
   chrome.debugger.onEvent.addListener((source, method, params) =>
     inOrder("debugger.onEvent", () => {
-      // sessionId is set for child targets' events; the tab's own session has none.
-      if (source.tabId === undefined || source.sessionId !== undefined) {
+      if (source.tabId === undefined) {
         return;
       }
-      if (FORWARDED_CDP_EVENTS.has(method)) {
+      // sessionId is set for the events of a child session (an out-of-process frame of the tab):
+      // of those only the attach and detach of its own out-of-process frames are forwarded. The
+      // tab's own session has none.
+      const child = source.sessionId === undefined ? {} : { session_id: source.sessionId };
+      if (source.sessionId === undefined && FORWARDED_CDP_EVENTS.has(method)) {
         emit("cdp.event", { tab_id: source.tabId, method, params: params ?? {} });
         return;
       }
       const target = targetEventParams(method, params);
       if (target !== undefined) {
-        emit("cdp.event", { tab_id: source.tabId, method, params: target });
+        emit("cdp.event", { tab_id: source.tabId, ...child, method, params: target });
       }
     }),
   );
 }
 
 /**
- * What is forwarded of an event of the tab's own session about a child session: of the attach of
+ * What is forwarded of an event of the tab's own session, or of one of its child sessions, about a
+ * child session: of the attach of
  * an out-of-process frame, its session id and its target's id, type and URL; of a detach, the
  * session id and target id. Other target events are not forwarded (undefined).
  * @param {string} method

@@ -137,10 +137,10 @@ export function createHandlers({ agentTabs, sessions, connectedSessions, approva
     if (!ALLOWED_CDP_COMMANDS.has(method)) {
       throw new ProtocolError("not_allowed", `CDP command ${method} is not on the extension's allow-list`);
     }
-    if (method === "Target.setAutoAttach" && (sessionId !== undefined || !allowedAutoAttach(cdpParams))) {
+    if (method === "Target.setAutoAttach" && !allowedAutoAttach(cdpParams)) {
       throw new ProtocolError(
         "not_allowed",
-        "Target.setAutoAttach is allowed on the tab's own session only, for iframes, with autoAttach and flatten true and waitForDebuggerOnStart false",
+        "Target.setAutoAttach is allowed for iframes only, with autoAttach and flatten true and waitForDebuggerOnStart false",
       );
     }
     await requireAgentTab(tabId);

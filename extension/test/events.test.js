@@ -207,7 +207,7 @@ test("a closed agent tab leaves the map and is reported", async () => {
   assert.deepEqual(events, [["tab.closed", { tab_id: 1 }]]);
 });
 
-test("CDP events: the tab's own session's allowed events, and its out-of-process frames' attach and detach only", async () => {
+test("CDP events: the tab's own session's allowed events, and the attach and detach of out-of-process frames, the tab's and theirs", async () => {
   const { events } = await setup();
   const fire = (/** @type {object} */ source, /** @type {string} */ method, /** @type {object} */ params) =>
     chromeFake.debugger.onEvent.fire(source, method, params);
@@ -222,6 +222,9 @@ test("CDP events: the tab's own session's allowed events, and its out-of-process
   fire({ tabId: 1 }, "Target.attachedToTarget", attached);
   fire({ tabId: 1 }, "Target.attachedToTarget", { sessionId: "S2", targetInfo: { targetId: "W", type: "worker", url: "x" } });
   fire({ tabId: 1, sessionId: "S1" }, "Target.attachedToTarget", { ...attached, sessionId: "S3" }); // a grandchild
+  fire({ tabId: 1, sessionId: "S1" }, "Target.attachedToTarget", { sessionId: "S4", targetInfo: { targetId: "W", type: "worker", url: "x" } });
+  fire({ tabId: 1, sessionId: "S1" }, "Page.javascriptDialogOpening", { type: "alert", message: "hi" });
+  fire({ tabId: 1, sessionId: "S1" }, "Network.requestWillBeSent", {});
   fire({ tabId: 1 }, "Target.detachedFromTarget", { sessionId: "S1", targetId: "F1" });
   await settle();
   assert.deepEqual(events, [
@@ -232,6 +235,15 @@ test("CDP events: the tab's own session's allowed events, and its out-of-process
         tab_id: 1,
         method: "Target.attachedToTarget",
         params: { sessionId: "S1", targetInfo: { targetId: "F1", type: "iframe", url: "http://localhost:1/" } },
+      },
+    ],
+    [
+      "cdp.event",
+      {
+        tab_id: 1,
+        session_id: "S1",
+        method: "Target.attachedToTarget",
+        params: { sessionId: "S3", targetInfo: { targetId: "F1", type: "iframe", url: "http://localhost:1/" } },
       },
     ],
     ["cdp.event", { tab_id: 1, method: "Target.detachedFromTarget", params: { sessionId: "S1", targetId: "F1" } }],

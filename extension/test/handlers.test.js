@@ -72,12 +72,12 @@ test("debugger.attach and cdp work on an agent tab", async () => {
   assert.deepEqual(sessions.calls, ["attach 1", "Page.enable 1"]);
 });
 
-test("cdp reaches a child session of the tab; Target.setAutoAttach only as the host uses it", async () => {
+test("cdp reaches a child session of the tab; Target.setAutoAttach only as the host uses it, on the tab's session or a child's", async () => {
   const { sessions, call } = await setup();
   const autoAttach = { autoAttach: true, waitForDebuggerOnStart: false, flatten: true, filter: [{ type: "iframe" }] };
   assert.deepEqual(await call("cdp", { tab_id: 1, method: "Target.setAutoAttach", params: autoAttach }), {});
   assert.deepEqual(await call("cdp", { tab_id: 1, session_id: "ABC123", method: "Runtime.evaluate", params: {} }), {});
-  const refused = /Target.setAutoAttach is allowed on the tab's own session only/;
+  const refused = /Target.setAutoAttach is allowed for iframes only/;
   for (const params of [
     { ...autoAttach, waitForDebuggerOnStart: true },
     { ...autoAttach, flatten: false },
@@ -88,11 +88,15 @@ test("cdp reaches a child session of the tab; Target.setAutoAttach only as the h
   ]) {
     await assert.rejects(call("cdp", { tab_id: 1, method: "Target.setAutoAttach", params }), refused);
   }
-  await assert.rejects(call("cdp", { tab_id: 1, session_id: "ABC123", method: "Target.setAutoAttach", params: autoAttach }), refused);
+  assert.deepEqual(await call("cdp", { tab_id: 1, session_id: "ABC123", method: "Target.setAutoAttach", params: autoAttach }), {});
+  await assert.rejects(
+    call("cdp", { tab_id: 1, session_id: "ABC123", method: "Target.setAutoAttach", params: { ...autoAttach, flatten: false } }),
+    refused,
+  );
   await assert.rejects(call("cdp", { tab_id: 1, method: "Target.attachToTarget", params: {} }), /not on the extension's allow-list/);
   await assert.rejects(call("cdp", { tab_id: 1, session_id: "a b", method: "Page.enable" }), /session_id must be a CDP session id/);
   await assert.rejects(call("cdp", { tab_id: 1, session_id: 7, method: "Page.enable" }), /session_id must be a CDP session id/);
-  assert.deepEqual(sessions.calls, ["Target.setAutoAttach 1", "Runtime.evaluate 1/ABC123"]);
+  assert.deepEqual(sessions.calls, ["Target.setAutoAttach 1", "Runtime.evaluate 1/ABC123", "Target.setAutoAttach 1/ABC123"]);
 });
 
 test("debugger.attach and cdp are refused for a tab that is not an agent tab", async () => {

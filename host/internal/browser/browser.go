@@ -241,7 +241,16 @@ func (b *Browser) HandleEvent(m *protocol.Message) {
 			if ev.Method == EventCrashed {
 				b.log.Warn("a tab's page crashed", "tab", ev.TabID)
 			}
-			b.withTab(ev.TabID, func(t *Tab) { t.cdpEvent(ev.Method, ev.Params) })
+			if ev.SessionID != "" {
+				b.childEvent(ev)
+				return
+			}
+			var tab *Tab
+			b.withTab(ev.TabID, func(t *Tab) { t.cdpEvent(ev.Method, ev.Params); tab = t })
+			if tab != nil && ev.Method == "Target.attachedToTarget" {
+				// Its dialogs and its own out-of-process frames are reported.
+				go b.prepareChildren(context.Background(), tab)
+			}
 		}
 	}
 }

@@ -45,7 +45,8 @@ func (f FrameInfo) Address() string {
 
 // child is an out-of-process frame's target.
 type child struct {
-	session string
+	session  string
+	prepared bool // the out-of-process frames inside it are attached too (prepareChildren)
 }
 
 // forgetFrame drops the isolated world of a child frame (its document
@@ -114,6 +115,7 @@ func (b *Browser) Frames(ctx context.Context, t *Tab) (map[string]FrameInfo, err
 	if err := b.autoAttach(ctx, t); err != nil {
 		return nil, err
 	}
+	b.prepareChildren(ctx, t)
 	frames := map[string]FrameInfo{}
 	var tree struct {
 		FrameTree frameTree `json:"frameTree"`
@@ -160,11 +162,7 @@ func (b *Browser) autoAttach(ctx context.Context, t *Tab) error {
 	if done {
 		return nil
 	}
-	err := b.CDP(ctx, t, "Target.setAutoAttach", map[string]any{
-		"autoAttach": true, "waitForDebuggerOnStart": false, "flatten": true,
-		"filter": []map[string]any{{"type": "iframe"}},
-	}, nil)
-	if err != nil {
+	if err := b.CDP(ctx, t, "Target.setAutoAttach", autoAttachParams, nil); err != nil {
 		return err
 	}
 	b.mu.Lock()
@@ -182,8 +180,8 @@ const childWait = 2 * time.Second
 // by an event that may come after the answer to Target.setAutoAttach). ok
 // is false when it is not known within a short wait, which is waited only
 // just after the frames began to be attached: later, Chrome reports a
-// frame as soon as it exists, and one never reported is out of reach (an
-// out-of-process frame inside another).
+// frame as soon as it exists (one inside another out-of-process frame once
+// that one's session was prepared), and one never reported is out of reach.
 func (b *Browser) WaitFrame(ctx context.Context, t *Tab, id string) (FrameInfo, bool) {
 	b.mu.Lock()
 	wait := childWait - time.Since(t.autoAttachAt)

@@ -3,6 +3,7 @@ package browser
 import (
 	"context"
 	"encoding/json"
+	"sync"
 	"testing"
 	"time"
 
@@ -32,11 +33,14 @@ func TestFrameAddress(t *testing.T) {
 // when the main frame navigates; Frames lists both kinds, each with the
 // session that reaches it.
 func TestFrameWorldsFollowTheFrames(t *testing.T) {
+	var mu sync.Mutex
 	var sent []protocol.CDPParams
 	f := &fakeExt{handlers: map[string]func(any) (any, error){
 		protocol.MethodCDP: func(p any) (any, error) {
 			c := p.(protocol.CDPParams)
+			mu.Lock()
 			sent = append(sent, c)
+			mu.Unlock()
 			if c.Method != "Page.getFrameTree" {
 				return map[string]any{}, nil
 			}
@@ -77,14 +81,29 @@ func TestFrameWorldsFollowTheFrames(t *testing.T) {
 			t.Errorf("frame %s = %+v, want %+v", id, frames[id], w)
 		}
 	}
-	auto := 0
-	for _, c := range sent {
-		if c.Method == "Target.setAutoAttach" {
-			auto++
+	count := func(method, session string) int {
+		mu.Lock()
+		defer mu.Unlock()
+		n := 0
+		for _, c := range sent {
+			if c.Method == method && c.SessionID == session {
+				n++
+			}
 		}
+		return n
 	}
-	if _, err := b.Frames(context.Background(), tab); err != nil || auto != 1 {
-		t.Errorf("Target.setAutoAttach sent %d times before the second listing (%v), want once", auto, err)
+	if _, err := b.Frames(context.Background(), tab); err != nil || count("Target.setAutoAttach", "") != 1 {
+		t.Errorf("Target.setAutoAttach sent %d times on the tab before the second listing (%v), want once", count("Target.setAutoAttach", ""), err)
+	}
+	// The out-of-process frame's own session reports the out-of-process
+	// frames inside it, once prepared (as soon as it was attached).
+	deadline := time.Now().Add(2 * time.Second)
+	for count("Target.setAutoAttach", "S1") == 0 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if count("Target.setAutoAttach", "S1") != 1 || count("Target.setAutoAttach", "S2") != 0 {
+		t.Errorf("the child sessions were prepared: S1 %d times, the worker's S2 %d times (want 1, 0)",
+			count("Target.setAutoAttach", "S1"), count("Target.setAutoAttach", "S2"))
 	}
 
 	set := func() {
@@ -116,5 +135,44 @@ func TestFrameWorldsFollowTheFrames(t *testing.T) {
 	cdp("Page.frameNavigated", `{"frame":{"id":"MAIN","loaderId":"L2","url":"http://a.test/next"}}`)
 	if has(Frame{}) || has(Frame{ID: "IN"}) {
 		t.Error("the main frame's new document forgets every world")
+	}
+}
+
+// TestChildFrames: an out-of-process frame Chrome attached on a child
+// session (a cross-site frame inside a cross-site frame) is the tab's to
+// reach; a dialog any frame opens is the tab's, with the frame's document.
+func TestChildFrames(t *testing.T) {
+	f := &fakeExt{handlers: map[string]func(any) (any, error){
+		protocol.MethodCDP: func(any) (any, error) { return map[string]any{}, nil },
+	}}
+	b := newTestBrowser(t, f)
+	b.mu.Lock()
+	tab := b.adoptLocked(protocol.Tab{TabID: 1, WindowID: 1, URL: "http://a.test/"}, "k")
+	b.mu.Unlock()
+	ev := func(session, method, params string) {
+		b.HandleEvent(event(t, protocol.EventCDP, protocol.CDPEvent{TabID: 1, SessionID: session, Method: method, Params: json.RawMessage(params)}))
+	}
+	ev("", "Target.attachedToTarget", `{"sessionId":"S1","targetInfo":{"targetId":"OOP","type":"iframe","url":"http://b.test/"}}`)
+	ev("S1", "Target.attachedToTarget", `{"sessionId":"S3","targetInfo":{"targetId":"GRAND","type":"iframe","url":"http://c.test/"}}`)
+	ev("S1", "Page.javascriptDialogOpening", `{"type":"alert","message":"not followed on a child session"}`)
+	if b.Info(tab).Dialog != nil {
+		t.Error("a child session's own dialog event was taken")
+	}
+	b.mu.Lock()
+	grand, ok := tab.children["GRAND"]
+	b.mu.Unlock()
+	if !ok || grand.session != "S3" {
+		t.Errorf("the grandchild frame is not reachable: %+v %v", grand, ok)
+	}
+	ev("S1", "Target.detachedFromTarget", `{"sessionId":"S3","targetId":"GRAND"}`)
+	b.mu.Lock()
+	_, ok = tab.children["GRAND"]
+	b.mu.Unlock()
+	if ok {
+		t.Error("the detached grandchild frame is still reachable")
+	}
+	ev("", "Page.javascriptDialogOpening", `{"url":"http://c.test/x","type":"confirm","message":"Sure?"}`)
+	if d := b.Info(tab).Dialog; d == nil || d.Message != "Sure?" || d.FrameURL != "http://c.test/x" {
+		t.Errorf("dialog = %+v", d)
 	}
 }

@@ -111,6 +111,10 @@ type Dialog struct {
 	Type          string `json:"type"`
 	Message       string `json:"message"`
 	DefaultPrompt string `json:"default_prompt,omitempty"`
+	// FrameURL is the document of the frame that opened it (a dialog of
+	// any frame is the tab's: Chrome reports it on the tab's session, and
+	// it blocks the whole page); "" when Chrome did not say.
+	FrameURL string `json:"-"`
 }
 
 // TabInfo is a consistent copy of a tab's state.
@@ -192,13 +196,8 @@ func (t *Tab) detached(reason string) {
 func (t *Tab) cdpEvent(method string, params json.RawMessage) {
 	switch method {
 	case "Page.javascriptDialogOpening":
-		var d struct {
-			Type          string `json:"type"`
-			Message       string `json:"message"`
-			DefaultPrompt string `json:"defaultPrompt"`
-		}
-		if json.Unmarshal(params, &d) == nil {
-			t.dialog = &Dialog{Type: d.Type, Message: d.Message, DefaultPrompt: d.DefaultPrompt}
+		if d, ok := decodeDialog(params); ok {
+			t.dialog = d
 		}
 	case "Page.javascriptDialogClosed":
 		t.dialog = nil

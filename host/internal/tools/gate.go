@@ -153,6 +153,11 @@ func (s *Server) passGate(ctx context.Context, c *Call, out Outcome, err error) 
 			urls = append(urls, s.b.Info(t).URL)
 		}
 	}
+	if d, ok := out.Page.(dialogShown); ok {
+		if withheldDialogWords(d.shownDialog(), c.allows) {
+			c.Base.Notice("the dialog was opened by a frame outside this session's sites: its words are withheld")
+		}
+	}
 	switch p := out.Page.(type) {
 	case nil:
 	case sourced:
@@ -168,6 +173,20 @@ func (s *Server) passGate(ctx context.Context, c *Call, out Outcome, err error) 
 		}
 	}
 	return out, err
+}
+
+// dialogShown is page content that shows the tab's open dialog.
+type dialogShown interface{ shownDialog() *browser.Dialog }
+
+// withheldDialogWords withholds the words of a dialog that a frame outside
+// the sites opened (the dialog itself is the tab's: it blocks the page),
+// and reports whether it did.
+func withheldDialogWords(d *browser.Dialog, allowed func(url string) bool) bool {
+	if d == nil || d.FrameURL == "" || allowed(d.FrameURL) {
+		return false
+	}
+	d.Message, d.DefaultPrompt = "", ""
+	return true
 }
 
 // refused is the result of a call refused for the page at url: the

@@ -178,3 +178,29 @@ type failingProfiles struct{}
 func (failingProfiles) Get(name string) (policy.Profile, error) {
 	return policy.Profile{}, &toolerr.Error{Code: protocol.CodeInvalidArgument, Msg: "line 3, key \"sites\": bad"}
 }
+
+// TestDialogOfAFrameOutsideTheSites: the words of a dialog that a frame
+// outside the sites opened never leave; the dialog itself (it blocks the
+// page) is still reported, like those of the page and of frames on the sites.
+func TestDialogOfAFrameOutsideTheSites(t *testing.T) {
+	allowed := func(url string) bool { return strings.HasPrefix(url, "http://a.test/") }
+	for _, c := range []struct {
+		d        browser.Dialog
+		withheld bool
+	}{
+		{browser.Dialog{Type: "alert", Message: "page's", FrameURL: "http://a.test/"}, false},
+		{browser.Dialog{Type: "alert", Message: "Chrome did not say whose"}, false},
+		{browser.Dialog{Type: "alert", Message: "frame's", FrameURL: "http://a.test/f"}, false},
+		{browser.Dialog{Type: "prompt", Message: "outside's", DefaultPrompt: "x", FrameURL: "http://b.test/"}, true},
+		{browser.Dialog{Type: "alert", Message: "data frame's", FrameURL: "data:text/html,x"}, true},
+	} {
+		d := c.d
+		got := withheldDialogWords(&d, allowed)
+		if got != c.withheld || c.withheld && (d.Message != "" || d.DefaultPrompt != "") || !c.withheld && d.Message != c.d.Message || d.Type != c.d.Type {
+			t.Errorf("%+v: withheld %v, now %+v", c.d, got, d)
+		}
+	}
+	if withheldDialogWords(nil, allowed) {
+		t.Error("no dialog, nothing withheld")
+	}
+}

@@ -45,6 +45,8 @@ type dialogPage struct {
 	Dialog *browser.Dialog `json:"dialog,omitempty"`
 }
 
+func (p dialogPage) shownDialog() *browser.Dialog { return p.Dialog }
+
 // describe fills the tab's server fields and returns its page content.
 func describe(c *Call, info browser.TabInfo) dialogPage {
 	c.Base.TabID = info.ID

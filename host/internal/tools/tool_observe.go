@@ -41,6 +41,8 @@ type observePage struct {
 
 func (p observePage) sourceURLs() []string { return append([]string{p.URL}, p.frames...) }
 
+func (p observePage) shownDialog() *browser.Dialog { return p.Dialog }
+
 func (s *Server) observeDef() def {
 	return newDef(&mcp.Tool{
 		Name: "observe",
