@@ -39,6 +39,9 @@
   const KEY = "__diwallGuard";
   const sensitiveRe = new RegExp(cues.sensitive, "i");
   const notSensitiveRe = new RegExp(cues.notSensitive, "gi");
+  // The autocomplete tokens of secrets, shared with the host: Go writes
+  // page_constants.json in place of the name.
+  const sensitiveAutocomplete = new RegExp(`\\b(${__PAGE_CONSTANTS__.sensitiveAutocomplete.join("|")})\\b`, "i");
 
   return function start(opts) {
     // A guard left by an observation that did not finish ends now.
@@ -46,7 +49,6 @@
 
     const win = window;
     const doc = document;
-    const sensitiveAutocomplete = /\b(cc-number|cc-csc|cc-exp|cc-exp-month|cc-exp-year|one-time-code|current-password|new-password)\b/i;
     const frameTags = new Set(["IFRAME", "FRAME", "OBJECT", "EMBED", "PORTAL", "FENCEDFRAME"]);
     const candidates = "input,textarea,select,[contenteditable],iframe,frame,object,embed,portal,fencedframe";
     const closedRoots = globalThis.__diwallRoots || null;

@@ -18,7 +18,11 @@
   "use strict";
   const sensitiveRe = new RegExp(opts.sensitive, "i");
   const notSensitiveRe = new RegExp(opts.notSensitive, "gi");
-  const sensitiveAutocomplete = /\b(cc-number|cc-csc|cc-exp|cc-exp-month|cc-exp-year|one-time-code|current-password|new-password)\b/i;
+  // The action bits and the autocomplete tokens of secrets, shared with
+  // the host: Go writes page_constants.json in place of the name. (The
+  // tokens are letters and hyphens: page_constants_test.go.)
+  const { act: actBit, sensitiveAutocomplete: secretTokens } = __PAGE_CONSTANTS__;
+  const sensitiveAutocomplete = new RegExp(`\\b(${secretTokens.join("|")})\\b`, "i");
   const win = window;
   const doc = document;
   const vw = win.innerWidth, vh = win.innerHeight;
@@ -608,21 +612,21 @@
     if (Object.keys(st).length) node.s = st;
 
     let act = 0;
-    if (interactiveRoles.has(role) || tag === "SUMMARY" || (tag === "A" && el.hasAttribute("href"))) act |= 1;
+    if (interactiveRoles.has(role) || tag === "SUMMARY" || (tag === "A" && el.hasAttribute("href"))) act |= actBit.interactive;
     const ti = el.getAttribute("tabindex");
-    if (ti !== null && parseInt(ti, 10) >= 0) act |= 2;
-    else if (ti !== null && parseInt(ti, 10) < 0 && inComposite(el)) act |= 32;
-    if (el.hasAttribute("onclick")) act |= 4;
+    if (ti !== null && parseInt(ti, 10) >= 0) act |= actBit.tabIndex;
+    else if (ti !== null && parseInt(ti, 10) < 0 && inComposite(el)) act |= actBit.roving;
+    if (el.hasAttribute("onclick")) act |= actBit.onClick;
     // A label's pointer says "click me to use my control": the control
     // carries the mark, unless it is not rendered at all (the label is then
     // the only way to it).
     if (cs.cursor === "pointer" && !(el.parentElement && win.getComputedStyle(el.parentElement).cursor === "pointer") &&
-        !(tag === "LABEL" && el.control && el.control.getClientRects().length)) act |= 8;
-    if (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable)) act |= 16;
-    if (el.getAttribute("draggable") === "true") act |= 64; // a person can drag it (act's drag)
+        !(tag === "LABEL" && el.control && el.control.getClientRects().length)) act |= actBit.pointer;
+    if (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable)) act |= actBit.editable;
+    if (el.getAttribute("draggable") === "true") act |= actBit.draggable; // a person can drag it (act's drag)
     if (act) node.a = act;
 
-    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || act & 16) {
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || act & actBit.editable) {
       const sens = sensitiveCues(el, tag, node.n);
       node.cue = {
         t: (el.getAttribute("type") || "").toLowerCase(), ac: el.getAttribute("autocomplete") || "",
