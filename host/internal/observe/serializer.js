@@ -1,3 +1,4 @@
+// @ts-check
 // Diwall's page serializer. The host runs it in an isolated world of the
 // tab's main frame (Runtime.evaluate) and gets back ONE JSON string: the
 // viewport, and every node a person can perceive, in reading order, with
@@ -32,7 +33,7 @@
   const index = new Map(); // element -> node index
   let hidden = 0;
   const prior = globalThis.__diwall;
-  if (opts.read && (!prior || prior.snapshot !== opts.snapshot)) return JSON.stringify({ stale: true });
+  if (opts.read && (!prior || prior.snapshot !== opts.snapshot)) { return JSON.stringify({ stale: true }); }
   const priorIndex = opts.read ? new Map(prior.els.map((e, i) => [e, i])) : null;
 
   const skipTags = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "META", "LINK", "TITLE", "BASE"]);
@@ -56,7 +57,7 @@
       m = new Map();
       for (const l of root.querySelectorAll("label[for]")) {
         const id = l.getAttribute("for");
-        if (!m.has(id)) m.set(id, []);
+        if (!m.has(id)) { m.set(id, []); }
         m.get(id).push(l);
       }
       labelMaps.set(root, m);
@@ -66,7 +67,7 @@
 
   const clip = (s, max) => {
     s = s.replace(/\s+/g, " ").trim();
-    if (s.length <= max) return s;
+    if (s.length <= max) { return s; }
     // Never half of a surrogate pair.
     const cut = /[\ud800-\udbff]/.test(s[max - 2]) ? max - 2 : max - 1;
     return s.slice(0, cut) + "…";
@@ -81,13 +82,14 @@
   // Roles and accessible names (roleOf, nameOf, and the styles cache they
   // share with the walk) come from roles.js and accname.js, which
   // serializer.go splices in here.
+  /* global roleOf, nameOf, controlRoles, styles */
 /*__ACCNAME__*/
 
   function sensitiveCues(el, tag, name) {
     const type = (el.getAttribute("type") || "").toLowerCase();
-    if (type === "password") return true;
+    if (type === "password") { return true; }
     const ac = el.getAttribute("autocomplete") || "";
-    if (sensitiveAutocomplete.test(ac)) return true;
+    if (sensitiveAutocomplete.test(ac)) { return true; }
     const cue = [el.getAttribute("name"), el.id, name, el.getAttribute("placeholder"), el.getAttribute("aria-label")].join(" ")
       .replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_\-.[\]]/g, " ").replace(notSensitiveRe, " ");
     return sensitiveRe.test(cue);
@@ -96,37 +98,37 @@
   function states(el, tag, role) {
     const s = {};
     const aria = (a) => el.getAttribute(a);
-    if (tag === "INPUT" && (el.type === "checkbox" || el.type === "radio")) s.checked = el.indeterminate ? "mixed" : el.checked;
-    else if (aria("aria-checked") !== null) s.checked = aria("aria-checked") === "mixed" ? "mixed" : aria("aria-checked") === "true";
-    if (el.disabled || aria("aria-disabled") === "true") s.disabled = true;
-    if (aria("aria-expanded") !== null) s.expanded = aria("aria-expanded") === "true";
-    else if (tag === "DETAILS") s.expanded = el.open;
-    if (aria("aria-selected") !== null) s.selected = aria("aria-selected") === "true";
-    else if (tag === "OPTION") s.selected = el.selected;
-    if (el.required || aria("aria-required") === "true") s.required = true;
-    if (el.readOnly || aria("aria-readonly") === "true") s.readonly = true;
-    if (aria("aria-pressed") !== null) s.pressed = aria("aria-pressed") === "mixed" ? "mixed" : aria("aria-pressed") === "true";
-    if (role === "heading") s.level = parseInt(aria("aria-level") || tag.slice(1), 10) || 2;
+    if (tag === "INPUT" && (el.type === "checkbox" || el.type === "radio")) { s.checked = el.indeterminate ? "mixed" : el.checked; }
+    else if (aria("aria-checked") !== null) { s.checked = aria("aria-checked") === "mixed" ? "mixed" : aria("aria-checked") === "true"; }
+    if (el.disabled || aria("aria-disabled") === "true") { s.disabled = true; }
+    if (aria("aria-expanded") !== null) { s.expanded = aria("aria-expanded") === "true"; }
+    else if (tag === "DETAILS") { s.expanded = el.open; }
+    if (aria("aria-selected") !== null) { s.selected = aria("aria-selected") === "true"; }
+    else if (tag === "OPTION") { s.selected = el.selected; }
+    if (el.required || aria("aria-required") === "true") { s.required = true; }
+    if (el.readOnly || aria("aria-readonly") === "true") { s.readonly = true; }
+    if (aria("aria-pressed") !== null) { s.pressed = aria("aria-pressed") === "mixed" ? "mixed" : aria("aria-pressed") === "true"; }
+    if (role === "heading") { s.level = parseInt(aria("aria-level") || tag.slice(1), 10) || 2; }
     const hp = aria("aria-haspopup");
-    if (hp && hp !== "false") s.haspopup = hp === "true" ? "menu" : hp;
-    if (aria("aria-invalid") === "true") s.invalid = true;
+    if (hp && hp !== "false") { s.haspopup = hp === "true" ? "menu" : hp; }
+    if (aria("aria-invalid") === "true") { s.invalid = true; }
     return s;
   }
 
   function valueOf(el, tag, role) {
     if (tag === "INPUT") {
       const t = el.type;
-      if (t === "checkbox" || t === "radio" || t === "button" || t === "submit" || t === "reset" || t === "image" || t === "file") return null;
+      if (t === "checkbox" || t === "radio" || t === "button" || t === "submit" || t === "reset" || t === "image" || t === "file") { return null; }
       return el.value;
     }
-    if (tag === "TEXTAREA") return el.value;
+    if (tag === "TEXTAREA") { return el.value; }
     if (tag === "SELECT") {
       const o = el.selectedOptions;
       return o && o.length ? Array.from(o, (x) => x.label || x.text).join(", ") : "";
     }
     const vn = el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow");
-    if (vn !== null && (role === "slider" || role === "spinbutton" || role === "progressbar" || role === "meter" || role === "scrollbar")) return vn;
-    if (tag === "PROGRESS" || tag === "METER") return String(el.value);
+    if (vn !== null && (role === "slider" || role === "spinbutton" || role === "progressbar" || role === "meter" || role === "scrollbar")) { return vn; }
+    if (tag === "PROGRESS" || tag === "METER") { return String(el.value); }
     return null;
   }
 
@@ -146,10 +148,10 @@
   let modal = null;
   try {
     const open = doc.querySelectorAll("dialog:modal");
-    if (open.length) modal = open[open.length - 1];
+    if (open.length) { modal = open[open.length - 1]; }
   } catch (e) { /* no :modal */ }
   const modalPath = new Set();
-  for (let a = modal && modal.parentNode; a; a = a.parentNode || a.host) modalPath.add(a);
+  for (let a = modal && modal.parentNode; a; a = a.parentNode || a.host) { modalPath.add(a); }
   let inertCount = 0;
   let ctx = { clip: noClip, pclip: noClip, bg: null, bgEl: doc.body, inModal: false, suspect: false }; // bg: below
 
@@ -158,16 +160,16 @@
   const colours = new Map();
   function parseColor(c) {
     let v = colours.get(c);
-    if (v === undefined) colours.set(c, v = readColor(c));
+    if (v === undefined) { colours.set(c, v = readColor(c)); }
     return v;
   }
   function readColor(c) {
-    if (!c) return null;
-    if (c === "transparent") return [0, 0, 0, 0];
+    if (!c) { return null; }
+    if (c === "transparent") { return [0, 0, 0, 0]; }
     const m = /^rgba?\(\s*([\d.]+)[,\s]+([\d.]+)[,\s]+([\d.]+)(?:\s*[,/]\s*([\d.]+)(%?))?\s*\)$/.exec(c);
-    if (m) return [+m[1], +m[2], +m[3], m[4] === undefined ? 1 : m[5] ? m[4] / 100 : +m[4]];
+    if (m) { return [Number(m[1]), Number(m[2]), Number(m[3]), m[4] === undefined ? 1 : m[5] ? m[4] / 100 : Number(m[4])]; }
     const a = /\/\s*([\d.]+)(%?)\s*\)$/.exec(c);
-    if (a && (a[2] ? a[1] / 100 : +a[1]) === 0) return [0, 0, 0, 0];
+    if (a && (a[2] ? a[1] / 100 : Number(a[1])) === 0) { return [0, 0, 0, 0]; }
     return null;
   }
 
@@ -196,11 +198,11 @@
   // white (unknown under a dark colour scheme).
   function pageBackground() {
     for (const e of [doc.body, doc.documentElement]) {
-      if (!e) continue;
+      if (!e) { continue; }
       const s = win.getComputedStyle(e);
-      if (s.backgroundImage !== "none") return null;
+      if (s.backgroundImage !== "none") { return null; }
       const c = parseColor(s.backgroundColor);
-      if (c && c[3] >= 0.99) return c;
+      if (c && c[3] >= 0.99) { return c; }
     }
     return /dark/.test(win.getComputedStyle(doc.documentElement).colorScheme || "") ? null : [255, 255, 255, 1];
   }
@@ -227,7 +229,7 @@
     // their containing block (a transformed one is taken as static).
     const pclip = pos !== "static" ? clip : o.pclip;
     let bg = o.bg, bgEl = o.bgEl;
-    if (pos === "absolute" || pos === "fixed") bg = null; // it floats over whatever is under it
+    if (pos === "absolute" || pos === "fixed") { bg = null; } // it floats over whatever is under it
     if (cs.backgroundImage !== "none") { bg = null; bgEl = el; }
     else {
       const b = cs.backgroundColor;
@@ -238,7 +240,7 @@
     // Content that may have no box of its own (options, fallback content,
     // SVG definitions, a closed <details>' body, content-visibility:hidden).
     const suspect = o.suspect || noBoxInside.has(tag) || (tag === "DETAILS" && !el.open) || cs.contentVisibility === "hidden";
-    if (clip === o.clip && pclip === o.pclip && bg === o.bg && bgEl === o.bgEl && inModal === o.inModal && suspect === o.suspect) return o;
+    if (clip === o.clip && pclip === o.pclip && bg === o.bg && bgEl === o.bgEl && inModal === o.inModal && suspect === o.suspect) { return o; }
     return { clip, pclip, bg, bgEl, inModal, suspect };
   }
   const noBoxInside = new Set(["SELECT", "DATALIST", "OPTGROUP", "VIDEO", "AUDIO", "CANVAS", "OBJECT", "EMBED", "METER",
@@ -252,8 +254,8 @@
   // The context of el's children when the walk starts at el (read).
   function contextAt(el) {
     const chain = [];
-    for (let a = el; a && a.nodeType === 1; a = a.parentElement || (a.parentNode && a.parentNode.host)) chain.unshift(a);
-    for (const a of chain) ctx = enter(a, a.tagName.toUpperCase(), win.getComputedStyle(a), a.getBoundingClientRect());
+    for (let a = el; a && a.nodeType === 1; a = a.parentElement || (a.parentNode && a.parentNode.host)) { chain.unshift(a); }
+    for (const a of chain) { ctx = enter(a, a.tagName.toUpperCase(), win.getComputedStyle(a), a.getBoundingClientRect()); }
     // The region's ancestors were not checked on the way: checkVisibility is.
     ctx = { ...ctx, suspect: true };
   }
@@ -271,17 +273,17 @@
     seenOx = cs.overflowX;
     seenOy = cs.overflowY;
     seenEl = el;
-    if (clippedAway(el, tag, cs, r, pos) || outsideDocument(r)) return true;
-    if ((r.width < 1 || r.height < 1) && collapsed(cs)) return true; // transform: scale(0)
+    if (clippedAway(el, tag, cs, r, pos) || outsideDocument(r)) { return true; }
+    if ((r.width < 1 || r.height < 1) && collapsed(cs)) { return true; } // transform: scale(0)
     const f = cs.filter;
-    if (f !== "none" && /(^|\s)opacity\(0(\.0*)?%?\)/.test(f)) return true;
-    if (maskedOut(cs)) return true;
+    if (f !== "none" && /(^|\s)opacity\(0(\.0*)?%?\)/.test(f)) { return true; }
+    if (maskedOut(cs)) { return true; }
     if (r.width > 0 && r.height > 0) {
       // Cut away by a box around it (overflow: hidden).
       const c = pos === "fixed" ? noClip : pos === "absolute" ? ctx.pclip : ctx.clip;
-      if (c !== noClip && (r.right <= c[0] || r.left >= c[2] || r.bottom <= c[1] || r.top >= c[3])) return true;
+      if (c !== noClip && (r.right <= c[0] || r.left >= c[2] || r.bottom <= c[1] || r.top >= c[3])) { return true; }
       // Fixed outside the viewport: no scrolling brings it in.
-      if (pos === "fixed" && (r.bottom <= 0 || r.top >= vh || r.right <= 0 || r.left >= vw)) return true;
+      if (pos === "fixed" && (r.bottom <= 0 || r.top >= vh || r.right <= 0 || r.left >= vw)) { return true; }
     }
     return false;
   }
@@ -290,7 +292,7 @@
     if ((pos === "absolute" || pos === "fixed") && cs.clip && cs.clip.startsWith("rect(")) {
       // rect(top, right, bottom, left); auto is the box's own edge.
       const v = cs.clip.slice(5, -1).split(/[\s,]+/).map((x, i) => x === "auto" ? [0, r.width, r.height, 0][i] : parseFloat(x));
-      if (v.length === 4 && (v[2] <= v[0] || v[1] <= v[3])) return true;
+      if (v.length === 4 && (v[2] <= v[0] || v[1] <= v[3])) { return true; }
     }
     const cp = cs.clipPath;
     if (cp && cp !== "none") {
@@ -298,9 +300,9 @@
         const len = (x, full) => x.endsWith("%") ? parseFloat(x) / 100 * full : parseFloat(x) || 0;
         const v = cp.slice(6, -1).split(/\s+round\s+/)[0].trim().split(/\s+/);
         const [t, rr, b, l] = [v[0], v[1] || v[0], v[2] || v[0], v[3] || v[1] || v[0]];
-        if (len(t, r.height) + len(b, r.height) >= r.height || len(l, r.width) + len(rr, r.width) >= r.width) return true;
+        if (len(t, r.height) + len(b, r.height) >= r.height || len(l, r.width) + len(rr, r.width) >= r.width) { return true; }
       }
-      if (/^(circle|ellipse)\(\s*0(px|%)?[\s)]|^polygon\(\s*\)/.test(cp)) return true;
+      if (/^(circle|ellipse)\(\s*0(px|%)?[\s)]|^polygon\(\s*\)/.test(cp)) { return true; }
     }
     // Content cut to nothing by its own overflow (a collapsed panel, an
     // sr-only box). An image keeps its alternative text: assistive
@@ -308,8 +310,8 @@
     const ox = seenOx, oy = seenOy;
     if ((ox !== "visible" || oy !== "visible") && (r.width <= 3 || r.height <= 3) && overflowApplies(cs) &&
         tag !== "IMG" && !(tag === "INPUT" && el.type === "image")) {
-      if (ox !== "visible" && r.width <= 3 && el.clientWidth <= 1) return true;
-      if (oy !== "visible" && r.height <= 3 && el.clientHeight <= 1) return true;
+      if (ox !== "visible" && r.width <= 3 && el.clientWidth <= 1) { return true; }
+      if (oy !== "visible" && r.height <= 3 && el.clientHeight <= 1) { return true; }
     }
     return false;
   }
@@ -328,12 +330,12 @@
     if (t && t !== "none") {
       const m = (t.match(/-?[\d.]+(e-?\d+)?/g) || []).map(parseFloat);
       const det = t.startsWith("matrix3d") ? m[0] * m[5] - m[1] * m[4] : m[0] * m[3] - m[1] * m[2];
-      if (Math.abs(det) < 1e-6) return true;
+      if (Math.abs(det) < 1e-6) { return true; }
     }
     const sc = cs.scale;
     if (sc && sc !== "none") {
       const v = sc.split(/\s+/).map(parseFloat);
-      if (v[0] === 0 || v[1] === 0) return true;
+      if (v[0] === 0 || v[1] === 0) { return true; }
     }
     return false;
   }
@@ -341,7 +343,7 @@
   // maskedOut: a mask image that is a gradient of transparent colours only.
   function maskedOut(cs) {
     const m = cs.maskImage || cs.webkitMaskImage;
-    if (!m || m === "none" || !m.includes("gradient(") || m.includes("url(")) return false;
+    if (!m || m === "none" || !m.includes("gradient(") || m.includes("url(")) { return false; }
     const colours = m.match(/rgba?\([^)]*\)|transparent/g) || [];
     return colours.length > 0 && colours.every((c) => { const p = parseColor(c); return p && p[3] === 0; });
   }
@@ -350,14 +352,14 @@
   // 0 yes; 1 no; 2 inert (outside the open modal dialog); 3 it depends on
   // where each text node lands (a negative text-indent).
   function textHidden(parentEl, cs) {
-    if (modal && !ctx.inModal) return 2;
-    if (!cs) return 1; // visibility: hidden
-    if (parentEl.tagName === "DETAILS" && !parentEl.open) return 1; // a closed <details>' body
-    if (ctx.suspect && cs.contentVisibility === "hidden") return 1;
-    if (parseFloat(cs.fontSize) < 1) return 1;
+    if (modal && !ctx.inModal) { return 2; }
+    if (!cs) { return 1; } // visibility: hidden
+    if (parentEl.tagName === "DETAILS" && !parentEl.open) { return 1; } // a closed <details>' body
+    if (ctx.suspect && cs.contentVisibility === "hidden") { return 1; }
+    if (parseFloat(cs.fontSize) < 1) { return 1; }
     // (SVG text is painted with fill, not color: its colour is not judged.)
-    if (!(parentEl instanceof SVGElement) && !inkShows(parentEl, cs)) return 1;
-    if (parseFloat(cs.textIndent) < 0) return 3;
+    if (!(parentEl instanceof SVGElement) && !inkShows(parentEl, cs)) { return 1; }
+    if (parseFloat(cs.textIndent) < 0) { return 3; }
     return 0;
   }
 
@@ -376,17 +378,17 @@
   let behindChecks = 0;
   function inkShows(el, cs) {
     const c = parseColor(cs.webkitTextFillColor);
-    if (!c) return true;
+    if (!c) { return true; }
     const bg = ctx.bg;
-    if (c[3] > 0.05 && (!bg || contrast(c[3] >= 0.99 ? c : blend(c, bg), bg) >= 1.1)) return true;
+    if (c[3] > 0.05 && (!bg || contrast(c[3] >= 0.99 ? c : blend(c, bg), bg) >= 1.1)) { return true; }
     // Transparent, or the colour of the background it seems to be on. A
     // shadow or an outline draws it still; so does a background clipped to
     // the text, and so may something painted between the text and that
     // background (an image, a video, an overlay).
-    if (cs.textShadow !== "none" || parseFloat(cs.webkitTextStrokeWidth) > 0) return true;
+    if (cs.textShadow !== "none" || parseFloat(cs.webkitTextStrokeWidth) > 0) { return true; }
     for (let a = el; a; a = a.parentElement) {
-      if (win.getComputedStyle(a).backgroundClip === "text") return true;
-      if (a === ctx.bgEl) break;
+      if (win.getComputedStyle(a).backgroundClip === "text") { return true; }
+      if (a === ctx.bgEl) { break; }
     }
     return c[3] > 0.05 && behindChecks++ < 200 && somethingBehind(el);
   }
@@ -397,38 +399,38 @@
     for (let a = el; a && a !== ctx.bgEl; a = a.parentElement) {
       for (const pe of ["::before", "::after"]) {
         const ps = win.getComputedStyle(a, pe);
-        if (ps.content === "none" || ps.content === "normal") continue;
+        if (ps.content === "none" || ps.content === "normal") { continue; }
         const pc = parseColor(ps.backgroundColor);
-        if (ps.backgroundImage !== "none" || (pc && pc[3] > 0)) return true;
+        if (ps.backgroundImage !== "none" || (pc && pc[3] > 0)) { return true; }
       }
     }
     const paints = (e) => {
-      if (/^(IMG|VIDEO|CANVAS|PICTURE|svg|IFRAME|OBJECT|EMBED)$/.test(e.tagName)) return true;
+      if (/^(IMG|VIDEO|CANVAS|PICTURE|svg|IFRAME|OBJECT|EMBED)$/.test(e.tagName)) { return true; }
       const s = win.getComputedStyle(e);
       const bc = parseColor(s.backgroundColor);
-      return s.backgroundImage !== "none" || !!(bc && bc[3] > 0);
+      return s.backgroundImage !== "none" || Boolean(bc && bc[3] > 0);
     };
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
     if (x >= 0 && y >= 0 && x < vw && y < vh) {
       // What is painted at the text's centre, below its element.
       const stack = doc.elementsFromPoint(x, y);
       for (let i = stack.indexOf(el) + 1; i > 0 && i < stack.length && stack[i] !== ctx.bgEl; i++) {
-        if (!stack[i].contains(el) && paints(stack[i])) return true;
+        if (!stack[i].contains(el) && paints(stack[i])) { return true; }
       }
     } else {
       // Out of view: a positioned layer beside it or beside an ancestor.
       for (let a = el; a && a !== ctx.bgEl && a.parentElement; a = a.parentElement) {
         for (const sib of a.parentElement.children) {
-          if (sib === a) continue;
+          if (sib === a) { continue; }
           const p = win.getComputedStyle(sib).position;
-          if (p !== "absolute" && p !== "fixed") continue;
+          if (p !== "absolute" && p !== "fixed") { continue; }
           const sr = sib.getBoundingClientRect();
-          if (sr.left < r.right && sr.right > r.left && sr.top < r.bottom && sr.bottom > r.top && paints(sib)) return true;
+          if (sr.left < r.right && sr.right > r.left && sr.top < r.bottom && sr.bottom > r.top && paints(sib)) { return true; }
         }
       }
     }
     const root = ctx.bgEl || doc.body;
-    if (!root) return false;
+    if (!root) { return false; }
     let boxes = mediaBoxes.get(root);
     if (!boxes) {
       boxes = Array.from(root.querySelectorAll("img,video,canvas,picture,svg,iframe,object,embed"), (m) => m.getBoundingClientRect());
@@ -442,14 +444,14 @@
   // through the label, which stands in for its box and for the pointer.
   const proxies = new Map();
   function standIn(el, tag, cs) {
-    if (tag !== "INPUT" && tag !== "SELECT" && tag !== "TEXTAREA") return null;
-    if (el.type === "hidden" || cs.display === "none" || cs.visibility === "hidden") return null;
+    if (tag !== "INPUT" && tag !== "SELECT" && tag !== "TEXTAREA") { return null; }
+    if (el.type === "hidden" || cs.display === "none" || cs.visibility === "hidden") { return null; }
     const wrap = el.closest("label");
     const labels = el.id ? labelsFor(el) : [];
     for (const l of wrap ? [wrap, ...labels] : labels) {
-      if (!l.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      if (!l.checkVisibility({ opacityProperty: true, visibilityProperty: true })) { continue; }
       const lr = l.getBoundingClientRect();
-      if (lr.width >= 4 && lr.height >= 4 && !outsideDocument(lr)) return l;
+      if (lr.width >= 4 && lr.height >= 4 && !outsideDocument(lr)) { return l; }
     }
     return null;
   }
@@ -460,7 +462,7 @@
     .map((r) => `[role~="${r}"]`).join(",");
   function inComposite(el) {
     const p = el.parentElement;
-    return !!(p && p.closest(compositeSel));
+    return Boolean(p && p.closest(compositeSel));
   }
 
   // aimBox is the box a person sees as the element, given its bounding
@@ -469,12 +471,12 @@
   // whose centre may lie on other words.
   function aimBox(el, r) {
     const rects = el.getClientRects();
-    if (rects.length < 2 || win.getComputedStyle(el).display !== "inline") return r;
+    if (rects.length < 2 || win.getComputedStyle(el).display !== "inline") { return r; }
     let first = null;
     for (const q of rects) {
-      if (q.width < 1 || q.height < 1) continue;
-      if (!first) first = q;
-      if (q.bottom > 0 && q.top < window.innerHeight && q.right > 0 && q.left < window.innerWidth) return q;
+      if (q.width < 1 || q.height < 1) { continue; }
+      if (!first) { first = q; }
+      if (q.bottom > 0 && q.top < window.innerHeight && q.right > 0 && q.left < window.innerWidth) { return q; }
     }
     return first || r;
   }
@@ -485,10 +487,10 @@
 
   function emit(node, el) {
     const i = nodes.length;
-    if (priorIndex && el && priorIndex.has(el)) node.m = priorIndex.get(el);
+    if (priorIndex && el && priorIndex.has(el)) { node.m = priorIndex.get(el); }
     nodes.push(node);
     els.push(el);
-    if (el) index.set(el, i);
+    if (el) { index.set(el, i); }
     return i;
   }
 
@@ -505,7 +507,7 @@
       if (n.nodeType === 3) {
         const t = n.data.replace(/\s+/g, " ");
         if (!t.trim()) { text += t; continue; }
-        if (gone < 0) gone = textHidden(parentEl, parentStyle);
+        if (gone < 0) { gone = textHidden(parentEl, parentStyle); }
         if (gone === 2) { inertCount++; continue; }
         if (gone === 1 || (gone === 3 && textPushedOut(n))) { hidden++; continue; }
         text += t;
@@ -522,14 +524,14 @@
 
   function walkElement(el, parentIdx) {
     const tag = el.tagName.toUpperCase();
-    if (skipTags.has(tag)) return "";
+    if (skipTags.has(tag)) { return ""; }
     if (el.getAttribute("aria-hidden") === "true" || el.hidden && tag !== "SLOT") {
-      if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea")) hidden++;
+      if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea")) { hidden++; }
       return "";
     }
     // Inert: the inert attribute, or outside the open modal dialog.
     if (el.hasAttribute("inert") || (modal && !ctx.inModal && el !== modal && !modalPath.has(el))) {
-      if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea")) inertCount++;
+      if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea")) { inertCount++; }
       return "";
     }
     const cs = win.getComputedStyle(el);
@@ -550,13 +552,13 @@
         return walkChildren(el, parentIdx, null);
       }
       if (!(stand = standIn(el, tag, cs))) {
-        if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea,iframe")) hidden++;
+        if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea,iframe")) { hidden++; }
         return "";
       }
     }
     let r = el.getBoundingClientRect();
     if (!stand && hiddenBy(el, tag, cs, r) && !(stand = standIn(el, tag, cs))) {
-      if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea")) hidden++;
+      if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea")) { hidden++; }
       return "";
     }
     if (stand) {
@@ -565,15 +567,15 @@
     }
     // The context of its children, if any (walkChildren restores the
     // outer one).
-    if (el.firstChild || el.shadowRoot || closedRoots.has(el)) ctx = enter(el, tag, cs, r);
+    if (el.firstChild || el.shadowRoot || closedRoots.has(el)) { ctx = enter(el, tag, cs, r); }
     const role = roleOf(el);
-    if (role === "") return ""; // <input type=hidden>
+    if (role === "") { return ""; } // <input type=hidden>
     const node = { p: parentIdx, r: role, tg: tag.toLowerCase() };
     // A link without href is a link to Chrome when it has click listeners,
     // which only Chrome sees.
     let uncertain = tag === "A" && role === "generic" && cs.cursor === "pointer" ? 1 : 0;
     // Media: Chrome names them from controls of its own.
-    if (tag === "VIDEO" || tag === "AUDIO") uncertain = 1;
+    if (tag === "VIDEO" || tag === "AUDIO") { uncertain = 1; }
 
     if (frameTags.has(tag)) {
       // Frames are masked and never read.
@@ -593,38 +595,38 @@
     const editable = el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable);
     let nm = editable ? nameOf(el, role) : null;
     const secretText = editable && sensitiveCues(el, tag, nm.n);
-    if (tag !== "TEXTAREA" && !secretText && (el.childNodes.length || el.shadowRoot || closedRoots.has(el))) walkChildren(el, idx, cs);
+    if (tag !== "TEXTAREA" && !secretText && (el.childNodes.length || el.shadowRoot || closedRoots.has(el))) { walkChildren(el, idx, cs); }
     // The name comes after the walk: a name from content keeps to the text
     // the walk found visible, where it doubles as page text.
-    if (!nm) nm = nameOf(el, role);
-    if (nm.nf) node.nf = 1;
-    if (nm.nh) node.nh = 1;
+    if (!nm) { nm = nameOf(el, role); }
+    if (nm.nf) { node.nf = 1; }
+    if (nm.nh) { node.nh = 1; }
     uncertain |= nm.u;
-    if (el.hasAttribute("aria-owns")) uncertain = 1;
+    if (el.hasAttribute("aria-owns")) { uncertain = 1; }
     if (tag.includes("-") && !el.shadowRoot && !closedRoots.has(el) && r.width > 0 && r.height > 0) {
       // Rendered content with no light DOM and no open root: a closed
       // shadow root, which the host can open for us.
-      if (!el.childElementCount) closedCandidates.push(idx);
+      if (!el.childElementCount) { closedCandidates.push(idx); }
     }
 
     node.n = bound(nm.n);
     const st = states(el, tag, role);
-    if (Object.keys(st).length) node.s = st;
+    if (Object.keys(st).length) { node.s = st; }
 
     let act = 0;
-    if (interactiveRoles.has(role) || tag === "SUMMARY" || (tag === "A" && el.hasAttribute("href"))) act |= actBit.interactive;
+    if (interactiveRoles.has(role) || tag === "SUMMARY" || (tag === "A" && el.hasAttribute("href"))) { act |= actBit.interactive; }
     const ti = el.getAttribute("tabindex");
-    if (ti !== null && parseInt(ti, 10) >= 0) act |= actBit.tabIndex;
-    else if (ti !== null && parseInt(ti, 10) < 0 && inComposite(el)) act |= actBit.roving;
-    if (el.hasAttribute("onclick")) act |= actBit.onClick;
+    if (ti !== null && parseInt(ti, 10) >= 0) { act |= actBit.tabIndex; }
+    else if (ti !== null && parseInt(ti, 10) < 0 && inComposite(el)) { act |= actBit.roving; }
+    if (el.hasAttribute("onclick")) { act |= actBit.onClick; }
     // A label's pointer says "click me to use my control": the control
     // carries the mark, unless it is not rendered at all (the label is then
     // the only way to it).
     if (cs.cursor === "pointer" && !(el.parentElement && win.getComputedStyle(el.parentElement).cursor === "pointer") &&
-        !(tag === "LABEL" && el.control && el.control.getClientRects().length)) act |= actBit.pointer;
-    if (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable)) act |= actBit.editable;
-    if (el.getAttribute("draggable") === "true") act |= actBit.draggable; // a person can drag it (act's drag)
-    if (act) node.a = act;
+        !(tag === "LABEL" && el.control && el.control.getClientRects().length)) { act |= actBit.pointer; }
+    if (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable)) { act |= actBit.editable; }
+    if (el.getAttribute("draggable") === "true") { act |= actBit.draggable; } // a person can drag it (act's drag)
+    if (act) { node.a = act; }
 
     if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || act & actBit.editable) {
       const sens = sensitiveCues(el, tag, node.n);
@@ -632,17 +634,17 @@
         t: (el.getAttribute("type") || "").toLowerCase(), ac: el.getAttribute("autocomplete") || "",
         nm: el.getAttribute("name") || "", id: el.id || "", ph: el.getAttribute("placeholder") || "",
       };
-      if (sens) node.sx = 1;
+      if (sens) { node.sx = 1; }
       else {
         const v = valueOf(el, tag, role);
-        if (v !== null) node.v = clip(v, opts.maxName);
+        if (v !== null) { node.v = clip(v, opts.maxName); }
       }
     } else {
       const v = valueOf(el, tag, role);
-      if (v !== null) node.v = clip(v, opts.maxName);
+      if (v !== null) { node.v = clip(v, opts.maxName); }
     }
-    if (r.width > 0 && r.height > 0) node.b = box(act ? aimBox(el, r) : r);
-    if (uncertain) node.u = 1;
+    if (r.width > 0 && r.height > 0) { node.b = box(act ? aimBox(el, r) : r); }
+    if (uncertain) { node.u = 1; }
     return "";
   }
 
@@ -656,27 +658,27 @@
     el = proxies.get(el) || el; // a hidden control's label
     const w = window.innerWidth, h = window.innerHeight;
     let r = aimBox(el, el.getBoundingClientRect());
-    if (r.width === 0 && r.height === 0) return { invisible: true };
+    if (r.width === 0 && r.height === 0) { return { invisible: true }; }
     if (scroll && (r.top < 0 || r.left < 0 || r.bottom > h || r.right > w)) {
       el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
       r = aimBox(el, el.getBoundingClientRect());
     }
     const l = Math.max(r.left, 0), t = Math.max(r.top, 0), rr = Math.min(r.right, w), bb = Math.min(r.bottom, h);
-    if (rr <= l || bb <= t) return { invisible: true };
+    if (rr <= l || bb <= t) { return { invisible: true }; }
     const x = (l + rr) / 2, y = (t + bb) / 2;
     let hit = document.elementFromPoint(x, y);
     while (hit && hit.shadowRoot) { // into open (and opened) shadow roots
       const inner = hit.shadowRoot.elementFromPoint(x, y);
-      if (!inner || inner === hit) break;
+      if (!inner || inner === hit) { break; }
       hit = inner;
     }
     const contains = (outer, inner) => {
-      for (let n = inner; n; n = n.parentNode || n.host) if (n === outer) return true;
+      for (let n = inner; n; n = n.parentNode || n.host) { if (n === outer) { return true; } }
       return false;
     };
     // Not covered: el itself or its content, its label, or an ancestor el
     // lets clicks through to.
-    if (!hit || contains(el, hit) || contains(hit, el) || (hit.tagName === "LABEL" && hit.control === el)) return { x, y };
+    if (!hit || contains(el, hit) || contains(hit, el) || (hit.tagName === "LABEL" && hit.control === el)) { return { x, y }; }
     let by = -1;
     for (let c = hit; c; c = c.parentNode || c.host) {
       if (idx.has(c)) { by = idx.get(c); break; }
@@ -689,34 +691,34 @@
   function coverage() {
     for (let i = 0; i < nodes.length; i++) {
       const n = nodes[i];
-      if (!n.a || !n.b) continue;
+      if (!n.a || !n.b) { continue; }
       const [x, y, w, h] = n.b;
-      if (x + w <= 0 || y + h <= 0 || x >= vw || y >= vh) continue;
+      if (x + w <= 0 || y + h <= 0 || x >= vw || y >= vh) { continue; }
       n.iv = 1;
       const p = pointer(els[i], index, false);
-      if (p.covered !== undefined) n.cov = p.covered;
+      if (p.covered !== undefined) { n.cov = p.covered; }
     }
   }
 
   ctx.bg = pageBackground();
   // A page whose body itself cannot be seen: every element is asked.
-  ctx.suspect = !!doc.body && !doc.body.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+  ctx.suspect = Boolean(doc.body) && !doc.body.checkVisibility({ opacityProperty: true, visibilityProperty: true });
   if (opts.read && opts.root >= 0) {
     const rootEl = prior.els[opts.root];
-    if (!rootEl || !rootEl.isConnected) return JSON.stringify({ gone: true });
-    if (rootEl.parentElement) contextAt(rootEl.parentElement);
-    ctx.inModal = !!(modal && modal.contains(rootEl) && rootEl !== modal);
+    if (!rootEl || !rootEl.isConnected) { return JSON.stringify({ gone: true }); }
+    if (rootEl.parentElement) { contextAt(rootEl.parentElement); }
+    ctx.inModal = Boolean(modal && modal.contains(rootEl) && rootEl !== modal);
     walkElement(rootEl, -1);
   } else {
     const root = doc.body || doc.documentElement;
-    if (root) walkChildren(root, -1, win.getComputedStyle(root));
+    if (root) { walkChildren(root, -1, win.getComputedStyle(root)); }
   }
-  if (!opts.read) coverage();
+  if (!opts.read) { coverage(); }
 
   let focus = -1;
   let ae = doc.activeElement;
-  while (ae && ae.shadowRoot && ae.shadowRoot.activeElement) ae = ae.shadowRoot.activeElement;
-  if (ae && index.has(ae)) focus = index.get(ae);
+  while (ae && ae.shadowRoot && ae.shadowRoot.activeElement) { ae = ae.shadowRoot.activeElement; }
+  if (ae && index.has(ae)) { focus = index.get(ae); }
 
   // The names of the controls a step may act on, as observed: a step on a
   // control the page has relabelled since (a "Keep" that now says "Delete
@@ -727,15 +729,15 @@
   if (!opts.read) {
     for (let i = 0; i < nodes.length; i++) {
       const n = nodes[i];
-      if (n.a && els[i] && controlRoles.has(n.r)) said.set(i, { role: n.r, name: gist(n.n || "") });
+      if (n.a && els[i] && controlRoles.has(n.r)) { said.set(i, { role: n.r, name: gist(n.n || "") }); }
     }
   }
   function renamed(i) {
     const was = said.get(i);
-    return !!was && gist(bound(nameOf(els[i], was.role).n)) !== was.name;
+    return Boolean(was) && gist(bound(nameOf(els[i], was.role).n)) !== was.name;
   }
 
-  if (!opts.read) globalThis.__diwall = { snapshot: opts.snapshot, els, index, pointer, renamed };
+  if (!opts.read) { globalThis.__diwall = { snapshot: opts.snapshot, els, index, pointer, renamed }; }
   const de = doc.documentElement;
   return JSON.stringify({
     vp: { w: vw, h: vh, sx, sy, ch: Math.max(de.scrollHeight, doc.body ? doc.body.scrollHeight : 0), cw: de.scrollWidth, dpr: win.devicePixelRatio },
