@@ -190,7 +190,7 @@
       else if (el.isContentEditable) { kind = "editable"; }
       if (kind === "text" && el.readOnly) { return out({ readonly: true }); }
       if (kind === "other") { return out({ ...t, kind, seen: counts() }); }
-      el.focus({ preventScroll: true });
+      /** @type {HTMLElement} */ (el).focus({ preventScroll: true });
       if (!focused(el)) { return out({ ...t, kind: "other", seen: counts() }); }
       let atEnd = true;
       if (kind === "text") {
@@ -218,7 +218,7 @@
     case "focus": {
       const el = element(args.i);
       if (!el) { return out({ gone: true }); }
-      el.focus({ preventScroll: false });
+      /** @type {HTMLElement} */ (el).focus({ preventScroll: false });
       return out({ focused: focused(el) });
     }
     case "checkTarget": {
@@ -254,7 +254,7 @@
         chosen.push(o);
       }
       if (!el.multiple && chosen.length > 1) { return out({ single: true }); }
-      el.focus({ preventScroll: true });
+      /** @type {HTMLElement} */ (el).focus({ preventScroll: true });
       for (const o of opts) { o.selected = chosen.includes(o); }
       el.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
       el.dispatchEvent(new Event("change", { bubbles: true }));

@@ -14,8 +14,8 @@
   /* exported nameOf, controlRoles, styles */
 
   const htmlSpace = /[ \t\n\r\f]+/g;
-  const collapse = (s) => s.replace(htmlSpace, " ").trim();
-  const htmlSpaceCode = (c) => c === 32 || c === 9 || c === 10 || c === 13 || c === 12;
+  const collapse = (/** @type {string} */ s) => s.replace(htmlSpace, " ").trim();
+  const htmlSpaceCode = (/** @type {number} */ c) => c === 32 || c === 9 || c === 10 || c === 13 || c === 12;
   // Roles named from their content (Chromium's SupportsNameFromContents).
   const contentRoles = new Set(["button", "cell", "checkbox", "columnheader", "gridcell", "heading", "link", "math",
     "option", "menuitem", "menuitemcheckbox", "menuitemradio", "radio", "rowheader", "switch", "tab",
@@ -51,6 +51,7 @@
   const noName = { n: "", nf: 0, nh: 0, u: 0 };
   const nativeNamed = new Set(["INPUT", "SELECT", "TEXTAREA", "BUTTON", "METER", "OUTPUT", "PROGRESS", "IMG", "AREA",
     "TABLE", "FIELDSET", "OPTION", "OPTGROUP", "TD", "TH"]);
+  /** @param {PageElement} el @param {string} role @returns {{n: string, nf: number, nh: number, u: number}} */
   function nameOf(el, role) {
     // Most elements have no name: nothing in their markup can give one.
     if (!contentRoles.has(role) && role !== "row" && el !== focused && !nativeNamed.has(el.tagName) &&
@@ -67,7 +68,26 @@
 
   // The state of one name's computation. (One object, reused: names are
   // computed one at a time.)
+  /**
+   * @typedef {object} NameState
+   * @property {Set<Node>} visited
+   * @property {number} count
+   * @property {number} u
+   * @property {number} nh
+   * @property {number} nf
+   * @property {boolean} [seen]
+   * @property {boolean} [shadow]
+   * @property {number} [first]
+   * @property {number} [last]
+   */
+  /**
+   * The element an aria-labelledby traversal started from, and whether
+   * its hidden parts count.
+   * @typedef {{el: Element, open: boolean}} NameRoot
+   */
+  /** @type {NameState} */
   const state = { visited: new Set(), count: 0, u: 0, nh: 0, nf: 0, seen: false, shadow: false, first: 0, last: 0 };
+  /** @param {boolean} seen @param {boolean} shadow */
   function newState(seen, shadow) {
     state.visited.clear();
     state.count = state.u = state.nh = state.nf = state.first = state.last = 0;
@@ -82,6 +102,7 @@
 
   // kind sets the kinds of the text about to be returned: of its first
   // part and of its last (they differ for a span Chrome leaves out).
+  /** @param {NameState} st @param {string} text @param {number} first @param {number} [last] */
   function kind(st, text, first, last = first) {
     st.first = first;
     st.last = last;
@@ -91,6 +112,7 @@
   // textAlt is accname's text alternative of element el, with its kinds in
   // st.first and st.last. root is the element an aria-labelledby traversal
   // started from (or null).
+  /** @param {PageElement} el @param {string} role @param {NameState} st @param {boolean} recursive @param {NameRoot | null} root @param {boolean} [shown] @returns {string} */
   function textAlt(el, role, st, recursive, root, shown = false) {
     const tag = el.tagName.toUpperCase();
     if (tag === "BR") { return kind(st, "\n", fromContent); }
@@ -121,7 +143,7 @@
     if (al && /\S/.test(al)) { return kind(st, al, fromAttr); }
     if (root && root.el === el && textField(el, tag)) {
       // A text field's aria-labelledby that refers to itself gives its value.
-      return kind(st, sensitiveCues(el, tag, "") ? "" : el.value, fromAttr);
+      return kind(st, sensitiveCues(el, tag, "") ? "" : /** @type {string} */ (el.value), fromAttr);
     }
     const native = nativeText(el, tag, role, st);
     if (native !== null) { return kind(st, native, fromAttr); }
@@ -141,6 +163,7 @@
     return kind(st, "", fromContent);
   }
 
+  /** @param {PageElement} el @param {string} tag @param {string} role @param {boolean} recursive */
   function takesContent(el, tag, role, recursive) {
     if (contentRoles.has(role)) { return tag !== "MATH"; }
     if (role === "row") { return inGrid(el); }
@@ -155,6 +178,7 @@
   // around its text are its children's.
   const plainTags = new Set(["A", "B", "BDI", "BDO", "BIG", "CITE", "DATA", "DIV", "FONT", "I", "KBD", "NOBR", "Q",
     "SAMP", "SMALL", "SPAN", "TT", "U", "VAR"]);
+  /** @param {Element} el @param {string} tag @param {string} role */
   function ignoredByChrome(el, tag, role) {
     if (role !== "generic" && role !== "none") { return false; }
     if (el.hasAttribute("id") || el.hasAttribute("tabindex") || el.hasAttribute("title")) { return false; }
@@ -164,22 +188,26 @@
   }
 
   // A cell of a layout table: Chrome names it from its content.
+  /** @param {Element} el @param {string} tag @param {string} role */
   function layoutCell(el, tag, role) {
     if ((tag !== "TD" && tag !== "TH") || role !== "generic") { return false; }
     const t = el.closest("table");
-    return Boolean(t) && !t.hasAttribute("role") && roleOf(t) === "generic" && Boolean(el.parentElement) && el.parentElement.tagName === "TR";
+    return t !== null && !t.hasAttribute("role") && roleOf(t) === "generic" && el.parentElement !== null && el.parentElement.tagName === "TR";
   }
 
+  /** @param {Element} el @param {string} tag @param {string} role */
   function prohibited(el, tag, role) {
     if (tag === "LABEL" || tag === "LEGEND" || tag === "ABBR") { return false; }
     return prohibitedRoles.has(role);
   }
 
+  /** @param {PageElement} el @param {string} tag */
   function textField(el, tag) {
-    return tag === "TEXTAREA" || (tag === "INPUT" && textInputTypes.has(el.type));
+    return tag === "TEXTAREA" || (tag === "INPUT" && textInputTypes.has(/** @type {string} */ (el.type)));
   }
 
   // The elements aria-labelledby (or its old spelling) refers to, or null.
+  /** @param {Element} el @returns {readonly Element[] | null} */
   function labelledBy(el) {
     const attr = el.hasAttribute("aria-labelledby") ? "aria-labelledby" : el.hasAttribute("aria-labeledby") ? "aria-labeledby" : "";
     if (!attr) { return null; }
@@ -187,9 +215,9 @@
       const els = el.ariaLabelledByElements;
       return els && els.length ? els : null;
     }
-    const scope = el.getRootNode();
+    const scope = /** @type {Node & NonElementParentNode} */ (el.getRootNode());
     const out = [];
-    for (const id of el.getAttribute(attr).split(htmlSpace)) {
+    for (const id of /** @type {string} */ (el.getAttribute(attr)).split(htmlSpace)) {
       const ref = id && scope.getElementById(id);
       if (ref) { out.push(ref); }
     }
@@ -198,6 +226,7 @@
 
   // The text of an element aria-labelledby refers to: hidden parts count
   // when the element itself is hidden.
+  /** @param {Element} ref @param {NameState} st @returns {string} */
   function referenced(ref, st) {
     if (ref.closest("[inert]")) { return ""; }
     const open = !visibleForAX(ref);
@@ -209,14 +238,16 @@
     return t;
   }
 
+  /** @param {Element} el */
   function visibleForAX(el) {
     if (!el.checkVisibility()) { return false; }
     if (win.getComputedStyle(el).visibility !== "visible") { return false; }
-    for (let p = el; p; p = parentOf(p)) { if (p.nodeType === 1 && p.getAttribute("aria-hidden") === "true") { return false; } }
+    for (let p = /** @type {Node | null} */ (el); p; p = parentOf(p)) { if (p.nodeType === 1 && /** @type {Element} */ (p).getAttribute("aria-hidden") === "true") { return false; } }
     return true;
   }
 
   // Whether el is left out of a name computed through its parent.
+  /** @param {PageElement} el @param {string} tag @param {NameRoot | null} root @param {CSSStyleDeclaration} cs */
   function hiddenFor(el, tag, root, cs) {
     if (tag === "NOSCRIPT") { return true; }
     if (root && root.open) { return false; }
@@ -225,7 +256,9 @@
     return cs.display === "none" || cs.visibility !== "visible" && cs.visibility !== "";
   }
 
+  /** @type {Map<Element, CSSStyleDeclaration>} */
   const styles = new Map();
+  /** @param {Element} el */
   function styleOf(el) {
     let cs = styles.get(el);
     if (!cs) {
@@ -238,18 +271,19 @@
   // The value an embedded control gives the name of what it is in (a
   // textbox, a select, a range), or null: then its own name counts, as for
   // an empty text field. Values that may be secrets give nothing.
+  /** @param {PageElement} el @param {string} tag @param {string} role @returns {string | null} */
   function embeddedValue(el, tag, role) {
     switch (role) {
       case "textbox": case "searchbox": case "combobox":
         if (tag === "INPUT" || tag === "TEXTAREA") {
           if (el.value === "") { return null; }
-          return sensitiveCues(el, tag, "") ? "" : el.value;
+          return sensitiveCues(el, tag, "") ? "" : /** @type {string} */ (el.value);
         }
         if (tag === "SELECT") { return selectedText(el); }
         if (role === "combobox") { return null; }
         return sensitiveCues(el, tag, "") ? "" : (el.innerText || "");
       case "listbox": {
-        if (tag === "SELECT") { return el.selectedOptions.length ? selectedText(el) : null; }
+        if (tag === "SELECT") { return /** @type {HTMLSelectElement} */ (el).selectedOptions.length ? selectedText(el) : null; }
         const sel = el.querySelector('[role="option"][aria-selected="true"]');
         return sel ? textAlt(sel, roleOf(sel), { visited: new Set(), count: 0, u: 0, nh: 0, nf: 0 }, true, null) : null;
       }
@@ -258,11 +292,12 @@
         if (vt !== null) { return vt; }
         const vn = el.getAttribute("aria-valuenow");
         if (vn !== null) { return vn; }
-        if (tag === "INPUT") { return el.value === "" ? null : el.value; }
+        if (tag === "INPUT") { return el.value === "" ? null : /** @type {string} */ (el.value); }
         if (tag === "PROGRESS" || tag === "METER") { return String(el.value); }
         if (role === "slider" || role === "scrollbar") {
           // ARIA's default: halfway between the bounds.
-          const lo = parseFloat(el.getAttribute("aria-valuemin")), hi = parseFloat(el.getAttribute("aria-valuemax"));
+          // (An attribute that is not there parses as NaN.)
+          const lo = parseFloat(/** @type {string} */ (el.getAttribute("aria-valuemin"))), hi = parseFloat(/** @type {string} */ (el.getAttribute("aria-valuemax")));
           return String(((isNaN(lo) ? 0 : lo) + (isNaN(hi) ? 100 : hi)) / 2);
         }
         return "";
@@ -271,16 +306,18 @@
     return null;
   }
 
+  /** @param {PageElement} sel */
   function selectedText(sel) {
-    const o = sel.selectedOptions[0];
+    const o = /** @type {HTMLSelectElement} */ (sel).selectedOptions[0];
     return o ? collapse(o.label || o.text || "") : "";
   }
 
   // The name HTML gives el by its own means (labels, alt, value, legend,
   // caption, title of an SVG), or null to go on with its content.
+  /** @param {PageElement} el @param {string} tag @param {string} role @param {NameState} st @returns {string | null} */
   function nativeText(el, tag, role, st) {
     if (tag === "OPTION") {
-      if (el.childNodes.length === 1 && el.firstChild.nodeType === 3) {
+      if (el.childNodes.length === 1 && /** @type {Node} */ (el.firstChild).nodeType === 3) {
         const t = collapse(el.label || "");
         if (t) { return t; }
       }
@@ -309,7 +346,7 @@
       }
     }
     if (type === "button" || type === "submit" || type === "reset") {
-      if (el.hasAttribute("value")) { return el.value; }
+      if (el.hasAttribute("value")) { return /** @type {string} */ (el.value); }
       if (type === "button") { return ""; }
       if (!/^en\b/i.test(navigator.language)) { st.u = 1; } // Chrome's words are localised
       return type === "submit" ? "Submit" : "Reset";
@@ -369,6 +406,7 @@
 
   // The labels of a labelable element, in document order: label[for] in
   // its tree scope and the label around it.
+  /** @param {PageElement} el */
   function labelsOf(el) {
     const out = [];
     if (el.id) {
@@ -383,11 +421,12 @@
 
   // The children of el in the flat tree: its shadow tree when it has one,
   // what a slot shows.
+  /** @param {Element} el @returns {ArrayLike<Node> & Iterable<Node>} */
   function flatChildren(el) {
     const shadow = el.shadowRoot || closedRoots.get(el);
     if (shadow) { return shadow.childNodes; }
     if (el.tagName === "SLOT") {
-      const assigned = el.assignedNodes({ flatten: true });
+      const assigned = /** @type {HTMLSlotElement} */ (el).assignedNodes({ flatten: true });
       return assigned.length ? assigned : el.childNodes;
     }
     return el.childNodes;
@@ -398,6 +437,7 @@
   // apart. (Floats and absolute boxes have a block display already; no box,
   // display: contents or a slot, is set apart.)
   const inlineFlow = 1, setApart = 2;
+  /** @param {CSSStyleDeclaration | null} cs @param {string} tag */
   function layoutOf(cs, tag) {
     if (!cs) { return setApart; }
     const d = cs.display;
@@ -411,6 +451,7 @@
   // with a space where they are not in the same line of text. It returns
   // the text, with the kinds of its first and last parts in st.first and
   // st.last: a span Chrome leaves out of its tree passes them on.
+  /** @param {Element} el @param {NameState} st @param {NameRoot | null} root @param {CSSStyleDeclaration} cs @returns {string} */
   function contentOf(el, st, root, cs) {
     const open = root && root.open;
     const parentHidden = !open && cs && cs.visibility !== "visible" && cs.visibility !== "";
@@ -434,11 +475,12 @@
           i = kids.length - 1; // on to ::after
           continue;
         }
-        const kid = kids[i];
+        // (An element, except in the branch that reads a text node's data.)
+        const kid = /** @type {PageElement} */ (kids[i]);
         st.shadow = kidShadow;
         if (kid.nodeType === 3) {
           if (parentHidden) { continue; }
-          text = kid.data;
+          text = /** @type {Text} */ (kids[i]).data;
           lay = inlineFlow;
           if (!/\S/.test(text)) {
             if (!text) { continue; }
@@ -466,7 +508,7 @@
             lay = layoutOf(kcs, ktag);
           } else if (st.seen && !root && !index.has(kid) && kcs.display !== "contents" && ktag !== "SLOT" && !frameTags.has(ktag)) {
             // Not on the page for a person (clipped, off-screen, too small).
-            if (kid.textContent.trim() || ktag === "IMG" || ktag === "INPUT") { st.nh = 1; }
+            if (/** @type {string} */ (kid.textContent).trim() || ktag === "IMG" || ktag === "INPUT") { st.nh = 1; }
             continue;
           } else {
             const krole = roleOf(kid);
@@ -480,7 +522,7 @@
             } else {
               text = textAlt(kid, krole, st, true, root, true);
             }
-            from = st.first;
+            from = /** @type {number} */ (st.first);
             endFrom = st.last;
           }
         } else {
@@ -504,6 +546,7 @@
   }
 
   // CSS text-transform, as Chrome's layout applies it to the text it names.
+  /** @param {string} t @param {string} tt @param {NameState} st */
   function transform(t, tt, st) {
     switch (tt) {
       case "none": case "": return t;
@@ -517,6 +560,7 @@
 
   // The text of a ::before or ::after box: CSS generated content, or the
   // alternative text given after a slash. Counters are not part of names.
+  /** @param {Element} el @param {string} which @param {NameState} st */
   function pseudoText(el, which, st) {
     if (!mayHavePseudo(el, st)) { return null; }
     const ps = win.getComputedStyle(el, which);
@@ -584,9 +628,12 @@
   // its tree scope are read once for rules that give those boxes content
   // (reading the style of two boxes per element is slow). A sheet that
   // cannot be read, or a selector that cannot be matched, means maybe.
+  /** @type {Map<Node, string | null>} */
   const pseudoRules = new Map(); // tree scope -> selector list, "" none, null unknown
+  /** @param {Element} el @param {NameState} st */
   function mayHavePseudo(el, st) {
-    const scope = st.shadow === false ? doc : el.getRootNode();
+    // (A detached element's root, itself, has no style sheets: see pseudoSelectors's catch.)
+    const scope = st.shadow === false ? doc : /** @type {Document | ShadowRoot} */ (el.getRootNode());
     let sel = pseudoRules.get(scope);
     if (sel === undefined) {
       sel = pseudoSelectors(scope);
@@ -602,15 +649,18 @@
     }
   }
 
+  /** @param {Document | ShadowRoot} scope @returns {string | null} */
   function pseudoSelectors(scope) {
+    /** @type {string[]} */
     const out = [];
+    /** @param {Iterable<CSSRule & Partial<CSSImportRule & CSSStyleRule>>} rules @returns {boolean} */
     const visit = (rules) => {
       for (const r of rules) {
         if (r.styleSheet) { // @import
           if (!visit(r.styleSheet.cssRules)) { return false; }
           continue;
         }
-        if (r.selectorText !== undefined && /:(before|after)\b/i.test(r.selectorText) && r.style.getPropertyValue("content")) {
+        if (r.selectorText !== undefined && /:(before|after)\b/i.test(r.selectorText) && /** @type {CSSStyleRule} */ (r).style.getPropertyValue("content")) {
           for (const one of r.selectorText.split(",")) {
             if (!/:(before|after)\b/i.test(one)) { continue; }
             if (one.includes("&")) { return false; } // nested: relative to its parent rule

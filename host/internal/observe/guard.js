@@ -81,7 +81,7 @@
     // The guard ends itself if the host never finishes it.
     const lifetime = 8000;
 
-    /** @type {{el: PageElement, frame: boolean, editable: boolean, box: number[] | null, moved: boolean, since: number}[]} */
+    /** @type {{el: PageElement, frame: boolean, editable: boolean | undefined, box: number[] | null, moved: boolean, since: number}[]} */
     const watched = []; // {el, frame, editable, box: [x0, y0, x1, y1] | null, moved}
     const byEl = new Map();
     const ancestors = new Set(); // flat-tree inclusive ancestors of watched elements

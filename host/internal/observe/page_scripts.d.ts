@@ -67,13 +67,12 @@ declare var __diwallOK: number | undefined;
 
 /**
  * An element of the page as the scripts read it. They read the properties
- * of form controls, labels, options and tables on any element, as a page's
- * own scripts may: on an element that does not have one it reads
- * undefined, which they take as false or absent. (SVG and MathML elements
- * lack some of HTMLElement's own properties, isContentEditable or
- * innerText, in the same way.)
+ * of HTML elements, form controls, labels, options and tables on any
+ * element, as a page's own scripts may: on an element that does not have
+ * one (an SVG element's isContentEditable, a div's value) it reads
+ * undefined, which they take as false or absent. Any Element is one.
  */
-type PageElement = HTMLElement & Partial<ElementParts>;
+type PageElement = Element & Partial<Omit<HTMLElement, keyof Element>> & Partial<ElementParts>;
 
 type ElementParts = Pick<HTMLInputElement, "value" | "type" | "checked" | "indeterminate" | "readOnly" | "required" |
   "disabled" | "list" | "files" | "accept" | "multiple" | "select" | "setSelectionRange"> &

@@ -43,16 +43,19 @@
   const roleContext = new Map([["option", "listbox"], ["treeitem", "tree"], ["listitem", "list"]]);
   const textInputTypes = new Set(["text", "search", "url", "tel", "email", "password", "number"]);
 
+  /** @type {Map<Element, string>} */
   const roleCache = new Map();
+  /** @param {Element} el @returns {string} */
   function roleOf(el) {
     let r = roleCache.get(el);
     if (r === undefined) {
-      r = computeRole(el, el.tagName.toUpperCase());
+      r = computeRole(/** @type {PageElement} */ (el), el.tagName.toUpperCase());
       roleCache.set(el, r);
     }
     return r;
   }
 
+  /** @param {PageElement} el */
   function focusable(el) {
     if (el.hasAttribute("tabindex") || el.isContentEditable) { return true; }
     switch (el.tagName.toUpperCase()) {
@@ -63,11 +66,13 @@
     return false;
   }
 
+  /** @param {Element} el */
   function hasGlobalAria(el) {
     for (const a of globalAria) { if (el.hasAttribute(a)) { return true; } }
     return false;
   }
 
+  /** @param {PageElement} el @param {string} tag @returns {string} */
   function computeRole(el, tag) {
     const attr = el.getAttribute("role");
     if (attr) {
@@ -76,7 +81,7 @@
         t = roleAlias.get(t) || t;
         if (t === "none" && (focusable(el) || hasGlobalAria(el))) { break; } // conflict: the native role
         if ((t === "region" || t === "form") && !authorName(el)) { return "generic"; }
-        if (roleContext.has(t) && !inContext(el, roleContext.get(t))) { break; } // out of context: the native role
+        if (roleContext.has(t) && !inContext(el, /** @type {string} */ (roleContext.get(t)))) { break; } // out of context: the native role
         if ((t === "cell") && inGrid(el)) { return "gridcell"; }
         return t;
       }
@@ -86,6 +91,7 @@
   }
 
   // An author-given name: aria-label, aria-labelledby or title.
+  /** @param {Element} el */
   function authorName(el) {
     return /\S/.test(el.getAttribute("aria-label") || "") || el.hasAttribute("aria-labelledby") ||
       el.hasAttribute("aria-labeledby") || /\S/.test(el.getAttribute("title") || "");
@@ -93,17 +99,19 @@
 
   // Whether the nearest ancestor of a role other than generic is the
   // role el needs, or a group.
+  /** @param {Node} el @param {string} want */
   function inContext(el, want) {
     for (let p = parentOf(el); p && p.nodeType === 1; p = parentOf(p)) {
-      const r = roleOf(p);
+      const r = roleOf(/** @type {Element} */ (p));
       if (r !== "generic" && r !== "none") { return r === want || r === "group"; }
     }
     return false;
   }
 
+  /** @param {Node} el */
   function inGrid(el) {
     for (let p = parentOf(el); p && p.nodeType === 1; p = parentOf(p)) {
-      const r = roleOf(p);
+      const r = roleOf(/** @type {Element} */ (p));
       if (r === "grid" || r === "treegrid") { return true; }
       if (r !== "generic" && r !== "none" && r !== "group" && r !== "rowgroup" && r !== "row") { return false; }
     }
@@ -111,22 +119,25 @@
   }
 
   // The parent in the flat tree (a slotted node's parent is its slot's).
+  /** @param {Node & Partial<Slottable>} n @returns {Node | null} */
   function parentOf(n) {
     if (n.assignedSlot) { return n.assignedSlot; }
     const p = n.parentNode;
-    return p && p.nodeType === 11 ? p.host || null : p;
+    return p && p.nodeType === 11 ? /** @type {Partial<ShadowRoot>} */ (p).host || null : p;
   }
 
   // The items of a presentational list are presentational too. (Parts of
   // a presentational table: see cellRole.)
+  /** @param {Element} el @param {string} tag */
   function presentationalParent(el, tag) {
     if (tag === "LI") {
       const p = el.parentElement;
-      return Boolean(p) && (p.tagName === "UL" || p.tagName === "OL" || p.tagName === "MENU") && roleOf(p) === "none";
+      return p !== null && (p.tagName === "UL" || p.tagName === "OL" || p.tagName === "MENU") && roleOf(p) === "none";
     }
     return false;
   }
 
+  /** @param {PageElement} el @param {string} tag @returns {string} */
   function nativeRole(el, tag) {
     switch (tag) {
       case "A":
@@ -148,7 +159,7 @@
         }
         return "textbox";
       }
-      case "SELECT": return !el.multiple && el.size <= 1 ? "combobox" : "listbox";
+      case "SELECT": return !el.multiple && /** @type {number} */ (el.size) <= 1 ? "combobox" : "listbox";
       case "OPTION": return "option";
       case "OPTGROUP": case "FIELDSET": case "DETAILS": case "ADDRESS": case "HGROUP": return "group";
       case "TEXTAREA": return "textbox";
@@ -194,6 +205,7 @@
   }
 
   const svgNS = "http://www.w3.org/2000/svg";
+  /** @param {Element} el */
   function svgRole(el) {
     if (el.namespaceURI !== svgNS) { return "generic"; }
     if (el.parentElement && el.parentElement.closest("svg")) { return "group"; }
@@ -203,22 +215,25 @@
 
   // Whether a header, footer or aside lies in sectioning content (or, for
   // header and footer, in main): then it is not a landmark.
+  /** @param {Node} el @param {boolean} withMain */
   function sectioned(el, withMain) {
     for (let p = parentOf(el); p && p.nodeType === 1; p = parentOf(p)) {
-      const t = p.tagName;
+      const t = /** @type {Element} */ (p).tagName;
       if (t === "ARTICLE" || t === "ASIDE" || t === "NAV" || t === "SECTION" || (withMain && t === "MAIN")) { return true; }
-      const r = p.getAttribute("role");
+      const r = /** @type {Element} */ (p).getAttribute("role");
       if (r && /^(article|complementary|navigation|region|main)$/.test(r.trim())) { return true; }
     }
     return false;
   }
 
+  /** @param {Element | null} t */
   function tableLike(t) {
     if (!t) { return false; }
     const r = roleOf(t);
     return r === "table" || r === "grid" || r === "treegrid";
   }
 
+  /** @param {Element} el @param {string} tag */
   function sectionRole(el, tag) {
     const t = el.closest("table");
     if (!tableLike(t)) { return "generic"; }
@@ -226,6 +241,7 @@
     return tag === "TBODY" && !el.attributes.length ? "generic" : "rowgroup";
   }
 
+  /** @param {Element} el @param {string} tag */
   function cellRole(el, tag) {
     const tr = el.parentElement;
     const table = tr && tr.closest("table");
@@ -238,11 +254,12 @@
     // Chromium's DecideRoleFromSiblings.
     const next = el.nextSibling, prev = el.previousSibling;
     if (!next && !prev) { return "columnheader"; }
-    const isTH = (n) => Boolean(n) && n.nodeName === "TH";
-    const fullTD = (n) => Boolean(n) && n.nodeName === "TD" && n.hasChildNodes();
+    const isTH = (/** @type {Node | null} */ n) => n !== null && n.nodeName === "TH";
+    const fullTD = (/** @type {Node | null} */ n) => n !== null && n.nodeName === "TD" && n.hasChildNodes();
     if (isTH(next) && isTH(prev)) { return "columnheader"; }
     if (fullTD(next) || fullTD(prev)) { return "rowheader"; }
-    const first = tr.firstElementChild, last = tr.lastElementChild;
+    // (The row holds el: it has a first and a last element.)
+    const first = /** @type {Element} */ (tr.firstElementChild), last = /** @type {Element} */ (tr.lastElementChild);
     if (fullTD(first) || fullTD(last)) { return "rowheader"; }
     if (fullTD(first.nextElementSibling) || fullTD(last.previousElementSibling)) { return "rowheader"; }
     return "columnheader";
@@ -250,7 +267,9 @@
 
   // Chromium's heuristic for data tables (AXNodeObject::IsDataTable); the
   // others are layout tables, exposed as generic containers.
+  /** @type {Map<Element, boolean>} */
   const dataTables = new Map();
+  /** @param {PageElement} t @returns {boolean} */
   function dataTable(t) {
     let d = dataTables.get(t);
     if (d === undefined) {
@@ -260,6 +279,7 @@
     return d;
   }
 
+  /** @param {PageElement} t */
   function isDataTable(t) {
     if (!t.rows) { return false; } // not an HTML table
     if (t.hasAttribute("role") || t.isContentEditable) { return true; }
@@ -287,7 +307,7 @@
         const bt = parseFloat(cs.borderTopWidth) > 0, bb = parseFloat(cs.borderBottomWidth) > 0;
         const bl = parseFloat(cs.borderLeftWidth) > 0, br = parseFloat(cs.borderRightWidth) > 0;
         if ((bt && bb) || (bl && br)) { bordered++; }
-        top += bt; bottom += bb; left += bl; right += br;
+        top += Number(bt); bottom += Number(bb); left += Number(bl); right += Number(br);
         const bg = cs.backgroundColor;
         if (spacing && bg !== tableBg && !transparent(bg)) { bgDiff++; }
         if (bordered >= 10 || bgDiff >= 10) { return true; }
@@ -308,4 +328,4 @@
     return false;
   }
 
-  const transparent = (c) => c === "transparent" || /^rgba\(.*,\s*0\)$/.test(c);
+  const transparent = (/** @type {string} */ c) => c === "transparent" || /^rgba\(.*,\s*0\)$/.test(c);
