@@ -114,3 +114,40 @@ interface HelperArgs {
  * names its property.
  */
 type PageAnimation = Animation & { effect: KeyframeEffect | null; transitionProperty?: string };
+
+/** A node as serializer.js reports it: raw.go's rawNode. */
+interface RawNode {
+  p: number;
+  r: string;
+  tg?: string;
+  n?: string;
+  nf?: number;
+  nh?: number;
+  tx?: string;
+  v?: string;
+  s?: Record<string, string | number | boolean | undefined>;
+  b?: number[];
+  a?: number;
+  cue?: { t: string; ac: string; nm: string; id: string; ph: string };
+  sx?: number;
+  fr?: number;
+  u?: number;
+  iv?: number;
+  cov?: number;
+  m?: number;
+}
+
+/**
+ * serializer.js's context of the walk: the clips around the current node
+ * (in flow, and for absolutely positioned content), the colour behind it
+ * and the element that paints it, whether it is in the open modal dialog,
+ * and whether its content may have no box.
+ */
+interface WalkContext {
+  clip: number[];
+  pclip: number[];
+  bg: number[] | null;
+  bgEl: Element | null;
+  inModal: boolean;
+  suspect: boolean;
+}

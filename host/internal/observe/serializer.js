@@ -28,13 +28,16 @@
   const doc = document;
   const vw = win.innerWidth, vh = win.innerHeight;
   const sx = win.scrollX, sy = win.scrollY;
+  /** @type {RawNode[]} */
   const nodes = [];
+  /** @type {(PageElement | null)[]} */
   const els = []; // element of each node index (null for text)
+  /** @type {Map<Node, number>} */
   const index = new Map(); // element -> node index
   let hidden = 0;
   const prior = globalThis.__diwall;
   if (opts.read && (!prior || prior.snapshot !== opts.snapshot)) { return JSON.stringify({ stale: true }); }
-  const priorIndex = opts.read ? new Map(prior.els.map((e, i) => [e, i])) : null;
+  const priorIndex = opts.read ? new Map(/** @type {KeptSnapshot} */ (prior).els.map((e, i) => [e, i])) : null;
 
   const skipTags = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "META", "LINK", "TITLE", "BASE"]);
   const frameTags = new Set(["IFRAME", "FRAME", "OBJECT", "EMBED", "PORTAL", "FENCEDFRAME"]);
@@ -45,26 +48,30 @@
   // Closed shadow roots the host found for us (DOM.describeNode with
   // pierce), keyed by their host element.
   const closedRoots = globalThis.__diwallRoots || new WeakMap();
+  /** @type {number[]} */
   const closedCandidates = [];
 
   // label[for] maps, one per document or shadow root, built once each
   // (el.labels is slow on large pages).
+  /** @type {Map<Node, Map<string | null, HTMLLabelElement[]>>} */
   const labelMaps = new Map();
+  /** @param {Element} el @returns {HTMLLabelElement[]} */
   function labelsFor(el) {
-    const root = el.getRootNode();
+    const root = /** @type {ParentNode} */ (el.getRootNode());
     let m = labelMaps.get(root);
     if (!m) {
       m = new Map();
       for (const l of root.querySelectorAll("label[for]")) {
         const id = l.getAttribute("for");
         if (!m.has(id)) { m.set(id, []); }
-        m.get(id).push(l);
+        /** @type {HTMLLabelElement[]} */ (m.get(id)).push(/** @type {HTMLLabelElement} */ (l));
       }
       labelMaps.set(root, m);
     }
     return m.get(el.id) || [];
   }
 
+  /** @param {string} s @param {number} max */
   const clip = (s, max) => {
     s = s.replace(/\s+/g, " ").trim();
     if (s.length <= max) { return s; }
@@ -74,7 +81,7 @@
   };
   // Names go to the host whole, up to a bound; the host cuts them to size
   // the same way on both paths.
-  const bound = (s) => s.length > 4 * opts.maxName ? s.slice(0, 4 * opts.maxName) : s;
+  const bound = (/** @type {string} */ s) => s.length > 4 * opts.maxName ? s.slice(0, 4 * opts.maxName) : s;
   // Text nodes a person can see, as the walk found them (names of headings
   // and cells keep to these).
   const textSeen = new WeakSet();
@@ -85,6 +92,7 @@
   /* global roleOf, nameOf, controlRoles, styles */
 /*__ACCNAME__*/
 
+  /** @param {PageElement} el @param {string} tag @param {string} name */
   function sensitiveCues(el, tag, name) {
     const type = (el.getAttribute("type") || "").toLowerCase();
     if (type === "password") { return true; }
@@ -95,9 +103,11 @@
     return sensitiveRe.test(cue);
   }
 
+  /** @param {PageElement} el @param {string} tag @param {string} role */
   function states(el, tag, role) {
+    /** @type {Record<string, string | number | boolean | undefined>} */
     const s = {};
-    const aria = (a) => el.getAttribute(a);
+    const aria = (/** @type {string} */ a) => el.getAttribute(a);
     if (tag === "INPUT" && (el.type === "checkbox" || el.type === "radio")) { s.checked = el.indeterminate ? "mixed" : el.checked; }
     else if (aria("aria-checked") !== null) { s.checked = aria("aria-checked") === "mixed" ? "mixed" : aria("aria-checked") === "true"; }
     if (el.disabled || aria("aria-disabled") === "true") { s.disabled = true; }
@@ -115,13 +125,14 @@
     return s;
   }
 
+  /** @param {PageElement} el @param {string} tag @param {string} role @returns {string | null} */
   function valueOf(el, tag, role) {
     if (tag === "INPUT") {
       const t = el.type;
       if (t === "checkbox" || t === "radio" || t === "button" || t === "submit" || t === "reset" || t === "image" || t === "file") { return null; }
-      return el.value;
+      return /** @type {string} */ (el.value);
     }
-    if (tag === "TEXTAREA") { return el.value; }
+    if (tag === "TEXTAREA") { return /** @type {string} */ (el.value); }
     if (tag === "SELECT") {
       const o = el.selectedOptions;
       return o && o.length ? Array.from(o, (x) => x.label || x.text).join(", ") : "";
@@ -145,43 +156,51 @@
   // A <dialog> opened with showModal() makes everything outside it inert,
   // for people and for Chrome's accessibility tree alike. (aria-modal on
   // its own does not: Chrome keeps the rest of the page.)
+  /** @type {Element | null} */
   let modal = null;
   try {
     const open = doc.querySelectorAll("dialog:modal");
     if (open.length) { modal = open[open.length - 1]; }
   } catch (e) { /* no :modal */ }
   const modalPath = new Set();
-  for (let a = modal && modal.parentNode; a; a = a.parentNode || a.host) { modalPath.add(a); }
+  for (let a = /** @type {Node | null | undefined} */ (modal && modal.parentNode); a; a = a.parentNode || /** @type {Partial<ShadowRoot>} */ (a).host) { modalPath.add(a); }
   let inertCount = 0;
+  /** @type {WalkContext} */
   let ctx = { clip: noClip, pclip: noClip, bg: null, bgEl: doc.body, inModal: false, suspect: false }; // bg: below
 
   // parseColor reads a computed colour as [r, g, b, a]; null when it is
   // in a form it does not know (lab(), color(...)), except for its alpha.
+  /** @type {Map<string, number[] | null>} */
   const colours = new Map();
+  /** @param {string} c */
   function parseColor(c) {
     let v = colours.get(c);
     if (v === undefined) { colours.set(c, v = readColor(c)); }
     return v;
   }
+  /** @param {string} c @returns {number[] | null} */
   function readColor(c) {
     if (!c) { return null; }
     if (c === "transparent") { return [0, 0, 0, 0]; }
     const m = /^rgba?\(\s*([\d.]+)[,\s]+([\d.]+)[,\s]+([\d.]+)(?:\s*[,/]\s*([\d.]+)(%?))?\s*\)$/.exec(c);
-    if (m) { return [Number(m[1]), Number(m[2]), Number(m[3]), m[4] === undefined ? 1 : m[5] ? m[4] / 100 : Number(m[4])]; }
+    if (m) { return [Number(m[1]), Number(m[2]), Number(m[3]), m[4] === undefined ? 1 : m[5] ? Number(m[4]) / 100 : Number(m[4])]; }
     const a = /\/\s*([\d.]+)(%?)\s*\)$/.exec(c);
-    if (a && (a[2] ? a[1] / 100 : Number(a[1])) === 0) { return [0, 0, 0, 0]; }
+    if (a && (a[2] ? Number(a[1]) / 100 : Number(a[1])) === 0) { return [0, 0, 0, 0]; }
     return null;
   }
 
+  /** @param {number[]} fg @param {number[]} bg */
   function blend(fg, bg) {
     const a = fg[3];
     return [fg[0] * a + bg[0] * (1 - a), fg[1] * a + bg[1] * (1 - a), fg[2] * a + bg[2] * (1 - a), 1];
   }
 
   // contrast is WCAG's contrast ratio of two opaque colours (1 to 21).
+  /** @type {Map<number, number>} */
   const lums = new Map();
+  /** @param {number[]} x @param {number[]} y */
   function contrast(x, y) {
-    const lum = (c) => {
+    const lum = (/** @type {number[]} */ c) => {
       const k = c[0] * 65536 + c[1] * 256 + c[2];
       let v = lums.get(k);
       if (v === undefined) {
@@ -209,6 +228,7 @@
 
   // enter gives the context for el's children: the outer one itself when
   // el changes nothing (most elements), so that the walk stays cheap.
+  /** @param {PageElement} el @param {string} tag @param {CSSStyleDeclaration} cs @param {DOMRect} r @returns {WalkContext} */
   function enter(el, tag, cs, r) {
     const o = ctx;
     const seen = seenEl === el;
@@ -220,6 +240,7 @@
     if ((ox !== "visible" || oy !== "visible") && tag !== "BODY" && tag !== "HTML" && overflowApplies(cs)) {
       // A clipping axis cuts at the box; a scrolling one brings any of its
       // content into view.
+      /** @param {string} v @param {number} lo @param {number} hi @param {number} a @param {number} b */
       const ax = (v, lo, hi, a, b) => v === "hidden" || v === "clip" ? [Math.max(lo, a), Math.min(hi, b)] : v === "visible" ? [lo, hi] : [-Infinity, Infinity];
       const [l, rr] = ax(ox, clip[0], clip[2], r.left, r.right);
       const [t, bb] = ax(oy, clip[1], clip[3], r.top, r.bottom);
@@ -246,15 +267,18 @@
   const noBoxInside = new Set(["SELECT", "DATALIST", "OPTGROUP", "VIDEO", "AUDIO", "CANVAS", "OBJECT", "EMBED", "METER",
     "PROGRESS", "MAP", "PICTURE", "IMG", "SVG", "MATH"]);
 
+  /** @param {CSSStyleDeclaration} cs */
   function overflowApplies(cs) {
     const d = cs.display;
     return d !== "inline" && d !== "contents" && !/^table-(row|column|header|footer)/.test(d);
   }
 
   // The context of el's children when the walk starts at el (read).
+  /** @param {Element} el */
   function contextAt(el) {
+    /** @type {Element[]} */
     const chain = [];
-    for (let a = el; a && a.nodeType === 1; a = a.parentElement || (a.parentNode && a.parentNode.host)) { chain.unshift(a); }
+    for (let a = /** @type {Element | null | undefined} */ (el); a && a.nodeType === 1; a = a.parentElement || (a.parentNode && /** @type {Partial<ShadowRoot>} */ (a.parentNode).host)) { chain.unshift(a); }
     for (const a of chain) { ctx = enter(a, a.tagName.toUpperCase(), win.getComputedStyle(a), a.getBoundingClientRect()); }
     // The region's ancestors were not checked on the way: checkVisibility is.
     ctx = { ...ctx, suspect: true };
@@ -264,8 +288,10 @@
   // for a person to perceive (beyond what checkVisibility covers), given
   // the context it is in.
   // What hiddenBy read of an element's style, for enter.
+  /** @type {Element | null} */
   let seenEl = null, seenPos = "", seenOx = "", seenOy = "";
 
+  /** @param {PageElement} el @param {string} tag @param {CSSStyleDeclaration} cs @param {DOMRect} r */
   function hiddenBy(el, tag, cs, r) {
     // (content-visibility: hidden skips its content: checkVisibility is
     // false for the elements in it, textHidden for its text.)
@@ -288,6 +314,7 @@
     return false;
   }
 
+  /** @param {PageElement} el @param {string} tag @param {CSSStyleDeclaration} cs @param {DOMRect} r @param {string} pos */
   function clippedAway(el, tag, cs, r, pos) {
     if ((pos === "absolute" || pos === "fixed") && cs.clip && cs.clip.startsWith("rect(")) {
       // rect(top, right, bottom, left); auto is the box's own edge.
@@ -297,7 +324,7 @@
     const cp = cs.clipPath;
     if (cp && cp !== "none") {
       if (cp.startsWith("inset(")) {
-        const len = (x, full) => x.endsWith("%") ? parseFloat(x) / 100 * full : parseFloat(x) || 0;
+        const len = (/** @type {string} */ x, /** @type {number} */ full) => x.endsWith("%") ? parseFloat(x) / 100 * full : parseFloat(x) || 0;
         const v = cp.slice(6, -1).split(/\s+round\s+/)[0].trim().split(/\s+/);
         const [t, rr, b, l] = [v[0], v[1] || v[0], v[2] || v[0], v[3] || v[1] || v[0]];
         if (len(t, r.height) + len(b, r.height) >= r.height || len(l, r.width) + len(rr, r.width) >= r.width) { return true; }
@@ -319,12 +346,14 @@
   // outsideDocument: left of or above the document's start, where no
   // scrolling reaches. A box of no size at the very edge is a container
   // whose content lies elsewhere: its content decides.
+  /** @param {DOMRect} r */
   function outsideDocument(r) {
     const right = r.right + sx, bottom = r.bottom + sy;
     return right < 0 || (r.width > 0 && right <= 0) || bottom < 0 || (r.height > 0 && bottom <= 0);
   }
 
   // collapsed: a transform that squashes the box to a line or a point.
+  /** @param {CSSStyleDeclaration} cs */
   function collapsed(cs) {
     const t = cs.transform;
     if (t && t !== "none") {
@@ -341,6 +370,7 @@
   }
 
   // maskedOut: a mask image that is a gradient of transparent colours only.
+  /** @param {CSSStyleDeclaration} cs */
   function maskedOut(cs) {
     const m = cs.maskImage || cs.webkitMaskImage;
     if (!m || m === "none" || !m.includes("gradient(") || m.includes("url(")) { return false; }
@@ -351,6 +381,7 @@
   // textHidden says whether the text directly in an element can be seen:
   // 0 yes; 1 no; 2 inert (outside the open modal dialog); 3 it depends on
   // where each text node lands (a negative text-indent).
+  /** @param {PageElement} parentEl @param {CSSStyleDeclaration | null} cs */
   function textHidden(parentEl, cs) {
     if (modal && !ctx.inModal) { return 2; }
     if (!cs) { return 1; } // visibility: hidden
@@ -365,6 +396,7 @@
 
   // textPushedOut: text moved off its box by text-indent, out of the
   // document or out of the box's clip.
+  /** @param {Node} n */
   function textPushedOut(n) {
     const range = doc.createRange();
     range.selectNodeContents(n);
@@ -376,6 +408,7 @@
   // it: not transparent, not (nearly) the background's colour, not under
   // 1 px (checked by the caller).
   let behindChecks = 0;
+  /** @param {Element} el @param {CSSStyleDeclaration} cs */
   function inkShows(el, cs) {
     const c = parseColor(cs.webkitTextFillColor);
     if (!c) { return true; }
@@ -386,17 +419,19 @@
     // the text, and so may something painted between the text and that
     // background (an image, a video, an overlay).
     if (cs.textShadow !== "none" || parseFloat(cs.webkitTextStrokeWidth) > 0) { return true; }
-    for (let a = el; a; a = a.parentElement) {
+    for (let a = /** @type {Element | null} */ (el); a; a = a.parentElement) {
       if (win.getComputedStyle(a).backgroundClip === "text") { return true; }
       if (a === ctx.bgEl) { break; }
     }
     return c[3] > 0.05 && behindChecks++ < 200 && somethingBehind(el);
   }
 
+  /** @type {Map<Element, DOMRect[]>} */
   const mediaBoxes = new Map();
+  /** @param {Element} el */
   function somethingBehind(el) {
     const r = el.getBoundingClientRect();
-    for (let a = el; a && a !== ctx.bgEl; a = a.parentElement) {
+    for (let a = /** @type {Element | null} */ (el); a && a !== ctx.bgEl; a = a.parentElement) {
       for (const pe of ["::before", "::after"]) {
         const ps = win.getComputedStyle(a, pe);
         if (ps.content === "none" || ps.content === "normal") { continue; }
@@ -404,7 +439,7 @@
         if (ps.backgroundImage !== "none" || (pc && pc[3] > 0)) { return true; }
       }
     }
-    const paints = (e) => {
+    const paints = (/** @type {Element} */ e) => {
       if (/^(IMG|VIDEO|CANVAS|PICTURE|svg|IFRAME|OBJECT|EMBED)$/.test(e.tagName)) { return true; }
       const s = win.getComputedStyle(e);
       const bc = parseColor(s.backgroundColor);
@@ -442,7 +477,9 @@
   // standIn: a form control its page hid (opacity 0, clipped, moved away)
   // while drawing it with its label (a custom checkbox): a person uses it
   // through the label, which stands in for its box and for the pointer.
+  /** @type {Map<Element, Element>} */
   const proxies = new Map();
+  /** @param {PageElement} el @param {string} tag @param {CSSStyleDeclaration} cs */
   function standIn(el, tag, cs) {
     if (tag !== "INPUT" && tag !== "SELECT" && tag !== "TEXTAREA") { return null; }
     if (el.type === "hidden" || cs.display === "none" || cs.visibility === "hidden") { return null; }
@@ -460,6 +497,7 @@
   // script (roving tabindex) and answer clicks.
   const compositeSel = ["grid", "treegrid", "menu", "menubar", "tree", "listbox", "tablist", "toolbar", "radiogroup"]
     .map((r) => `[role~="${r}"]`).join(",");
+  /** @param {Element} el */
   function inComposite(el) {
     const p = el.parentElement;
     return Boolean(p && p.closest(compositeSel));
@@ -469,6 +507,7 @@
   // box r: for an inline element broken over lines (a link wrapping in
   // running text) its first line's box in view, not the bounding box,
   // whose centre may lie on other words.
+  /** @param {Element} el @param {DOMRect} r */
   function aimBox(el, r) {
     const rects = el.getClientRects();
     if (rects.length < 2 || win.getComputedStyle(el).display !== "inline") { return r; }
@@ -481,10 +520,12 @@
     return first || r;
   }
 
+  /** @param {DOMRect} r */
   function box(r) {
     return [Math.round(r.left * 10) / 10, Math.round(r.top * 10) / 10, Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10];
   }
 
+  /** @param {RawNode} node @param {PageElement | null} el */
   function emit(node, el) {
     const i = nodes.length;
     if (priorIndex && el && priorIndex.has(el)) { node.m = priorIndex.get(el); }
@@ -496,16 +537,17 @@
 
   // walk visits el's children in reading order and returns the visible text
   // of the subtree (for names from content).
+  /** @param {PageElement} parentEl @param {number} parentIdx @param {CSSStyleDeclaration | null} parentStyle @returns {string} */
   function walkChildren(parentEl, parentIdx, parentStyle) {
     let text = "";
     const shadow = parentEl.shadowRoot || closedRoots.get(parentEl);
     const kids = shadow ? shadow.childNodes
-      : parentEl.tagName === "SLOT" ? (parentEl.assignedNodes({ flatten: true }).length ? parentEl.assignedNodes({ flatten: true }) : parentEl.childNodes)
+      : parentEl.tagName === "SLOT" ? (/** @type {HTMLSlotElement} */ (parentEl).assignedNodes({ flatten: true }).length ? /** @type {HTMLSlotElement} */ (parentEl).assignedNodes({ flatten: true }) : parentEl.childNodes)
       : parentEl.childNodes;
     let gone = -1; // textHidden, once there is text
     for (const n of kids) {
       if (n.nodeType === 3) {
-        const t = n.data.replace(/\s+/g, " ");
+        const t = /** @type {Text} */ (n).data.replace(/\s+/g, " ");
         if (!t.trim()) { text += t; continue; }
         if (gone < 0) { gone = textHidden(parentEl, parentStyle); }
         if (gone === 2) { inertCount++; continue; }
@@ -515,13 +557,14 @@
         emit({ p: parentIdx, r: "text", tx: clip(t, opts.maxText) }, null);
       } else if (n.nodeType === 1) {
         const outer = ctx;
-        text += walkElement(n, parentIdx);
+        text += walkElement(/** @type {PageElement} */ (n), parentIdx);
         ctx = outer;
       }
     }
     return text;
   }
 
+  /** @param {PageElement} el @param {number} parentIdx @returns {string} */
   function walkElement(el, parentIdx) {
     const tag = el.tagName.toUpperCase();
     if (skipTags.has(tag)) { return ""; }
@@ -570,6 +613,7 @@
     if (el.firstChild || el.shadowRoot || closedRoots.has(el)) { ctx = enter(el, tag, cs, r); }
     const role = roleOf(el);
     if (role === "") { return ""; } // <input type=hidden>
+    /** @type {RawNode} */
     const node = { p: parentIdx, r: role, tg: tag.toLowerCase() };
     // A link without href is a link to Chrome when it has click listeners,
     // which only Chrome sees.
@@ -594,7 +638,7 @@
     // from its content: its name is known before its text is read.)
     const editable = el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable);
     let nm = editable ? nameOf(el, role) : null;
-    const secretText = editable && sensitiveCues(el, tag, nm.n);
+    const secretText = editable && sensitiveCues(el, tag, /** @type {{n: string}} */ (nm).n);
     if (tag !== "TEXTAREA" && !secretText && (el.childNodes.length || el.shadowRoot || closedRoots.has(el))) { walkChildren(el, idx, cs); }
     // The name comes after the walk: a name from content keeps to the text
     // the walk found visible, where it doubles as page text.
@@ -654,6 +698,7 @@
   // reported ancestor (-1: none). With scroll, el is first scrolled into
   // view. It is kept with the snapshot, so that the action helpers decide
   // "covered" exactly as the observation did.
+  /** @param {Element} el @param {Map<Node, number>} idx @param {boolean} scroll @returns {PointerAim} */
   function pointer(el, idx, scroll) {
     el = proxies.get(el) || el; // a hidden control's label
     const w = window.innerWidth, h = window.innerHeight;
@@ -672,16 +717,17 @@
       if (!inner || inner === hit) { break; }
       hit = inner;
     }
+    /** @param {Node} outer @param {Node} inner */
     const contains = (outer, inner) => {
-      for (let n = inner; n; n = n.parentNode || n.host) { if (n === outer) { return true; } }
+      for (let n = /** @type {Node | null | undefined} */ (inner); n; n = n.parentNode || /** @type {Partial<ShadowRoot>} */ (n).host) { if (n === outer) { return true; } }
       return false;
     };
     // Not covered: el itself or its content, its label, or an ancestor el
     // lets clicks through to.
-    if (!hit || contains(el, hit) || contains(hit, el) || (hit.tagName === "LABEL" && hit.control === el)) { return { x, y }; }
+    if (!hit || contains(el, hit) || contains(hit, el) || (hit.tagName === "LABEL" && /** @type {HTMLLabelElement} */ (hit).control === el)) { return { x, y }; }
     let by = -1;
-    for (let c = hit; c; c = c.parentNode || c.host) {
-      if (idx.has(c)) { by = idx.get(c); break; }
+    for (let c = /** @type {Node | null | undefined} */ (hit); c; c = c.parentNode || /** @type {Partial<ShadowRoot>} */ (c).host) {
+      if (idx.has(c)) { by = /** @type {number} */ (idx.get(c)); break; }
     }
     return { x, y, covered: by };
   }
@@ -695,7 +741,7 @@
       const [x, y, w, h] = n.b;
       if (x + w <= 0 || y + h <= 0 || x >= vw || y >= vh) { continue; }
       n.iv = 1;
-      const p = pointer(els[i], index, false);
+      const p = pointer(/** @type {Element} */ (els[i]), index, false);
       if (p.covered !== undefined) { n.cov = p.covered; }
     }
   }
@@ -703,8 +749,8 @@
   ctx.bg = pageBackground();
   // A page whose body itself cannot be seen: every element is asked.
   ctx.suspect = Boolean(doc.body) && !doc.body.checkVisibility({ opacityProperty: true, visibilityProperty: true });
-  if (opts.read && opts.root >= 0) {
-    const rootEl = prior.els[opts.root];
+  if (opts.read && /** @type {number} */ (opts.root) >= 0) {
+    const rootEl = /** @type {KeptSnapshot} */ (prior).els[/** @type {number} */ (opts.root)];
     if (!rootEl || !rootEl.isConnected) { return JSON.stringify({ gone: true }); }
     if (rootEl.parentElement) { contextAt(rootEl.parentElement); }
     ctx.inModal = Boolean(modal && modal.contains(rootEl) && rootEl !== modal);
@@ -718,23 +764,25 @@
   let focus = -1;
   let ae = doc.activeElement;
   while (ae && ae.shadowRoot && ae.shadowRoot.activeElement) { ae = ae.shadowRoot.activeElement; }
-  if (ae && index.has(ae)) { focus = index.get(ae); }
+  if (ae && index.has(ae)) { focus = /** @type {number} */ (index.get(ae)); }
 
   // The names of the controls a step may act on, as observed: a step on a
   // control the page has relabelled since (a "Keep" that now says "Delete
   // everything") is refused, for the model chose it by its old name.
   // Numbers may change (a counter, a countdown), words may not.
+  /** @type {Map<number, {role: string, name: string}>} */
   const said = new Map();
-  const gist = (s) => s.replace(/\d+/g, "#").replace(/\s+/g, " ").trim().toLowerCase();
+  const gist = (/** @type {string} */ s) => s.replace(/\d+/g, "#").replace(/\s+/g, " ").trim().toLowerCase();
   if (!opts.read) {
     for (let i = 0; i < nodes.length; i++) {
       const n = nodes[i];
       if (n.a && els[i] && controlRoles.has(n.r)) { said.set(i, { role: n.r, name: gist(n.n || "") }); }
     }
   }
+  /** @param {number} i */
   function renamed(i) {
     const was = said.get(i);
-    return Boolean(was) && gist(bound(nameOf(els[i], was.role).n)) !== was.name;
+    return was !== undefined && gist(bound(nameOf(/** @type {Element} */ (els[i]), was.role).n)) !== was.name;
   }
 
   if (!opts.read) { globalThis.__diwall = { snapshot: opts.snapshot, els, index, pointer, renamed }; }
