@@ -1,6 +1,7 @@
 // Types of the host's page scripts (serializer.js with roles.js and
 // accname.js, guard.js, and act's page.js) for their type-check
-// (extension/tsconfig.hostjs.json): what Go writes into them, and what
+// (extension/tsconfig.serializer.json, tsconfig.hostjs.json): what Go
+// writes into them, the shapes of what they exchange, and what
 // they keep in the isolated world they share. Go embeds only the .js
 // files; this file is never sent to a page.
 
