@@ -1,3 +1,4 @@
+// @ts-check
 // Diwall's action helpers. The host runs this in its isolated world of the
 // tab's main frame, as `(function (op, args) {...})("<op>", {...})`, and
 // gets back one JSON string. They find the element the model named, by the
@@ -5,10 +6,11 @@
 // position), so a re-rendered page can only give "gone", never another
 // element. They only read the page, scroll it, focus, place the caret and
 // set a <select>; clicks and keys are real input events sent by the host.
-(function (op, args) {
+(/** @param {string} op @param {HelperArgs} args */ function (op, args) {
   "use strict";
   const state = globalThis.__diwall;
   let renamed = false; // see element
+  /** @param {Record<string, unknown> & {gone?: boolean}} v */
   const out = (v) => JSON.stringify(renamed && v.gone ? { ...v, renamed: true } : v);
   if (op === "scrollWatch") {
     // Counts the page's scrollend events, so that scrollDone knows a
@@ -28,7 +30,7 @@
     const w = globalThis.__diwallScroll || { ends: 0 };
     return new Promise((done) => {
       const finish = () => done(out({ x: window.scrollX, y: window.scrollY }));
-      if (w.ends > args.since) return finish();
+      if (w.ends > args.since) { return finish(); }
       const limit = setTimeout(finish, args.wait);
       const ended = () => { clearTimeout(limit); finish(); };
       window.addEventListener("scrollend", ended, { capture: true, once: true });
@@ -36,7 +38,7 @@
       let last = [window.scrollX, window.scrollY], still = 0, moved = false;
       const frame = () => {
         const now = [window.scrollX, window.scrollY];
-        if (now[0] !== last[0] || now[1] !== last[1]) { moved = true; still = 0; } else still++;
+        if (now[0] !== last[0] || now[1] !== last[1]) { moved = true; still = 0; } else { still++; }
         last = now;
         if (!moved && still >= 2) { clearTimeout(limit); finish(); return; }
         requestAnimationFrame(frame);
@@ -47,9 +49,9 @@
   if (op === "hasText") {
     // Answers when the text is on the page, or after args.wait ms. In a
     // frame (own), only in the document the snapshot read.
-    if (args.own && (!state || state.snapshot !== args.snapshot)) return out({ found: false });
+    if (args.own && (!state || state.snapshot !== args.snapshot)) { return out({ found: false }); }
     const has = () => ((document.body && document.body.innerText) || "").toLowerCase().includes(args.text.toLowerCase());
-    if (has() || !args.wait) return out({ found: has() });
+    if (has() || !args.wait) { return out({ found: has() }); }
     return new Promise((done) => {
       const watch = new MutationObserver(() => { if (has()) { stop(); done(out({ found: true })); } });
       const limit = setTimeout(() => { stop(); done(out({ found: has() })); }, args.wait);
@@ -57,7 +59,8 @@
       watch.observe(document.documentElement, { childList: true, subtree: true, characterData: true, attributes: true });
     });
   }
-  if (!state || state.snapshot !== args.snapshot) return out({ stale: true });
+  if (!state || state.snapshot !== args.snapshot) { return out({ stale: true }); }
+  const kept = state; // the snapshot, for the functions below
 
   // The page's trusted beforeinput, keyup and click events, counted: a
   // helper sent right behind input events (not yet known to have run) runs
@@ -71,26 +74,28 @@
     seen = globalThis.__diwallSeen = { root, bi: 0, ku: 0, cl: 0 };
     const c = seen;
     // The host knows these by their name among the page's listeners.
-    const counter = (key) => function __diwallCounter(e) { if (e.isTrusted) c[key]++; };
+    /** @param {"bi" | "ku" | "cl"} key */
+    const counter = (key) => function __diwallCounter(/** @type {Event} */ e) { if (e.isTrusted) { c[key]++; } };
     root.addEventListener("beforeinput", counter("bi"), true);
     root.addEventListener("keyup", counter("ku"), true);
     root.addEventListener("click", counter("cl"), true);
   }
   const after = args.after;
-  if (after && (seen.bi < after.bi || seen.ku < after.ku || seen.cl < after.cl)) return out({ notYet: true });
+  if (after && (seen.bi < after.bi || seen.ku < after.ku || seen.cl < after.cl)) { return out({ notYet: true }); }
   // A helper sent right behind the one of the step before runs only if
   // that one succeeded (it left its token).
-  if (args.okAfter !== undefined && globalThis.__diwallOK !== args.okAfter) return out({ notYet: true });
-  const succeeded = () => { if (args.token !== undefined) globalThis.__diwallOK = args.token; };
+  if (args.okAfter !== undefined && globalThis.__diwallOK !== args.okAfter) { return out({ notYet: true }); }
+  const succeeded = () => { if (args.token !== undefined) { globalThis.__diwallOK = args.token; } };
   const counts = () => ({ bi: seen.bi, ku: seen.ku, cl: seen.cl });
 
   // element is the snapshot's element i, or null when it is gone, or when
   // the page relabelled it since the observation (a control chosen by its
   // name must still have it): then every op answers gone, and renamed.
+  /** @param {number} i */
   function element(i) {
-    const el = state.els[i];
-    if (!el || !el.isConnected) return null;
-    if (state.renamed && state.renamed(i)) {
+    const el = kept.els[i];
+    if (!el || !el.isConnected) { return null; }
+    if (kept.renamed && kept.renamed(i)) {
       renamed = true;
       return null;
     }
@@ -99,51 +104,60 @@
 
   // Where a pointer would land on el (scrolled into view unless noScroll),
   // and what covers it: the snapshot's own rule, kept by the serializer.
+  /** @param {Element} el @param {boolean} [noScroll] @returns {PointerAim} */
   function target(el, noScroll) {
-    return state.pointer(el, state.index, !noScroll);
+    return kept.pointer(el, kept.index, !noScroll);
   }
 
+  /** @param {PageElement} el */
   function disabled(el) {
-    return !!(el.disabled || el.getAttribute("aria-disabled") === "true" || (el.closest && el.closest("fieldset:disabled")));
+    return Boolean(el.disabled || el.getAttribute("aria-disabled") === "true" || (el.closest && el.closest("fieldset:disabled")));
   }
 
+  /** @param {PageElement} el @returns {el is HTMLInputElement} */
   function isFileInput(el) {
     return el.tagName === "INPUT" && el.type === "file";
   }
 
   // The file input an element stands for: itself, the control of a label,
   // or the one file input inside it (a drop zone, a styled button).
+  /** @param {PageElement} el @returns {HTMLInputElement | null} */
   function fileInputOf(el) {
-    if (isFileInput(el)) return el;
-    if (el.tagName === "LABEL" && el.control && isFileInput(el.control)) return el.control;
+    if (isFileInput(el)) { return el; }
+    if (el.tagName === "LABEL" && el.control && isFileInput(el.control)) { return el.control; }
     const inside = el.querySelectorAll ? el.querySelectorAll("input[type=file]") : [];
-    return inside.length === 1 ? inside[0] : null;
+    return inside.length === 1 ? /** @type {HTMLInputElement} */ (inside[0]) : null;
   }
 
+  /** @param {HTMLOptionElement} o */
   function optionLabel(o) {
     return (o.label || o.textContent || "").replace(/\s+/g, " ").trim();
   }
 
+  /** @param {string} text @param {string} wanted */
   function matches(text, wanted) {
     const a = text.replace(/\s+/g, " ").trim().toLowerCase();
     return a === wanted.trim().toLowerCase();
   }
 
+  /** @param {Element} el */
   function focused(el) {
-    const root = el.getRootNode();
-    return root.activeElement === el || el.contains(root.activeElement);
+    // (A detached element's root is itself, with no activeElement.)
+    const root = /** @type {Node & Partial<DocumentOrShadowRoot>} */ (el.getRootNode());
+    return root.activeElement === el || el.contains(/** @type {Element | null} */ (root.activeElement));
   }
 
   // Fields a page may format or check key by key (masks, card numbers,
   // dates written to a pattern, inline key handlers): on a page that
   // listens for input or keys at all, they are typed key by key, as a
   // person does.
+  /** @param {Element} el */
   function formatted(el) {
-    for (const a of ["onkeydown", "onkeypress", "onkeyup"]) if (el.hasAttribute(a)) return true;
-    for (const a of el.getAttributeNames()) if (/mask|format/i.test(a)) return true;
-    if (el.hasAttribute("pattern")) return true;
+    for (const a of ["onkeydown", "onkeypress", "onkeyup"]) { if (el.hasAttribute(a)) { return true; } }
+    for (const a of el.getAttributeNames()) { if (/mask|format/i.test(a)) { return true; } }
+    if (el.hasAttribute("pattern")) { return true; }
     const ac = (el.getAttribute("autocomplete") || "").toLowerCase();
-    if (/\bcc-(number|exp|exp-month|exp-year|csc)\b/.test(ac)) return true;
+    if (/\bcc-(number|exp|exp-month|exp-year|csc)\b/.test(ac)) { return true; }
     const ph = el.getAttribute("placeholder") || "";
     return /_{2,}|\b(MM|DD|YY|YYYY|hh|mm)\b|[#9]{3,}|0{4}/.test(ph);
   }
@@ -153,9 +167,9 @@
   switch (op) {
     case "locate": {
       const el = element(args.i);
-      if (!el) return out({ gone: true });
+      if (!el) { return out({ gone: true }); }
       // A click on a file input, or on its label, opens a file chooser.
-      const file = isFileInput(el) || (el.tagName === "LABEL" && !!el.control && isFileInput(el.control));
+      const file = isFileInput(el) || (el.tagName === "LABEL" && Boolean(el.control) && isFileInput(/** @type {HTMLElement} */ (el.control)));
       return out({ ...target(el, args.noScroll), disabled: disabled(el), file });
     }
     case "typeTarget": {
@@ -164,35 +178,36 @@
       // or all selected to be replaced); what kind of field it is, and
       // whether its page wants each key.
       const el = element(args.i);
-      if (!el) return out({ gone: true });
+      if (!el) { return out({ gone: true }); }
       const t = target(el);
-      if (t.invisible || t.covered !== undefined) return out(t);
-      if (disabled(el)) return out({ disabled: true });
+      if (t.invisible || t.covered !== undefined) { return out(t); }
+      if (disabled(el)) { return out({ disabled: true }); }
       const tag = el.tagName;
       let kind = "other";
-      if (tag === "INPUT" && textTypes.test(el.type)) kind = "text";
-      else if (tag === "INPUT" && /^(date|time|datetime-local|month|week)$/.test(el.type)) kind = "segmented";
-      else if (tag === "TEXTAREA") kind = "text";
-      else if (el.isContentEditable) kind = "editable";
-      if (kind === "text" && el.readOnly) return out({ readonly: true });
-      if (kind === "other") return out({ ...t, kind, seen: counts() });
-      el.focus({ preventScroll: true });
-      if (!focused(el)) return out({ ...t, kind: "other", seen: counts() });
+      if (tag === "INPUT" && textTypes.test(/** @type {string} */ (el.type))) { kind = "text"; }
+      else if (tag === "INPUT" && /^(date|time|datetime-local|month|week)$/.test(/** @type {string} */ (el.type))) { kind = "segmented"; }
+      else if (tag === "TEXTAREA") { kind = "text"; }
+      else if (el.isContentEditable) { kind = "editable"; }
+      if (kind === "text" && el.readOnly) { return out({ readonly: true }); }
+      if (kind === "other") { return out({ ...t, kind, seen: counts() }); }
+      /** @type {HTMLElement} */ (el).focus({ preventScroll: true });
+      if (!focused(el)) { return out({ ...t, kind: "other", seen: counts() }); }
       let atEnd = true;
       if (kind === "text") {
-        if (args.clear) el.select();
+        const field = /** @type {HTMLInputElement | HTMLTextAreaElement} */ (el);
+        if (args.clear) { field.select(); }
         else {
           try {
-            el.setSelectionRange(el.value.length, el.value.length);
+            field.setSelectionRange(field.value.length, field.value.length);
           } catch {
-            atEnd = el.value === ""; // email and number fields have no caret API
+            atEnd = field.value === ""; // email and number fields have no caret API
           }
         }
       } else if (kind === "editable") {
         const range = document.createRange();
         range.selectNodeContents(el);
-        if (!args.clear) range.collapse(false);
-        const sel = window.getSelection();
+        if (!args.clear) { range.collapse(false); }
+        const sel = /** @type {Selection} */ (window.getSelection());
         sel.removeAllRanges();
         sel.addRange(range);
       }
@@ -202,45 +217,45 @@
     }
     case "focus": {
       const el = element(args.i);
-      if (!el) return out({ gone: true });
-      el.focus({ preventScroll: false });
+      if (!el) { return out({ gone: true }); }
+      /** @type {HTMLElement} */ (el).focus({ preventScroll: false });
       return out({ focused: focused(el) });
     }
     case "checkTarget": {
       const el = element(args.i);
-      if (!el) return out({ gone: true });
+      if (!el) { return out({ gone: true }); }
       let checked = null;
-      if (el.tagName === "INPUT" && (el.type === "checkbox" || el.type === "radio")) checked = el.checked;
+      if (el.tagName === "INPUT" && (el.type === "checkbox" || el.type === "radio")) { checked = el.checked; }
       else {
         const a = el.getAttribute("aria-checked") ?? el.getAttribute("aria-pressed") ?? el.getAttribute("aria-selected");
-        if (a !== null) checked = a === "true";
+        if (a !== null) { checked = a === "true"; }
       }
-      if (args.only && checked === args.want) succeeded();
-      if (checked === null || args.only) return out({ checked });
+      if (args.only && checked === args.want) { succeeded(); }
+      if (checked === null || args.only) { return out({ checked }); }
       return out({ checked, ...target(el), disabled: disabled(el), seen: counts() });
     }
     case "selectNative": {
       // A <select> is set as a person's choice would set it: focused, the
       // options chosen, then input and change events.
       const el = element(args.i);
-      if (!el) return out({ gone: true });
+      if (!el) { return out({ gone: true }); }
       if (el.tagName !== "SELECT") {
         const t = target(el);
         return out({ ...t, disabled: disabled(el), notSelect: true });
       }
       const t = target(el);
-      if (t.invisible || t.covered !== undefined) return out(t);
-      if (el.disabled) return out({ disabled: true });
-      const opts = Array.from(el.options);
+      if (t.invisible || t.covered !== undefined) { return out(t); }
+      if (el.disabled) { return out({ disabled: true }); }
+      const opts = Array.from(/** @type {HTMLSelectElement} */ (el).options);
       const chosen = [];
       for (const want of args.values) {
         const o = opts.find((o) => matches(optionLabel(o), want)) || opts.find((o) => o.value === want);
-        if (!o) return out({ missing: want, options: opts.map(optionLabel).slice(0, 50) });
+        if (!o) { return out({ missing: want, options: opts.map(optionLabel).slice(0, 50) }); }
         chosen.push(o);
       }
-      if (!el.multiple && chosen.length > 1) return out({ single: true });
-      el.focus({ preventScroll: true });
-      for (const o of opts) o.selected = chosen.includes(o);
+      if (!el.multiple && chosen.length > 1) { return out({ single: true }); }
+      /** @type {HTMLElement} */ (el).focus({ preventScroll: true });
+      for (const o of opts) { o.selected = chosen.includes(o); }
       el.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
       el.dispatchEvent(new Event("change", { bubbles: true }));
       succeeded();
@@ -253,14 +268,18 @@
       // An ARIA listbox's option, by its text or value, searched in the
       // popup the combobox controls, else among visible options.
       const el = element(args.i);
+      /** @type {ParentNode} */
       let scope = document;
       const ctl = el && (el.getAttribute("aria-controls") || el.getAttribute("aria-owns"));
-      if (ctl) scope = el.getRootNode().getElementById ? el.getRootNode().getElementById(ctl.split(/\s+/)[0]) || document : document;
-      if (el && el.getAttribute("role") === "listbox") scope = el;
+      if (el && ctl) {
+        const root = /** @type {Node & Partial<NonElementParentNode>} */ (el.getRootNode());
+        scope = root.getElementById ? root.getElementById(ctl.split(/\s+/)[0]) || document : document;
+      }
+      if (el && el.getAttribute("role") === "listbox") { scope = el; }
       const options = Array.from(scope.querySelectorAll('[role="option"]')).filter((o) => o.checkVisibility());
       const o = options.find((o) => matches(o.getAttribute("aria-label") || o.textContent || "", args.value)) ||
         options.find((o) => o.getAttribute("data-value") === args.value || o.getAttribute("value") === args.value);
-      if (!o) return out({ missing: args.value, options: options.map((o) => (o.textContent || "").trim()).slice(0, 50) });
+      if (!o) { return out({ missing: args.value, options: options.map((o) => (o.textContent || "").trim()).slice(0, 50) }); }
       return out(target(o));
     }
     case "framePoint": {
@@ -269,24 +288,24 @@
       // shows there: inside its content box and the viewport, with nothing
       // of this page over it.
       const el = element(args.i);
-      if (!el) return out({ gone: true });
+      if (!el) { return out({ gone: true }); }
       const r = el.getBoundingClientRect();
       const cs = getComputedStyle(el);
       const left = r.left + el.clientLeft + (parseFloat(cs.paddingLeft) || 0);
       const top = r.top + el.clientTop + (parseFloat(cs.paddingTop) || 0);
       const x = left + args.x, y = top + args.y;
       const w = window.innerWidth, h = window.innerHeight;
-      if (x < 0 || y < 0 || x >= w || y >= h || args.x >= el.clientWidth || args.y >= el.clientHeight) return out({ invisible: true });
+      if (x < 0 || y < 0 || x >= w || y >= h || args.x >= el.clientWidth || args.y >= el.clientHeight) { return out({ invisible: true }); }
       let hit = document.elementFromPoint(x, y);
       while (hit && hit.shadowRoot) {
         const inner = hit.shadowRoot.elementFromPoint(x, y);
-        if (!inner || inner === hit) break;
+        if (!inner || inner === hit) { break; }
         hit = inner;
       }
-      if (hit === el) return out({ x, y });
+      if (hit === el) { return out({ x, y }); }
       let by = -1;
-      for (let c = hit; c; c = c.parentNode || c.host) {
-        if (state.index.has(c)) { by = state.index.get(c); break; }
+      for (let c = /** @type {Node | null | undefined} */ (hit); c; c = c.parentNode || /** @type {Partial<ShadowRoot>} */ (c).host) {
+        if (state.index.has(c)) { by = /** @type {number} */ (state.index.get(c)); break; }
       }
       return out({ x, y, covered: by });
     }
@@ -308,10 +327,10 @@
       // (which hands it to DOM.setFileInputFiles).
       const el = element(args.i);
       state.fileInput = null;
-      if (!el) return out({ gone: true });
+      if (!el) { return out({ gone: true }); }
       const input = fileInputOf(el);
-      if (!input) return out({ notFile: true });
-      if (disabled(input)) return out({ disabled: true });
+      if (!input) { return out({ notFile: true }); }
+      if (disabled(input)) { return out({ disabled: true }); }
       state.fileInput = input;
       return out({ multiple: input.multiple, accept: input.accept });
     }
@@ -321,7 +340,7 @@
       for (const i of args.is) {
         const el = element(i);
         const input = el && fileInputOf(el);
-        if (!input) continue;
+        if (!input) { continue; }
         const files = Array.from(input.files || [], (f) => f.name);
         found.push({ i, self: input === el, accept: input.accept, multiple: input.multiple, files });
       }

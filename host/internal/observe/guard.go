@@ -21,7 +21,10 @@ import (
 // sure. See guard.js for what it watches and how.
 
 //go:embed guard.js
-var guardSource string
+var guardFile string
+
+// guardSource is guard.js with the constants it shares with the host.
+var guardSource = withPageConstants(guardFile)
 
 // guardReport is what guard.js finish returns.
 type guardReport struct {

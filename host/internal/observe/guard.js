@@ -1,3 +1,4 @@
+// @ts-check
 // Diwall's capture guard. The host runs it in the same isolated world as the
 // page serializer: started just before the host asks for the screenshot,
 // finished just after the screenshot came back. In between it knows where
@@ -34,19 +35,22 @@
 //   {id: "<guard id>", snapshot: "<id>", extra: [int]}.
 // start returns (or promises) a JSON string; the started guard is
 // globalThis.__diwallGuard, whose finish() returns (or promises) the report.
-(function (cues) {
+(/** @param {{sensitive: string, notSensitive: string}} cues */ function (cues) {
   "use strict";
   const KEY = "__diwallGuard";
   const sensitiveRe = new RegExp(cues.sensitive, "i");
   const notSensitiveRe = new RegExp(cues.notSensitive, "gi");
+  // The autocomplete tokens of secrets, shared with the host: Go writes
+  // page_constants.json in place of the name.
+  const sensitiveAutocomplete = new RegExp(`\\b(${__PAGE_CONSTANTS__.sensitiveAutocomplete.join("|")})\\b`, "i");
 
+  /** @param {{id: string, snapshot: string, extra?: number[]}} opts */
   return function start(opts) {
     // A guard left by an observation that did not finish ends now.
-    if (globalThis[KEY]) globalThis[KEY].end();
+    if (globalThis[KEY]) { globalThis[KEY].end(); }
 
     const win = window;
     const doc = document;
-    const sensitiveAutocomplete = /\b(cc-number|cc-csc|cc-exp|cc-exp-month|cc-exp-year|one-time-code|current-password|new-password)\b/i;
     const frameTags = new Set(["IFRAME", "FRAME", "OBJECT", "EMBED", "PORTAL", "FENCEDFRAME"]);
     const candidates = "input,textarea,select,[contenteditable],iframe,frame,object,embed,portal,fencedframe";
     const closedRoots = globalThis.__diwallRoots || null;
@@ -77,9 +81,11 @@
     // The guard ends itself if the host never finishes it.
     const lifetime = 8000;
 
+    /** @type {{el: PageElement, frame: boolean, editable: boolean | undefined, box: number[] | null, moved: boolean, since: number}[]} */
     const watched = []; // {el, frame, editable, box: [x0, y0, x1, y1] | null, moved}
     const byEl = new Map();
     const ancestors = new Set(); // flat-tree inclusive ancestors of watched elements
+    /** @type {(Document | ShadowRoot)[]} */
     const roots = []; // document and shadow roots observed
     const held = new Map(); // animation -> playbackRate before the guard
     let measures = 0;
@@ -89,53 +95,58 @@
     let ended = false;
     const vw = win.innerWidth, vh = win.innerHeight;
 
+    /** @param {Node & Partial<Slottable>} n @returns {Node | null} */
     const parentOf = (n) => {
-      if (n.assignedSlot) return n.assignedSlot;
+      if (n.assignedSlot) { return n.assignedSlot; }
       const p = n.parentNode;
-      return p && p.nodeType === 11 ? p.host || null : p;
+      return p && p.nodeType === 11 ? /** @type {Partial<ShadowRoot>} */ (p).host || null : p;
     };
 
     // label[for] maps, one per document or shadow root (el.labels is slow
     // on large pages).
+    /** @type {Map<Node, Map<string | null, HTMLLabelElement[]>>} */
     const labelMaps = new Map();
+    /** @param {Element} el @returns {HTMLLabelElement[]} */
     function labelsFor(el) {
-      const root = el.getRootNode();
+      const root = /** @type {ParentNode} */ (el.getRootNode());
       let m = labelMaps.get(root);
       if (!m) {
         m = new Map();
         for (const l of root.querySelectorAll("label[for]")) {
           const id = l.getAttribute("for");
-          if (!m.has(id)) m.set(id, []);
-          m.get(id).push(l);
+          if (!m.has(id)) { m.set(id, []); }
+          /** @type {HTMLLabelElement[]} */ (m.get(id)).push(/** @type {HTMLLabelElement} */ (l));
         }
         labelMaps.set(root, m);
       }
       return m.get(el.id) || [];
     }
 
+    /** @param {PageElement} el */
     function sensitiveField(el) {
       const tag = el.tagName;
       const editable = el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable);
-      if (tag !== "INPUT" && tag !== "TEXTAREA" && tag !== "SELECT" && !editable) return false;
+      if (tag !== "INPUT" && tag !== "TEXTAREA" && tag !== "SELECT" && !editable) { return false; }
       const type = (el.getAttribute("type") || "").toLowerCase();
-      if (type === "password") return true;
-      if (type === "hidden") return false;
-      if (sensitiveAutocomplete.test(el.getAttribute("autocomplete") || "")) return true;
+      if (type === "password") { return true; }
+      if (type === "hidden") { return false; }
+      if (sensitiveAutocomplete.test(el.getAttribute("autocomplete") || "")) { return true; }
       // The serializer's cues, and every other place a name can come from.
       const parts = [el.getAttribute("name"), el.id, el.getAttribute("placeholder"), el.getAttribute("aria-label"),
         el.getAttribute("title")];
       const lb = el.getAttribute("aria-labelledby");
       if (lb) {
         for (const id of lb.split(/\s+/)) {
-          const ref = id && el.getRootNode().getElementById && el.getRootNode().getElementById(id);
-          if (ref) parts.push(ref.textContent);
+          const root = /** @type {Node & Partial<NonElementParentNode>} */ (el.getRootNode());
+          const ref = id && root.getElementById && root.getElementById(id);
+          if (ref) { parts.push(ref.textContent); }
         }
       }
-      if (el.id) parts.push(...labelsFor(el).map((l) => l.textContent));
+      if (el.id) { parts.push(...labelsFor(el).map((l) => l.textContent)); }
       const wrap = el.closest("label");
-      if (wrap) parts.push(wrap.textContent);
-      const norm = (s) => (s || "").replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_\-.[\]]/g, " ").replace(notSensitiveRe, " ");
-      if (sensitiveRe.test(norm(parts.join(" ")))) return true;
+      if (wrap) { parts.push(wrap.textContent); }
+      const norm = (/** @type {string | null} */ s) => (s || "").replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_\-.[\]]/g, " ").replace(notSensitiveRe, " ");
+      if (sensitiveRe.test(norm(parts.join(" ")))) { return true; }
       return parts.some((p) => p && sensitiveRe.test(norm(p)));
     }
 
@@ -146,11 +157,12 @@
     // again with it watched.)
     const decided = globalThis.__diwallSensitive || (globalThis.__diwallSensitive = new WeakMap());
     const cueAttrs = ["type", "autocomplete", "name", "id", "placeholder", "aria-label", "title", "aria-labelledby", "contenteditable"];
+    /** @param {PageElement} el */
     function cachedSensitive(el) {
       let sig = "";
-      for (const a of cueAttrs) sig += (el.getAttribute(a) || "") + "\u0000";
+      for (const a of cueAttrs) { sig += (el.getAttribute(a) || "") + "\u0000"; }
       const d = decided.get(el);
-      if (d && d.sig === sig) return d.sensitive;
+      if (d && d.sig === sig) { return d.sensitive; }
       const sensitive = sensitiveField(el);
       decided.set(el, { sig, sensitive });
       return sensitive;
@@ -158,60 +170,67 @@
 
     // watch adds el when it is a frame or a sensitive field, or when the
     // host asked for it (named).
+    /** @param {PageElement} el @param {boolean} [named] */
     function watch(el, named) {
-      if (byEl.has(el)) return;
+      if (byEl.has(el)) { return; }
       const frame = frameTags.has(el.tagName);
-      if (!named && !frame && !cachedSensitive(el)) return;
+      if (!named && !frame && !cachedSensitive(el)) { return; }
       // since: the measurements before it was watched.
       const w = { el, frame, editable: !frame && el.isContentEditable, box: null, moved: false, since: measures + 1 };
       watched.push(w);
       byEl.set(el, w);
-      for (let n = el; n && !ancestors.has(n); n = parentOf(n)) ancestors.add(n);
+      for (let n = /** @type {Node | null} */ (el); n && !ancestors.has(n); n = parentOf(n)) { ancestors.add(n); }
     }
 
     // scan watches the candidates in root and in the shadow roots under it,
     // and observes those roots.
+    /** @param {Document | ShadowRoot} root */
     function scan(root) {
       observe(root);
-      const found = root.querySelectorAll(candidates);
-      for (let i = 0; i < found.length; i++) watch(found[i]);
+      const found = /** @type {NodeListOf<PageElement>} */ (root.querySelectorAll(candidates));
+      for (let i = 0; i < found.length; i++) { watch(found[i]); }
       shadowRoots(root);
     }
 
     // shadowRoots scans the shadow roots of the elements under root. (An
     // indexed loop over a live collection: iterating a static list of 10,000
     // elements cost several times more, measured.)
+    /** @param {ParentNode & Partial<Pick<Element, "getElementsByTagName">>} root */
     function shadowRoots(root) {
       const all = root.getElementsByTagName ? root.getElementsByTagName("*") : root.querySelectorAll("*");
       for (let i = 0; i < all.length; i++) {
         const el = all[i];
         const sr = el.shadowRoot || (closedRoots && closedRoots.get(el));
-        if (sr) scan(sr);
+        if (sr) { scan(sr); }
       }
     }
 
+    /** @param {PageElement} el */
     function scanAdded(el) {
-      if (el.matches(candidates)) watch(el);
+      if (el.matches(candidates)) { watch(el); }
       const sr = el.shadowRoot || (closedRoots && closedRoots.get(el));
-      if (sr) scan(sr);
-      const found = el.querySelectorAll(candidates);
-      for (let i = 0; i < found.length; i++) watch(found[i]);
+      if (sr) { scan(sr); }
+      const found = /** @type {NodeListOf<PageElement>} */ (el.querySelectorAll(candidates));
+      for (let i = 0; i < found.length; i++) { watch(found[i]); }
       shadowRoots(el);
     }
 
     // What an animation may change. It affects a watched element when it
     // animates the element or an ancestor, or changes layout anywhere.
+    /** @param {PageAnimation} a @returns {string[]} */
     function animatedProperties(a) {
-      if (typeof a.transitionProperty === "string") return [a.transitionProperty];
+      if (typeof a.transitionProperty === "string") { return [a.transitionProperty]; }
       const props = [];
-      for (const kf of a.effect.getKeyframes()) {
+      // (No effect throws: the callers take it as a change.)
+      for (const kf of /** @type {KeyframeEffect} */ (a.effect).getKeyframes()) {
         for (const k of Object.keys(kf)) {
-          if (k === "offset" || k === "computedOffset" || k === "easing" || k === "composite") continue;
+          if (k === "offset" || k === "computedOffset" || k === "easing" || k === "composite") { continue; }
           props.push(k.startsWith("--") ? k : k.replace(/^css(?=[A-Z])/, "").replace(/[A-Z]/g, (m) => "-" + m.toLowerCase()));
         }
       }
       return props;
     }
+    /** @param {PageAnimation} a */
     function changesLayout(a) {
       try {
         return animatedProperties(a).some((p) => !paintOnly.has(p));
@@ -219,6 +238,7 @@
         return true;
       }
     }
+    /** @param {PageAnimation} a */
     function mayComposite(a) {
       try {
         return animatedProperties(a).some((p) => compositable.has(p) || p.startsWith("--"));
@@ -226,14 +246,15 @@
         return true;
       }
     }
-    const onWatched = (a) => !!(a.effect && a.effect.target && ancestors.has(a.effect.target));
-    const viewTransition = (a) => !!(a.effect && a.effect.pseudoElement && a.effect.pseudoElement.startsWith("::view-transition"));
+    const onWatched = (/** @type {PageAnimation} */ a) => Boolean(a.effect && a.effect.target && ancestors.has(a.effect.target));
+    const viewTransition = (/** @type {PageAnimation} */ a) => Boolean(a.effect && a.effect.pseudoElement && a.effect.pseudoElement.startsWith("::view-transition"));
 
     function animations() {
+      /** @type {Set<PageAnimation>} */
       const seen = new Set();
       for (const r of roots) {
         try {
-          for (const a of r.getAnimations()) seen.add(a);
+          for (const a of r.getAnimations()) { seen.add(/** @type {PageAnimation} */ (a)); }
         } catch (e) { /* a root without getAnimations */ }
       }
       return seen;
@@ -241,22 +262,24 @@
 
     // toHold lists the running animations that could move a watched element.
     function toHold() {
+      /** @type {PageAnimation[]} */
       const list = [];
-      if (!watched.length) return list;
+      if (!watched.length) { return list; }
       for (const a of animations()) {
-        if (a.playState !== "running" || a.playbackRate === 0 || held.has(a)) continue;
+        if (a.playState !== "running" || a.playbackRate === 0 || held.has(a)) { continue; }
         if (viewTransition(a)) { uncertain ||= "the page was in a view transition"; continue; }
-        if (!a.effect || !a.effect.target) continue;
-        if (onWatched(a) || changesLayout(a)) list.push(a);
+        if (!a.effect || !a.effect.target) { continue; }
+        if (onWatched(a) || changesLayout(a)) { list.push(a); }
       }
       return list;
     }
 
     // hold stops them, and returns those that stop at the next frame.
+    /** @param {PageAnimation[]} list */
     function hold(list) {
       const paused = [];
       for (const a of list) {
-        if (a.playState !== "running" || a.playbackRate === 0) continue;
+        if (a.playState !== "running" || a.playbackRate === 0) { continue; }
         // Elsewhere than on a watched element or an ancestor, only what an
         // animation does to layout matters, and layout is the page's own.
         if (onWatched(a) && mayComposite(a)) {
@@ -277,7 +300,7 @@
       for (const [a, was] of held) {
         try {
           if (was === "paused") {
-            if (a.playState === "paused") a.play();
+            if (a.playState === "paused") { a.play(); }
           } else if (a.playbackRate === 0) {
             a.playbackRate = was;
           }
@@ -287,22 +310,22 @@
     }
 
     function measure() {
-      if (!measuring || !watched.length) return;
+      if (!measuring || !watched.length) { return; }
       if (++measures > maxMeasures) {
         uncertain ||= "the page kept changing";
         return;
       }
-      if (win.innerWidth !== vw || win.innerHeight !== vh) uncertain ||= "the viewport changed size";
+      if (win.innerWidth !== vw || win.innerHeight !== vh) { uncertain ||= "the viewport changed size"; }
       // Pinch-zoomed, the image shows part of the layout viewport, where the
       // boxes are measured.
       const vv = win.visualViewport;
-      if (vv && (vv.scale !== 1 || vv.offsetLeft !== 0 || vv.offsetTop !== 0)) uncertain ||= "the page is pinch-zoomed";
+      if (vv && (vv.scale !== 1 || vv.offsetLeft !== 0 || vv.offsetTop !== 0)) { uncertain ||= "the page is pinch-zoomed"; }
       for (const w of watched) {
         const el = w.el;
-        if (!el.isConnected) continue;
+        if (!el.isConnected) { continue; }
         const r = el.getBoundingClientRect();
-        if (r.width < 1 || r.height < 1) continue;
-        if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+        if (r.width < 1 || r.height < 1) { continue; }
+        if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) { continue; }
         let x0 = r.left, y0 = r.top, x1 = r.right, y1 = r.bottom;
         if (w.editable) {
           // Text that overflows an editable region shows outside its box.
@@ -317,7 +340,7 @@
         const b = w.box;
         if (!b) {
           w.box = [x0, y0, x1, y1];
-          if (w.since < measures) w.moved = true; // it appeared
+          if (w.since < measures) { w.moved = true; } // it appeared
           continue;
         }
         if (Math.abs(b[0] - x0) > 0.01 || Math.abs(b[1] - y0) > 0.01 || Math.abs(b[2] - x1) > 0.01 || Math.abs(b[3] - y1) > 0.01) {
@@ -340,42 +363,43 @@
     const frameMeasure = () => { raf = 0; measure(); };
     function changed() {
       measure();
-      if (measuring && !raf && watched.length) raf = requestAnimationFrame(frameMeasure);
+      if (measuring && !raf && watched.length) { raf = requestAnimationFrame(frameMeasure); }
     }
     const mo = new MutationObserver((records) => {
       for (const rec of records) {
         if (rec.type === "childList") {
-          for (const n of rec.addedNodes) if (n.nodeType === 1) scanAdded(n);
-        } else if (rec.type === "attributes" && rec.target.nodeType === 1 && rec.target.matches(candidates)) {
-          watch(rec.target);
+          for (const n of rec.addedNodes) { if (n.nodeType === 1) { scanAdded(/** @type {PageElement} */ (n)); } }
+        } else if (rec.type === "attributes" && rec.target.nodeType === 1 && /** @type {Element} */ (rec.target).matches(candidates)) {
+          watch(/** @type {PageElement} */ (rec.target));
         }
       }
       changed();
     });
     const onScroll = () => { scrolled = true; changed(); };
-    const onStart = (e) => {
+    const onStart = (/** @type {Event} */ e) => {
       // An animation that started on a watched element or an ancestor may run
       // on the compositor, ahead of what the page measures.
-      if (ancestors.has(e.target)) uncertain ||= "an animation started on a sensitive field";
+      if (ancestors.has(e.target)) { uncertain ||= "an animation started on a sensitive field"; }
       changed();
     };
     const signals = ["load", "error", "toggle", "focusin", "focusout", "pointerover", "pointerout", "input",
       "transitionend", "transitioncancel", "animationend", "animationcancel", "fullscreenchange",
       "contentvisibilityautostatechange"];
+    /** @param {Document | ShadowRoot} root */
     function observe(root) {
-      if (roots.includes(root)) return;
+      if (roots.includes(root)) { return; }
       roots.push(root);
       mo.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
       root.addEventListener("scroll", onScroll, { capture: true, passive: true });
       root.addEventListener("animationstart", onStart, true);
       root.addEventListener("transitionrun", onStart, true);
-      for (const type of signals) root.addEventListener(type, changed, { capture: true, passive: true });
+      for (const type of signals) { root.addEventListener(type, changed, { capture: true, passive: true }); }
     }
     const onResize = () => { uncertain ||= "the viewport changed size"; changed(); };
     const fonts = doc.fonts;
 
     function end() {
-      if (ended) return;
+      if (ended) { return; }
       ended = true;
       measuring = false;
       cancelAnimationFrame(raf);
@@ -385,37 +409,37 @@
         r.removeEventListener("scroll", onScroll, { capture: true });
         r.removeEventListener("animationstart", onStart, true);
         r.removeEventListener("transitionrun", onStart, true);
-        for (const type of signals) r.removeEventListener(type, changed, { capture: true });
+        for (const type of signals) { r.removeEventListener(type, changed, { capture: true }); }
       }
       win.removeEventListener("scroll", onScroll, { capture: true });
       win.removeEventListener("resize", onResize);
       win.removeEventListener("hashchange", changed);
-      if (fonts) fonts.removeEventListener("loadingdone", changed);
+      if (fonts) { fonts.removeEventListener("loadingdone", changed); }
       release();
     }
 
     function report() {
-      if (ended) uncertain ||= "the guard ended before the image came back";
+      if (ended) { uncertain ||= "the guard ended before the image came back"; }
       measure();
       // An animation this guard did not hold that animates a watched element
       // or an ancestor runs on the compositor at a time the page does not see.
       for (const a of animations()) {
         if (a.playState === "running" && a.playbackRate !== 0 && !held.has(a)) {
-          if (viewTransition(a)) uncertain ||= "the page was in a view transition";
-          else if (onWatched(a)) uncertain ||= "an animation moved a sensitive field";
+          if (viewTransition(a)) { uncertain ||= "the page was in a view transition"; }
+          else if (onWatched(a)) { uncertain ||= "an animation moved a sensitive field"; }
         }
       }
       end();
       const snap = globalThis.__diwall && globalThis.__diwall.snapshot === opts.snapshot ? globalThis.__diwall : null;
       const boxes = [];
       for (const w of watched) {
-        if (!w.box) continue;
+        if (!w.box) { continue; }
         const i = snap && snap.index.has(w.el) ? snap.index.get(w.el) : -1;
         const [x0, y0, x1, y1] = w.box;
         boxes.push({ i, b: [x0, y0, x1 - x0, y1 - y0], fr: w.frame ? 1 : 0, mv: w.moved ? 1 : 0 });
       }
       const watchedIdx = [];
-      if (snap) for (const w of watched) if (snap.index.has(w.el)) watchedIdx.push(snap.index.get(w.el));
+      if (snap) { for (const w of watched) { if (snap.index.has(w.el)) { watchedIdx.push(snap.index.get(w.el)); } } }
       return JSON.stringify({ boxes, watched: watchedIdx, why: uncertain, measures, vp: [vw, vh] });
     }
 
@@ -426,7 +450,7 @@
       // a scroll it waits for the next frame first: the compositor may have
       // drawn a scroll the page had not yet seen.
       finish() {
-        if (!scrolled) return report();
+        if (!scrolled) { return report(); }
         return new Promise((resolve) => {
           const t = setTimeout(() => { uncertain ||= "the page scrolled"; resolve(report()); }, 250);
           requestAnimationFrame(() => { clearTimeout(t); resolve(report()); });
@@ -440,40 +464,40 @@
       if (snap && snap.snapshot === opts.snapshot) {
         for (const i of opts.extra) {
           const el = snap.els[i];
-          if (el && el.nodeType === 1) watch(el, true);
+          if (el && el.nodeType === 1) { watch(el, true); }
         }
       }
     }
     win.addEventListener("scroll", onScroll, { capture: true, passive: true });
     win.addEventListener("resize", onResize);
     win.addEventListener("hashchange", changed);
-    if (fonts) fonts.addEventListener("loadingdone", changed);
+    if (fonts) { fonts.addEventListener("loadingdone", changed); }
     const timer = setTimeout(end, lifetime);
     globalThis[KEY] = g;
     // The window the guard vouches for opens once the animations are held:
     // the screenshot is asked for after start returns.
     const begin = () => {
-      if (ended) return JSON.stringify({ lost: true });
+      if (ended) { return JSON.stringify({ lost: true }); }
       measuring = true;
       measure();
       return JSON.stringify({ watched: watched.length, held: held.size });
     };
     const list = toHold();
-    if (!list.length) return begin();
+    if (!list.length) { return begin(); }
     // An animation that has not started yet (pending) is left to start
     // first: paused before its first frame, the compositor drew it
     // elsewhere than the page said, measured.
-    const settle = (animations) => Promise.race([
+    const settle = (/** @type {PageAnimation[]} */ animations) => Promise.race([
       Promise.allSettled(animations.map((a) => a.ready)).then(() => true),
       new Promise((resolve) => setTimeout(() => resolve(false), holdWait)),
     ]);
     return (async () => {
       const starting = list.filter((a) => a.pending);
-      if (starting.length && !(await settle(starting))) uncertain ||= "an animation could not be held";
+      if (starting.length && !(await settle(starting))) { uncertain ||= "an animation could not be held"; }
       const paused = hold(list);
-      if (paused.length && !(await settle(paused))) uncertain ||= "an animation could not be held";
+      if (paused.length && !(await settle(paused))) { uncertain ||= "an animation could not be held"; }
       for (const a of paused) {
-        if (a.pending || a.playState !== "paused") uncertain ||= "an animation could not be held";
+        if (a.pending || a.playState !== "paused") { uncertain ||= "an animation could not be held"; }
       }
       return begin();
     })();

@@ -42,7 +42,7 @@ type rawNode struct {
 	Value      *string   `json:"v"`
 	States     rawStates `json:"s"`
 	Box        []float64 `json:"b"` // x, y, w, h in CSS px, viewport-relative
-	Act        int       `json:"a"` // actionable facts, see act* bits
+	Act        int       `json:"a"` // actionable facts, see pageConstants.Act
 	Cues       *rawCues  `json:"cue"`
 	PageSens   int       `json:"sx"` // the page side withheld the value
 	Frame      int       `json:"fr"` // 1: a frame's element (masked); 2: a frame read (frames.go)
@@ -73,15 +73,12 @@ type rawCues struct {
 	Placeholder  string `json:"ph"`
 }
 
-// Actionable facts the serializer reports.
-const (
-	actInteractive = 1 << iota // an interactive tag or ARIA widget role
-	actTabIndex                // tabindex >= 0
-	actOnClick                 // an onclick attribute
-	actPointer                 // its own cursor: pointer
-	actEditable                // contenteditable root
-	actRoving                  // tabindex < 0 inside a composite widget (roving tabindex)
-	actDraggable               // draggable="true": a drag source
+// Actionable facts the serializer reports that the host reads (all of
+// them: page_constants.json).
+var (
+	actInteractive = shared.Act.Interactive
+	actPointer     = shared.Act.Pointer
+	actEditable    = shared.Act.Editable
 )
 
 func parseRaw(data []byte) (*raw, error) {

@@ -1,3 +1,4 @@
+// @ts-check
   // ---- Roles, as Chrome computes them ----
   //
   // Spliced into serializer.js (at its ACCNAME placeholder) with
@@ -6,6 +7,10 @@
   // DetermineTableCellRole, IsDataTable), in the vocabulary of chrome_ax.go's
   // axRole: where a spec and Chrome disagree, Chrome wins, as the roles must
   // match what the slow path reads from Chrome's tree.
+  //
+  // What it takes from the serializer's scope, and what the others use:
+  /* global win */
+  /* exported roleOf, inGrid, parentOf, svgNS, textInputTypes */
 
   // Concrete ARIA roles Chrome knows (abstract and unknown ones it skips).
   const ariaRoles = new Set(("alert alertdialog application article banner blockquote button caption cell " +
@@ -38,18 +43,21 @@
   const roleContext = new Map([["option", "listbox"], ["treeitem", "tree"], ["listitem", "list"]]);
   const textInputTypes = new Set(["text", "search", "url", "tel", "email", "password", "number"]);
 
+  /** @type {Map<Element, string>} */
   const roleCache = new Map();
+  /** @param {Element} el @returns {string} */
   function roleOf(el) {
     let r = roleCache.get(el);
     if (r === undefined) {
-      r = computeRole(el, el.tagName.toUpperCase());
+      r = computeRole(/** @type {PageElement} */ (el), el.tagName.toUpperCase());
       roleCache.set(el, r);
     }
     return r;
   }
 
+  /** @param {PageElement} el */
   function focusable(el) {
-    if (el.hasAttribute("tabindex") || el.isContentEditable) return true;
+    if (el.hasAttribute("tabindex") || el.isContentEditable) { return true; }
     switch (el.tagName.toUpperCase()) {
       case "A": case "AREA": return el.hasAttribute("href");
       case "BUTTON": case "SELECT": case "TEXTAREA": case "IFRAME": case "SUMMARY": return true;
@@ -58,29 +66,32 @@
     return false;
   }
 
+  /** @param {Element} el */
   function hasGlobalAria(el) {
-    for (const a of globalAria) if (el.hasAttribute(a)) return true;
+    for (const a of globalAria) { if (el.hasAttribute(a)) { return true; } }
     return false;
   }
 
+  /** @param {PageElement} el @param {string} tag @returns {string} */
   function computeRole(el, tag) {
     const attr = el.getAttribute("role");
     if (attr) {
       for (let t of attr.trim().toLowerCase().split(/\s+/)) {
-        if (!ariaRoles.has(t) && !roleAlias.has(t)) continue; // abstract or unknown: the next one
+        if (!ariaRoles.has(t) && !roleAlias.has(t)) { continue; } // abstract or unknown: the next one
         t = roleAlias.get(t) || t;
-        if (t === "none" && (focusable(el) || hasGlobalAria(el))) break; // conflict: the native role
-        if ((t === "region" || t === "form") && !authorName(el)) return "generic";
-        if (roleContext.has(t) && !inContext(el, roleContext.get(t))) break; // out of context: the native role
-        if ((t === "cell") && inGrid(el)) return "gridcell";
+        if (t === "none" && (focusable(el) || hasGlobalAria(el))) { break; } // conflict: the native role
+        if ((t === "region" || t === "form") && !authorName(el)) { return "generic"; }
+        if (roleContext.has(t) && !inContext(el, /** @type {string} */ (roleContext.get(t)))) { break; } // out of context: the native role
+        if ((t === "cell") && inGrid(el)) { return "gridcell"; }
         return t;
       }
     }
-    if (presentationalParent(el, tag)) return "none";
+    if (presentationalParent(el, tag)) { return "none"; }
     return nativeRole(el, tag);
   }
 
   // An author-given name: aria-label, aria-labelledby or title.
+  /** @param {Element} el */
   function authorName(el) {
     return /\S/.test(el.getAttribute("aria-label") || "") || el.hasAttribute("aria-labelledby") ||
       el.hasAttribute("aria-labeledby") || /\S/.test(el.getAttribute("title") || "");
@@ -88,51 +99,56 @@
 
   // Whether the nearest ancestor of a role other than generic is the
   // role el needs, or a group.
+  /** @param {Node} el @param {string} want */
   function inContext(el, want) {
     for (let p = parentOf(el); p && p.nodeType === 1; p = parentOf(p)) {
-      const r = roleOf(p);
-      if (r !== "generic" && r !== "none") return r === want || r === "group";
+      const r = roleOf(/** @type {Element} */ (p));
+      if (r !== "generic" && r !== "none") { return r === want || r === "group"; }
     }
     return false;
   }
 
+  /** @param {Node} el */
   function inGrid(el) {
     for (let p = parentOf(el); p && p.nodeType === 1; p = parentOf(p)) {
-      const r = roleOf(p);
-      if (r === "grid" || r === "treegrid") return true;
-      if (r !== "generic" && r !== "none" && r !== "group" && r !== "rowgroup" && r !== "row") return false;
+      const r = roleOf(/** @type {Element} */ (p));
+      if (r === "grid" || r === "treegrid") { return true; }
+      if (r !== "generic" && r !== "none" && r !== "group" && r !== "rowgroup" && r !== "row") { return false; }
     }
     return false;
   }
 
   // The parent in the flat tree (a slotted node's parent is its slot's).
+  /** @param {Node & Partial<Slottable>} n @returns {Node | null} */
   function parentOf(n) {
-    if (n.assignedSlot) return n.assignedSlot;
+    if (n.assignedSlot) { return n.assignedSlot; }
     const p = n.parentNode;
-    return p && p.nodeType === 11 ? p.host || null : p;
+    return p && p.nodeType === 11 ? /** @type {Partial<ShadowRoot>} */ (p).host || null : p;
   }
 
   // The items of a presentational list are presentational too. (Parts of
   // a presentational table: see cellRole.)
+  /** @param {Element} el @param {string} tag */
   function presentationalParent(el, tag) {
     if (tag === "LI") {
       const p = el.parentElement;
-      return !!p && (p.tagName === "UL" || p.tagName === "OL" || p.tagName === "MENU") && roleOf(p) === "none";
+      return p !== null && (p.tagName === "UL" || p.tagName === "OL" || p.tagName === "MENU") && roleOf(p) === "none";
     }
     return false;
   }
 
+  /** @param {PageElement} el @param {string} tag @returns {string} */
   function nativeRole(el, tag) {
     switch (tag) {
       case "A":
-        if (el.hasAttribute("href") || el.hasAttribute("onclick")) return "link";
+        if (el.hasAttribute("href") || el.hasAttribute("onclick")) { return "link"; }
         return el.namespaceURI === svgNS && !el.closest("text") ? "group" : "generic";
       case "AREA": return el.hasAttribute("href") ? "link" : "generic";
       case "BUTTON": return "button";
       case "INPUT": {
         const t = el.type;
-        if (t === "hidden") return "";
-        if (el.list && t !== "color") return "combobox";
+        if (t === "hidden") { return ""; }
+        if (el.list && t !== "color") { return "combobox"; }
         switch (t) {
           case "checkbox": return "checkbox";
           case "radio": return "radio";
@@ -143,7 +159,7 @@
         }
         return "textbox";
       }
-      case "SELECT": return !el.multiple && el.size <= 1 ? "combobox" : "listbox";
+      case "SELECT": return !el.multiple && /** @type {number} */ (el.size) <= 1 ? "combobox" : "listbox";
       case "OPTION": return "option";
       case "OPTGROUP": case "FIELDSET": case "DETAILS": case "ADDRESS": case "HGROUP": return "group";
       case "TEXTAREA": return "textbox";
@@ -184,68 +200,76 @@
     }
     // Chrome's minimum role for an element that can be dragged or takes
     // the focus on load.
-    if (el.hasAttribute("draggable") || el.hasAttribute("autofocus")) return "group";
+    if (el.hasAttribute("draggable") || el.hasAttribute("autofocus")) { return "group"; }
     return "generic";
   }
 
   const svgNS = "http://www.w3.org/2000/svg";
+  /** @param {Element} el */
   function svgRole(el) {
-    if (el.namespaceURI !== svgNS) return "generic";
-    if (el.parentElement && el.parentElement.closest("svg")) return "group";
-    if (!el.firstElementChild) return "none";
+    if (el.namespaceURI !== svgNS) { return "generic"; }
+    if (el.parentElement && el.parentElement.closest("svg")) { return "group"; }
+    if (!el.firstElementChild) { return "none"; }
     return el.querySelector("text, foreignObject") ? "generic" : "img";
   }
 
   // Whether a header, footer or aside lies in sectioning content (or, for
   // header and footer, in main): then it is not a landmark.
+  /** @param {Node} el @param {boolean} withMain */
   function sectioned(el, withMain) {
     for (let p = parentOf(el); p && p.nodeType === 1; p = parentOf(p)) {
-      const t = p.tagName;
-      if (t === "ARTICLE" || t === "ASIDE" || t === "NAV" || t === "SECTION" || (withMain && t === "MAIN")) return true;
-      const r = p.getAttribute("role");
-      if (r && /^(article|complementary|navigation|region|main)$/.test(r.trim())) return true;
+      const t = /** @type {Element} */ (p).tagName;
+      if (t === "ARTICLE" || t === "ASIDE" || t === "NAV" || t === "SECTION" || (withMain && t === "MAIN")) { return true; }
+      const r = /** @type {Element} */ (p).getAttribute("role");
+      if (r && /^(article|complementary|navigation|region|main)$/.test(r.trim())) { return true; }
     }
     return false;
   }
 
+  /** @param {Element | null} t */
   function tableLike(t) {
-    if (!t) return false;
+    if (!t) { return false; }
     const r = roleOf(t);
     return r === "table" || r === "grid" || r === "treegrid";
   }
 
+  /** @param {Element} el @param {string} tag */
   function sectionRole(el, tag) {
     const t = el.closest("table");
-    if (!tableLike(t)) return "generic";
+    if (!tableLike(t)) { return "generic"; }
     // Chrome leaves a bare <tbody> out of its tree.
     return tag === "TBODY" && !el.attributes.length ? "generic" : "rowgroup";
   }
 
+  /** @param {Element} el @param {string} tag */
   function cellRole(el, tag) {
     const tr = el.parentElement;
     const table = tr && tr.closest("table");
-    if (!table || tr.tagName !== "TR" || roleOf(tr) !== "row") return "generic";
+    if (!table || tr.tagName !== "TR" || roleOf(tr) !== "row") { return "generic"; }
     const tr2 = roleOf(table);
-    if (tag === "TD") return tr2 === "grid" || tr2 === "treegrid" ? "gridcell" : "cell";
+    if (tag === "TD") { return tr2 === "grid" || tr2 === "treegrid" ? "gridcell" : "cell"; }
     const scope = (el.getAttribute("scope") || "").toLowerCase();
-    if (scope === "row" || scope === "rowgroup") return "rowheader";
-    if (scope === "col" || scope === "colgroup") return "columnheader";
+    if (scope === "row" || scope === "rowgroup") { return "rowheader"; }
+    if (scope === "col" || scope === "colgroup") { return "columnheader"; }
     // Chromium's DecideRoleFromSiblings.
     const next = el.nextSibling, prev = el.previousSibling;
-    if (!next && !prev) return "columnheader";
-    const isTH = (n) => !!n && n.nodeName === "TH";
-    const fullTD = (n) => !!n && n.nodeName === "TD" && n.hasChildNodes();
-    if (isTH(next) && isTH(prev)) return "columnheader";
-    if (fullTD(next) || fullTD(prev)) return "rowheader";
-    const first = tr.firstElementChild, last = tr.lastElementChild;
-    if (fullTD(first) || fullTD(last)) return "rowheader";
-    if (fullTD(first.nextElementSibling) || fullTD(last.previousElementSibling)) return "rowheader";
+    if (!next && !prev) { return "columnheader"; }
+    const isTH = (/** @type {Node | null} */ n) => n !== null && n.nodeName === "TH";
+    const fullTD = (/** @type {Node | null} */ n) => n !== null && n.nodeName === "TD" && n.hasChildNodes();
+    if (isTH(next) && isTH(prev)) { return "columnheader"; }
+    if (fullTD(next) || fullTD(prev)) { return "rowheader"; }
+    // (The row holds el: it has a first and a last element.)
+    const first = /** @type {Element} */ (tr.firstElementChild), last = /** @type {Element} */ (tr.lastElementChild);
+    if (fullTD(first) || fullTD(last)) { return "rowheader"; }
+    if (fullTD(first.nextElementSibling) || fullTD(last.previousElementSibling)) { return "rowheader"; }
     return "columnheader";
   }
 
   // Chromium's heuristic for data tables (AXNodeObject::IsDataTable); the
   // others are layout tables, exposed as generic containers.
+  /** @type {Map<Element, boolean>} */
   const dataTables = new Map();
+  /** @param {PageElement} t @returns {boolean} */
   function dataTable(t) {
     let d = dataTables.get(t);
     if (d === undefined) {
@@ -255,15 +279,16 @@
     return d;
   }
 
+  /** @param {PageElement} t */
   function isDataTable(t) {
-    if (!t.rows) return false; // not an HTML table
-    if (t.hasAttribute("role") || t.isContentEditable) return true;
-    if (t.getAttribute("summary") || t.tHead || t.tFoot || t.caption || t.getAttribute("rules")) return true;
-    for (const c of t.children) if (c.tagName === "COL" || c.tagName === "COLGROUP") return true;
+    if (!t.rows) { return false; } // not an HTML table
+    if (t.hasAttribute("role") || t.isContentEditable) { return true; }
+    if (t.getAttribute("summary") || t.tHead || t.tFoot || t.caption || t.getAttribute("rules")) { return true; }
+    for (const c of t.children) { if (c.tagName === "COL" || c.tagName === "COLGROUP") { return true; } }
     const rows = t.rows;
-    if (rows.length >= 20) return true;
-    if (rows.length === 0) return false;
-    if (rows.length === 1 && rows[0].cells.length === 1) return false;
+    if (rows.length >= 20) { return true; }
+    if (rows.length === 0) { return false; }
+    if (rows.length === 1 && rows[0].cells.length === 1) { return false; }
     const ts = win.getComputedStyle(t);
     const tableBg = ts.backgroundColor;
     const sp = ts.borderSpacing.split(/\s+/).map(parseFloat);
@@ -272,35 +297,35 @@
     const rowBg = [];
     for (let i = 0; i < rows.length; i++) {
       for (const cell of rows[i].cells) {
-        if (cell.tagName === "TH") return true;
-        if (cell.getAttribute("headers") || cell.getAttribute("abbr") || cell.getAttribute("axis") || cell.getAttribute("scope")) return true;
+        if (cell.tagName === "TH") { return true; }
+        if (cell.getAttribute("headers") || cell.getAttribute("abbr") || cell.getAttribute("axis") || cell.getAttribute("scope")) { return true; }
         const cs = win.getComputedStyle(cell);
-        if (cs.display === "none" || !cell.checkVisibility()) continue;
-        if (cell.offsetWidth < 1 || cell.offsetHeight < 1) continue;
+        if (cs.display === "none" || !cell.checkVisibility()) { continue; }
+        if (cell.offsetWidth < 1 || cell.offsetHeight < 1) { continue; }
         valid++;
-        if (cs.emptyCells === "hide") return true;
+        if (cs.emptyCells === "hide") { return true; }
         const bt = parseFloat(cs.borderTopWidth) > 0, bb = parseFloat(cs.borderBottomWidth) > 0;
         const bl = parseFloat(cs.borderLeftWidth) > 0, br = parseFloat(cs.borderRightWidth) > 0;
-        if ((bt && bb) || (bl && br)) bordered++;
-        top += bt; bottom += bb; left += bl; right += br;
+        if ((bt && bb) || (bl && br)) { bordered++; }
+        top += Number(bt); bottom += Number(bb); left += Number(bl); right += Number(br);
         const bg = cs.backgroundColor;
-        if (spacing && bg !== tableBg && !transparent(bg)) bgDiff++;
-        if (bordered >= 10 || bgDiff >= 10) return true;
-        if (i < 5 && i === rowBg.length) rowBg.push(win.getComputedStyle(rows[i]).backgroundColor);
+        if (spacing && bg !== tableBg && !transparent(bg)) { bgDiff++; }
+        if (bordered >= 10 || bgDiff >= 10) { return true; }
+        if (i < 5 && i === rowBg.length) { rowBg.push(win.getComputedStyle(rows[i]).backgroundColor); }
       }
     }
-    if (valid <= 1) return false;
+    if (valid <= 1) { return false; }
     const need = Math.floor(valid / 2);
-    if (bordered >= need || top >= need || bottom >= need || left >= need || right >= need) return true;
-    if (bgDiff >= need) return true;
+    if (bordered >= need || top >= need || bottom >= need || left >= need || right >= need) { return true; }
+    if (bgDiff >= need) { return true; }
     if (rowBg.length > 2) {
       for (let k = 1; k < rowBg.length; k++) {
-        if (k % 2 === 1 && rowBg[k] === rowBg[0]) return false;
-        if (k % 2 === 0 && rowBg[k] !== rowBg[0]) return false;
+        if (k % 2 === 1 && rowBg[k] === rowBg[0]) { return false; }
+        if (k % 2 === 0 && rowBg[k] !== rowBg[0]) { return false; }
       }
       return true;
     }
     return false;
   }
 
-  const transparent = (c) => c === "transparent" || /^rgba\(.*,\s*0\)$/.test(c);
+  const transparent = (/** @type {string} */ c) => c === "transparent" || /^rgba\(.*,\s*0\)$/.test(c);

@@ -35,11 +35,14 @@ func normalizeCue(s string) string {
 	return cueSeparators.Replace(cueSplitter.ReplaceAllString(s, "$1 $2"))
 }
 
-// sensitiveAutocomplete lists the autocomplete tokens of secrets.
-var sensitiveAutocomplete = map[string]bool{
-	"cc-number": true, "cc-csc": true, "cc-exp": true, "cc-exp-month": true, "cc-exp-year": true,
-	"one-time-code": true, "current-password": true, "new-password": true,
-}
+// sensitiveAutocomplete holds the autocomplete tokens of secrets.
+var sensitiveAutocomplete = func() map[string]bool {
+	m := map[string]bool{}
+	for _, tok := range shared.SensitiveAutocomplete {
+		m[tok] = true
+	}
+	return m
+}()
 
 // Cues are what the page says about a field.
 type Cues struct {

@@ -22,7 +22,7 @@ var (
 	accnameSource string
 )
 
-var serializerSource = strings.Replace(walkerSource, "/*__ACCNAME__*/", rolesSource+"\n"+accnameSource, 1)
+var serializerSource = strings.Replace(withPageConstants(walkerSource), "/*__ACCNAME__*/", rolesSource+"\n"+accnameSource, 1)
 
 // serializerFunc is the serializer as a function of its options: the
 // source without the call at its end.

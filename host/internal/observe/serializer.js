@@ -1,3 +1,4 @@
+// @ts-check
 // Diwall's page serializer. The host runs it in an isolated world of the
 // tab's main frame (Runtime.evaluate) and gets back ONE JSON string: the
 // viewport, and every node a person can perceive, in reading order, with
@@ -18,18 +19,25 @@
   "use strict";
   const sensitiveRe = new RegExp(opts.sensitive, "i");
   const notSensitiveRe = new RegExp(opts.notSensitive, "gi");
-  const sensitiveAutocomplete = /\b(cc-number|cc-csc|cc-exp|cc-exp-month|cc-exp-year|one-time-code|current-password|new-password)\b/i;
+  // The action bits and the autocomplete tokens of secrets, shared with
+  // the host: Go writes page_constants.json in place of the name. (The
+  // tokens are letters and hyphens: page_constants_test.go.)
+  const { act: actBit, sensitiveAutocomplete: secretTokens } = __PAGE_CONSTANTS__;
+  const sensitiveAutocomplete = new RegExp(`\\b(${secretTokens.join("|")})\\b`, "i");
   const win = window;
   const doc = document;
   const vw = win.innerWidth, vh = win.innerHeight;
   const sx = win.scrollX, sy = win.scrollY;
+  /** @type {RawNode[]} */
   const nodes = [];
+  /** @type {(PageElement | null)[]} */
   const els = []; // element of each node index (null for text)
+  /** @type {Map<Node, number>} */
   const index = new Map(); // element -> node index
   let hidden = 0;
   const prior = globalThis.__diwall;
-  if (opts.read && (!prior || prior.snapshot !== opts.snapshot)) return JSON.stringify({ stale: true });
-  const priorIndex = opts.read ? new Map(prior.els.map((e, i) => [e, i])) : null;
+  if (opts.read && (!prior || prior.snapshot !== opts.snapshot)) { return JSON.stringify({ stale: true }); }
+  const priorIndex = opts.read ? new Map(/** @type {KeptSnapshot} */ (prior).els.map((e, i) => [e, i])) : null;
 
   const skipTags = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "META", "LINK", "TITLE", "BASE"]);
   const frameTags = new Set(["IFRAME", "FRAME", "OBJECT", "EMBED", "PORTAL", "FENCEDFRAME"]);
@@ -40,36 +48,40 @@
   // Closed shadow roots the host found for us (DOM.describeNode with
   // pierce), keyed by their host element.
   const closedRoots = globalThis.__diwallRoots || new WeakMap();
+  /** @type {number[]} */
   const closedCandidates = [];
 
   // label[for] maps, one per document or shadow root, built once each
   // (el.labels is slow on large pages).
+  /** @type {Map<Node, Map<string | null, HTMLLabelElement[]>>} */
   const labelMaps = new Map();
+  /** @param {Element} el @returns {HTMLLabelElement[]} */
   function labelsFor(el) {
-    const root = el.getRootNode();
+    const root = /** @type {ParentNode} */ (el.getRootNode());
     let m = labelMaps.get(root);
     if (!m) {
       m = new Map();
       for (const l of root.querySelectorAll("label[for]")) {
         const id = l.getAttribute("for");
-        if (!m.has(id)) m.set(id, []);
-        m.get(id).push(l);
+        if (!m.has(id)) { m.set(id, []); }
+        /** @type {HTMLLabelElement[]} */ (m.get(id)).push(/** @type {HTMLLabelElement} */ (l));
       }
       labelMaps.set(root, m);
     }
     return m.get(el.id) || [];
   }
 
+  /** @param {string} s @param {number} max */
   const clip = (s, max) => {
     s = s.replace(/\s+/g, " ").trim();
-    if (s.length <= max) return s;
+    if (s.length <= max) { return s; }
     // Never half of a surrogate pair.
     const cut = /[\ud800-\udbff]/.test(s[max - 2]) ? max - 2 : max - 1;
     return s.slice(0, cut) + "…";
   };
   // Names go to the host whole, up to a bound; the host cuts them to size
   // the same way on both paths.
-  const bound = (s) => s.length > 4 * opts.maxName ? s.slice(0, 4 * opts.maxName) : s;
+  const bound = (/** @type {string} */ s) => s.length > 4 * opts.maxName ? s.slice(0, 4 * opts.maxName) : s;
   // Text nodes a person can see, as the walk found them (names of headings
   // and cells keep to these).
   const textSeen = new WeakSet();
@@ -77,52 +89,57 @@
   // Roles and accessible names (roleOf, nameOf, and the styles cache they
   // share with the walk) come from roles.js and accname.js, which
   // serializer.go splices in here.
+  /* global roleOf, nameOf, controlRoles, styles */
 /*__ACCNAME__*/
 
+  /** @param {PageElement} el @param {string} tag @param {string} name */
   function sensitiveCues(el, tag, name) {
     const type = (el.getAttribute("type") || "").toLowerCase();
-    if (type === "password") return true;
+    if (type === "password") { return true; }
     const ac = el.getAttribute("autocomplete") || "";
-    if (sensitiveAutocomplete.test(ac)) return true;
+    if (sensitiveAutocomplete.test(ac)) { return true; }
     const cue = [el.getAttribute("name"), el.id, name, el.getAttribute("placeholder"), el.getAttribute("aria-label")].join(" ")
       .replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_\-.[\]]/g, " ").replace(notSensitiveRe, " ");
     return sensitiveRe.test(cue);
   }
 
+  /** @param {PageElement} el @param {string} tag @param {string} role */
   function states(el, tag, role) {
+    /** @type {Record<string, string | number | boolean | undefined>} */
     const s = {};
-    const aria = (a) => el.getAttribute(a);
-    if (tag === "INPUT" && (el.type === "checkbox" || el.type === "radio")) s.checked = el.indeterminate ? "mixed" : el.checked;
-    else if (aria("aria-checked") !== null) s.checked = aria("aria-checked") === "mixed" ? "mixed" : aria("aria-checked") === "true";
-    if (el.disabled || aria("aria-disabled") === "true") s.disabled = true;
-    if (aria("aria-expanded") !== null) s.expanded = aria("aria-expanded") === "true";
-    else if (tag === "DETAILS") s.expanded = el.open;
-    if (aria("aria-selected") !== null) s.selected = aria("aria-selected") === "true";
-    else if (tag === "OPTION") s.selected = el.selected;
-    if (el.required || aria("aria-required") === "true") s.required = true;
-    if (el.readOnly || aria("aria-readonly") === "true") s.readonly = true;
-    if (aria("aria-pressed") !== null) s.pressed = aria("aria-pressed") === "mixed" ? "mixed" : aria("aria-pressed") === "true";
-    if (role === "heading") s.level = parseInt(aria("aria-level") || tag.slice(1), 10) || 2;
+    const aria = (/** @type {string} */ a) => el.getAttribute(a);
+    if (tag === "INPUT" && (el.type === "checkbox" || el.type === "radio")) { s.checked = el.indeterminate ? "mixed" : el.checked; }
+    else if (aria("aria-checked") !== null) { s.checked = aria("aria-checked") === "mixed" ? "mixed" : aria("aria-checked") === "true"; }
+    if (el.disabled || aria("aria-disabled") === "true") { s.disabled = true; }
+    if (aria("aria-expanded") !== null) { s.expanded = aria("aria-expanded") === "true"; }
+    else if (tag === "DETAILS") { s.expanded = el.open; }
+    if (aria("aria-selected") !== null) { s.selected = aria("aria-selected") === "true"; }
+    else if (tag === "OPTION") { s.selected = el.selected; }
+    if (el.required || aria("aria-required") === "true") { s.required = true; }
+    if (el.readOnly || aria("aria-readonly") === "true") { s.readonly = true; }
+    if (aria("aria-pressed") !== null) { s.pressed = aria("aria-pressed") === "mixed" ? "mixed" : aria("aria-pressed") === "true"; }
+    if (role === "heading") { s.level = parseInt(aria("aria-level") || tag.slice(1), 10) || 2; }
     const hp = aria("aria-haspopup");
-    if (hp && hp !== "false") s.haspopup = hp === "true" ? "menu" : hp;
-    if (aria("aria-invalid") === "true") s.invalid = true;
+    if (hp && hp !== "false") { s.haspopup = hp === "true" ? "menu" : hp; }
+    if (aria("aria-invalid") === "true") { s.invalid = true; }
     return s;
   }
 
+  /** @param {PageElement} el @param {string} tag @param {string} role @returns {string | null} */
   function valueOf(el, tag, role) {
     if (tag === "INPUT") {
       const t = el.type;
-      if (t === "checkbox" || t === "radio" || t === "button" || t === "submit" || t === "reset" || t === "image" || t === "file") return null;
-      return el.value;
+      if (t === "checkbox" || t === "radio" || t === "button" || t === "submit" || t === "reset" || t === "image" || t === "file") { return null; }
+      return /** @type {string} */ (el.value);
     }
-    if (tag === "TEXTAREA") return el.value;
+    if (tag === "TEXTAREA") { return /** @type {string} */ (el.value); }
     if (tag === "SELECT") {
       const o = el.selectedOptions;
       return o && o.length ? Array.from(o, (x) => x.label || x.text).join(", ") : "";
     }
     const vn = el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow");
-    if (vn !== null && (role === "slider" || role === "spinbutton" || role === "progressbar" || role === "meter" || role === "scrollbar")) return vn;
-    if (tag === "PROGRESS" || tag === "METER") return String(el.value);
+    if (vn !== null && (role === "slider" || role === "spinbutton" || role === "progressbar" || role === "meter" || role === "scrollbar")) { return vn; }
+    if (tag === "PROGRESS" || tag === "METER") { return String(el.value); }
     return null;
   }
 
@@ -139,43 +156,51 @@
   // A <dialog> opened with showModal() makes everything outside it inert,
   // for people and for Chrome's accessibility tree alike. (aria-modal on
   // its own does not: Chrome keeps the rest of the page.)
+  /** @type {Element | null} */
   let modal = null;
   try {
     const open = doc.querySelectorAll("dialog:modal");
-    if (open.length) modal = open[open.length - 1];
+    if (open.length) { modal = open[open.length - 1]; }
   } catch (e) { /* no :modal */ }
   const modalPath = new Set();
-  for (let a = modal && modal.parentNode; a; a = a.parentNode || a.host) modalPath.add(a);
+  for (let a = /** @type {Node | null | undefined} */ (modal && modal.parentNode); a; a = a.parentNode || /** @type {Partial<ShadowRoot>} */ (a).host) { modalPath.add(a); }
   let inertCount = 0;
+  /** @type {WalkContext} */
   let ctx = { clip: noClip, pclip: noClip, bg: null, bgEl: doc.body, inModal: false, suspect: false }; // bg: below
 
   // parseColor reads a computed colour as [r, g, b, a]; null when it is
   // in a form it does not know (lab(), color(...)), except for its alpha.
+  /** @type {Map<string, number[] | null>} */
   const colours = new Map();
+  /** @param {string} c */
   function parseColor(c) {
     let v = colours.get(c);
-    if (v === undefined) colours.set(c, v = readColor(c));
+    if (v === undefined) { colours.set(c, v = readColor(c)); }
     return v;
   }
+  /** @param {string} c @returns {number[] | null} */
   function readColor(c) {
-    if (!c) return null;
-    if (c === "transparent") return [0, 0, 0, 0];
+    if (!c) { return null; }
+    if (c === "transparent") { return [0, 0, 0, 0]; }
     const m = /^rgba?\(\s*([\d.]+)[,\s]+([\d.]+)[,\s]+([\d.]+)(?:\s*[,/]\s*([\d.]+)(%?))?\s*\)$/.exec(c);
-    if (m) return [+m[1], +m[2], +m[3], m[4] === undefined ? 1 : m[5] ? m[4] / 100 : +m[4]];
+    if (m) { return [Number(m[1]), Number(m[2]), Number(m[3]), m[4] === undefined ? 1 : m[5] ? Number(m[4]) / 100 : Number(m[4])]; }
     const a = /\/\s*([\d.]+)(%?)\s*\)$/.exec(c);
-    if (a && (a[2] ? a[1] / 100 : +a[1]) === 0) return [0, 0, 0, 0];
+    if (a && (a[2] ? Number(a[1]) / 100 : Number(a[1])) === 0) { return [0, 0, 0, 0]; }
     return null;
   }
 
+  /** @param {number[]} fg @param {number[]} bg */
   function blend(fg, bg) {
     const a = fg[3];
     return [fg[0] * a + bg[0] * (1 - a), fg[1] * a + bg[1] * (1 - a), fg[2] * a + bg[2] * (1 - a), 1];
   }
 
   // contrast is WCAG's contrast ratio of two opaque colours (1 to 21).
+  /** @type {Map<number, number>} */
   const lums = new Map();
+  /** @param {number[]} x @param {number[]} y */
   function contrast(x, y) {
-    const lum = (c) => {
+    const lum = (/** @type {number[]} */ c) => {
       const k = c[0] * 65536 + c[1] * 256 + c[2];
       let v = lums.get(k);
       if (v === undefined) {
@@ -192,17 +217,18 @@
   // white (unknown under a dark colour scheme).
   function pageBackground() {
     for (const e of [doc.body, doc.documentElement]) {
-      if (!e) continue;
+      if (!e) { continue; }
       const s = win.getComputedStyle(e);
-      if (s.backgroundImage !== "none") return null;
+      if (s.backgroundImage !== "none") { return null; }
       const c = parseColor(s.backgroundColor);
-      if (c && c[3] >= 0.99) return c;
+      if (c && c[3] >= 0.99) { return c; }
     }
     return /dark/.test(win.getComputedStyle(doc.documentElement).colorScheme || "") ? null : [255, 255, 255, 1];
   }
 
   // enter gives the context for el's children: the outer one itself when
   // el changes nothing (most elements), so that the walk stays cheap.
+  /** @param {PageElement} el @param {string} tag @param {CSSStyleDeclaration} cs @param {DOMRect} r @returns {WalkContext} */
   function enter(el, tag, cs, r) {
     const o = ctx;
     const seen = seenEl === el;
@@ -214,6 +240,7 @@
     if ((ox !== "visible" || oy !== "visible") && tag !== "BODY" && tag !== "HTML" && overflowApplies(cs)) {
       // A clipping axis cuts at the box; a scrolling one brings any of its
       // content into view.
+      /** @param {string} v @param {number} lo @param {number} hi @param {number} a @param {number} b */
       const ax = (v, lo, hi, a, b) => v === "hidden" || v === "clip" ? [Math.max(lo, a), Math.min(hi, b)] : v === "visible" ? [lo, hi] : [-Infinity, Infinity];
       const [l, rr] = ax(ox, clip[0], clip[2], r.left, r.right);
       const [t, bb] = ax(oy, clip[1], clip[3], r.top, r.bottom);
@@ -223,7 +250,7 @@
     // their containing block (a transformed one is taken as static).
     const pclip = pos !== "static" ? clip : o.pclip;
     let bg = o.bg, bgEl = o.bgEl;
-    if (pos === "absolute" || pos === "fixed") bg = null; // it floats over whatever is under it
+    if (pos === "absolute" || pos === "fixed") { bg = null; } // it floats over whatever is under it
     if (cs.backgroundImage !== "none") { bg = null; bgEl = el; }
     else {
       const b = cs.backgroundColor;
@@ -234,22 +261,25 @@
     // Content that may have no box of its own (options, fallback content,
     // SVG definitions, a closed <details>' body, content-visibility:hidden).
     const suspect = o.suspect || noBoxInside.has(tag) || (tag === "DETAILS" && !el.open) || cs.contentVisibility === "hidden";
-    if (clip === o.clip && pclip === o.pclip && bg === o.bg && bgEl === o.bgEl && inModal === o.inModal && suspect === o.suspect) return o;
+    if (clip === o.clip && pclip === o.pclip && bg === o.bg && bgEl === o.bgEl && inModal === o.inModal && suspect === o.suspect) { return o; }
     return { clip, pclip, bg, bgEl, inModal, suspect };
   }
   const noBoxInside = new Set(["SELECT", "DATALIST", "OPTGROUP", "VIDEO", "AUDIO", "CANVAS", "OBJECT", "EMBED", "METER",
     "PROGRESS", "MAP", "PICTURE", "IMG", "SVG", "MATH"]);
 
+  /** @param {CSSStyleDeclaration} cs */
   function overflowApplies(cs) {
     const d = cs.display;
     return d !== "inline" && d !== "contents" && !/^table-(row|column|header|footer)/.test(d);
   }
 
   // The context of el's children when the walk starts at el (read).
+  /** @param {Element} el */
   function contextAt(el) {
+    /** @type {Element[]} */
     const chain = [];
-    for (let a = el; a && a.nodeType === 1; a = a.parentElement || (a.parentNode && a.parentNode.host)) chain.unshift(a);
-    for (const a of chain) ctx = enter(a, a.tagName.toUpperCase(), win.getComputedStyle(a), a.getBoundingClientRect());
+    for (let a = /** @type {Element | null | undefined} */ (el); a && a.nodeType === 1; a = a.parentElement || (a.parentNode && /** @type {Partial<ShadowRoot>} */ (a.parentNode).host)) { chain.unshift(a); }
+    for (const a of chain) { ctx = enter(a, a.tagName.toUpperCase(), win.getComputedStyle(a), a.getBoundingClientRect()); }
     // The region's ancestors were not checked on the way: checkVisibility is.
     ctx = { ...ctx, suspect: true };
   }
@@ -258,8 +288,10 @@
   // for a person to perceive (beyond what checkVisibility covers), given
   // the context it is in.
   // What hiddenBy read of an element's style, for enter.
+  /** @type {Element | null} */
   let seenEl = null, seenPos = "", seenOx = "", seenOy = "";
 
+  /** @param {PageElement} el @param {string} tag @param {CSSStyleDeclaration} cs @param {DOMRect} r */
   function hiddenBy(el, tag, cs, r) {
     // (content-visibility: hidden skips its content: checkVisibility is
     // false for the elements in it, textHidden for its text.)
@@ -267,36 +299,37 @@
     seenOx = cs.overflowX;
     seenOy = cs.overflowY;
     seenEl = el;
-    if (clippedAway(el, tag, cs, r, pos) || outsideDocument(r)) return true;
-    if ((r.width < 1 || r.height < 1) && collapsed(cs)) return true; // transform: scale(0)
+    if (clippedAway(el, tag, cs, r, pos) || outsideDocument(r)) { return true; }
+    if ((r.width < 1 || r.height < 1) && collapsed(cs)) { return true; } // transform: scale(0)
     const f = cs.filter;
-    if (f !== "none" && /(^|\s)opacity\(0(\.0*)?%?\)/.test(f)) return true;
-    if (maskedOut(cs)) return true;
+    if (f !== "none" && /(^|\s)opacity\(0(\.0*)?%?\)/.test(f)) { return true; }
+    if (maskedOut(cs)) { return true; }
     if (r.width > 0 && r.height > 0) {
       // Cut away by a box around it (overflow: hidden).
       const c = pos === "fixed" ? noClip : pos === "absolute" ? ctx.pclip : ctx.clip;
-      if (c !== noClip && (r.right <= c[0] || r.left >= c[2] || r.bottom <= c[1] || r.top >= c[3])) return true;
+      if (c !== noClip && (r.right <= c[0] || r.left >= c[2] || r.bottom <= c[1] || r.top >= c[3])) { return true; }
       // Fixed outside the viewport: no scrolling brings it in.
-      if (pos === "fixed" && (r.bottom <= 0 || r.top >= vh || r.right <= 0 || r.left >= vw)) return true;
+      if (pos === "fixed" && (r.bottom <= 0 || r.top >= vh || r.right <= 0 || r.left >= vw)) { return true; }
     }
     return false;
   }
 
+  /** @param {PageElement} el @param {string} tag @param {CSSStyleDeclaration} cs @param {DOMRect} r @param {string} pos */
   function clippedAway(el, tag, cs, r, pos) {
     if ((pos === "absolute" || pos === "fixed") && cs.clip && cs.clip.startsWith("rect(")) {
       // rect(top, right, bottom, left); auto is the box's own edge.
       const v = cs.clip.slice(5, -1).split(/[\s,]+/).map((x, i) => x === "auto" ? [0, r.width, r.height, 0][i] : parseFloat(x));
-      if (v.length === 4 && (v[2] <= v[0] || v[1] <= v[3])) return true;
+      if (v.length === 4 && (v[2] <= v[0] || v[1] <= v[3])) { return true; }
     }
     const cp = cs.clipPath;
     if (cp && cp !== "none") {
       if (cp.startsWith("inset(")) {
-        const len = (x, full) => x.endsWith("%") ? parseFloat(x) / 100 * full : parseFloat(x) || 0;
+        const len = (/** @type {string} */ x, /** @type {number} */ full) => x.endsWith("%") ? parseFloat(x) / 100 * full : parseFloat(x) || 0;
         const v = cp.slice(6, -1).split(/\s+round\s+/)[0].trim().split(/\s+/);
         const [t, rr, b, l] = [v[0], v[1] || v[0], v[2] || v[0], v[3] || v[1] || v[0]];
-        if (len(t, r.height) + len(b, r.height) >= r.height || len(l, r.width) + len(rr, r.width) >= r.width) return true;
+        if (len(t, r.height) + len(b, r.height) >= r.height || len(l, r.width) + len(rr, r.width) >= r.width) { return true; }
       }
-      if (/^(circle|ellipse)\(\s*0(px|%)?[\s)]|^polygon\(\s*\)/.test(cp)) return true;
+      if (/^(circle|ellipse)\(\s*0(px|%)?[\s)]|^polygon\(\s*\)/.test(cp)) { return true; }
     }
     // Content cut to nothing by its own overflow (a collapsed panel, an
     // sr-only box). An image keeps its alternative text: assistive
@@ -304,8 +337,8 @@
     const ox = seenOx, oy = seenOy;
     if ((ox !== "visible" || oy !== "visible") && (r.width <= 3 || r.height <= 3) && overflowApplies(cs) &&
         tag !== "IMG" && !(tag === "INPUT" && el.type === "image")) {
-      if (ox !== "visible" && r.width <= 3 && el.clientWidth <= 1) return true;
-      if (oy !== "visible" && r.height <= 3 && el.clientHeight <= 1) return true;
+      if (ox !== "visible" && r.width <= 3 && el.clientWidth <= 1) { return true; }
+      if (oy !== "visible" && r.height <= 3 && el.clientHeight <= 1) { return true; }
     }
     return false;
   }
@@ -313,31 +346,34 @@
   // outsideDocument: left of or above the document's start, where no
   // scrolling reaches. A box of no size at the very edge is a container
   // whose content lies elsewhere: its content decides.
+  /** @param {DOMRect} r */
   function outsideDocument(r) {
     const right = r.right + sx, bottom = r.bottom + sy;
     return right < 0 || (r.width > 0 && right <= 0) || bottom < 0 || (r.height > 0 && bottom <= 0);
   }
 
   // collapsed: a transform that squashes the box to a line or a point.
+  /** @param {CSSStyleDeclaration} cs */
   function collapsed(cs) {
     const t = cs.transform;
     if (t && t !== "none") {
       const m = (t.match(/-?[\d.]+(e-?\d+)?/g) || []).map(parseFloat);
       const det = t.startsWith("matrix3d") ? m[0] * m[5] - m[1] * m[4] : m[0] * m[3] - m[1] * m[2];
-      if (Math.abs(det) < 1e-6) return true;
+      if (Math.abs(det) < 1e-6) { return true; }
     }
     const sc = cs.scale;
     if (sc && sc !== "none") {
       const v = sc.split(/\s+/).map(parseFloat);
-      if (v[0] === 0 || v[1] === 0) return true;
+      if (v[0] === 0 || v[1] === 0) { return true; }
     }
     return false;
   }
 
   // maskedOut: a mask image that is a gradient of transparent colours only.
+  /** @param {CSSStyleDeclaration} cs */
   function maskedOut(cs) {
     const m = cs.maskImage || cs.webkitMaskImage;
-    if (!m || m === "none" || !m.includes("gradient(") || m.includes("url(")) return false;
+    if (!m || m === "none" || !m.includes("gradient(") || m.includes("url(")) { return false; }
     const colours = m.match(/rgba?\([^)]*\)|transparent/g) || [];
     return colours.length > 0 && colours.every((c) => { const p = parseColor(c); return p && p[3] === 0; });
   }
@@ -345,20 +381,22 @@
   // textHidden says whether the text directly in an element can be seen:
   // 0 yes; 1 no; 2 inert (outside the open modal dialog); 3 it depends on
   // where each text node lands (a negative text-indent).
+  /** @param {PageElement} parentEl @param {CSSStyleDeclaration | null} cs */
   function textHidden(parentEl, cs) {
-    if (modal && !ctx.inModal) return 2;
-    if (!cs) return 1; // visibility: hidden
-    if (parentEl.tagName === "DETAILS" && !parentEl.open) return 1; // a closed <details>' body
-    if (ctx.suspect && cs.contentVisibility === "hidden") return 1;
-    if (parseFloat(cs.fontSize) < 1) return 1;
+    if (modal && !ctx.inModal) { return 2; }
+    if (!cs) { return 1; } // visibility: hidden
+    if (parentEl.tagName === "DETAILS" && !parentEl.open) { return 1; } // a closed <details>' body
+    if (ctx.suspect && cs.contentVisibility === "hidden") { return 1; }
+    if (parseFloat(cs.fontSize) < 1) { return 1; }
     // (SVG text is painted with fill, not color: its colour is not judged.)
-    if (!(parentEl instanceof SVGElement) && !inkShows(parentEl, cs)) return 1;
-    if (parseFloat(cs.textIndent) < 0) return 3;
+    if (!(parentEl instanceof SVGElement) && !inkShows(parentEl, cs)) { return 1; }
+    if (parseFloat(cs.textIndent) < 0) { return 3; }
     return 0;
   }
 
   // textPushedOut: text moved off its box by text-indent, out of the
   // document or out of the box's clip.
+  /** @param {Node} n */
   function textPushedOut(n) {
     const range = doc.createRange();
     range.selectNodeContents(n);
@@ -370,61 +408,64 @@
   // it: not transparent, not (nearly) the background's colour, not under
   // 1 px (checked by the caller).
   let behindChecks = 0;
+  /** @param {Element} el @param {CSSStyleDeclaration} cs */
   function inkShows(el, cs) {
     const c = parseColor(cs.webkitTextFillColor);
-    if (!c) return true;
+    if (!c) { return true; }
     const bg = ctx.bg;
-    if (c[3] > 0.05 && (!bg || contrast(c[3] >= 0.99 ? c : blend(c, bg), bg) >= 1.1)) return true;
+    if (c[3] > 0.05 && (!bg || contrast(c[3] >= 0.99 ? c : blend(c, bg), bg) >= 1.1)) { return true; }
     // Transparent, or the colour of the background it seems to be on. A
     // shadow or an outline draws it still; so does a background clipped to
     // the text, and so may something painted between the text and that
     // background (an image, a video, an overlay).
-    if (cs.textShadow !== "none" || parseFloat(cs.webkitTextStrokeWidth) > 0) return true;
-    for (let a = el; a; a = a.parentElement) {
-      if (win.getComputedStyle(a).backgroundClip === "text") return true;
-      if (a === ctx.bgEl) break;
+    if (cs.textShadow !== "none" || parseFloat(cs.webkitTextStrokeWidth) > 0) { return true; }
+    for (let a = /** @type {Element | null} */ (el); a; a = a.parentElement) {
+      if (win.getComputedStyle(a).backgroundClip === "text") { return true; }
+      if (a === ctx.bgEl) { break; }
     }
     return c[3] > 0.05 && behindChecks++ < 200 && somethingBehind(el);
   }
 
+  /** @type {Map<Element, DOMRect[]>} */
   const mediaBoxes = new Map();
+  /** @param {Element} el */
   function somethingBehind(el) {
     const r = el.getBoundingClientRect();
-    for (let a = el; a && a !== ctx.bgEl; a = a.parentElement) {
+    for (let a = /** @type {Element | null} */ (el); a && a !== ctx.bgEl; a = a.parentElement) {
       for (const pe of ["::before", "::after"]) {
         const ps = win.getComputedStyle(a, pe);
-        if (ps.content === "none" || ps.content === "normal") continue;
+        if (ps.content === "none" || ps.content === "normal") { continue; }
         const pc = parseColor(ps.backgroundColor);
-        if (ps.backgroundImage !== "none" || (pc && pc[3] > 0)) return true;
+        if (ps.backgroundImage !== "none" || (pc && pc[3] > 0)) { return true; }
       }
     }
-    const paints = (e) => {
-      if (/^(IMG|VIDEO|CANVAS|PICTURE|svg|IFRAME|OBJECT|EMBED)$/.test(e.tagName)) return true;
+    const paints = (/** @type {Element} */ e) => {
+      if (/^(IMG|VIDEO|CANVAS|PICTURE|svg|IFRAME|OBJECT|EMBED)$/.test(e.tagName)) { return true; }
       const s = win.getComputedStyle(e);
       const bc = parseColor(s.backgroundColor);
-      return s.backgroundImage !== "none" || !!(bc && bc[3] > 0);
+      return s.backgroundImage !== "none" || Boolean(bc && bc[3] > 0);
     };
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
     if (x >= 0 && y >= 0 && x < vw && y < vh) {
       // What is painted at the text's centre, below its element.
       const stack = doc.elementsFromPoint(x, y);
       for (let i = stack.indexOf(el) + 1; i > 0 && i < stack.length && stack[i] !== ctx.bgEl; i++) {
-        if (!stack[i].contains(el) && paints(stack[i])) return true;
+        if (!stack[i].contains(el) && paints(stack[i])) { return true; }
       }
     } else {
       // Out of view: a positioned layer beside it or beside an ancestor.
       for (let a = el; a && a !== ctx.bgEl && a.parentElement; a = a.parentElement) {
         for (const sib of a.parentElement.children) {
-          if (sib === a) continue;
+          if (sib === a) { continue; }
           const p = win.getComputedStyle(sib).position;
-          if (p !== "absolute" && p !== "fixed") continue;
+          if (p !== "absolute" && p !== "fixed") { continue; }
           const sr = sib.getBoundingClientRect();
-          if (sr.left < r.right && sr.right > r.left && sr.top < r.bottom && sr.bottom > r.top && paints(sib)) return true;
+          if (sr.left < r.right && sr.right > r.left && sr.top < r.bottom && sr.bottom > r.top && paints(sib)) { return true; }
         }
       }
     }
     const root = ctx.bgEl || doc.body;
-    if (!root) return false;
+    if (!root) { return false; }
     let boxes = mediaBoxes.get(root);
     if (!boxes) {
       boxes = Array.from(root.querySelectorAll("img,video,canvas,picture,svg,iframe,object,embed"), (m) => m.getBoundingClientRect());
@@ -436,16 +477,18 @@
   // standIn: a form control its page hid (opacity 0, clipped, moved away)
   // while drawing it with its label (a custom checkbox): a person uses it
   // through the label, which stands in for its box and for the pointer.
+  /** @type {Map<Element, Element>} */
   const proxies = new Map();
+  /** @param {PageElement} el @param {string} tag @param {CSSStyleDeclaration} cs */
   function standIn(el, tag, cs) {
-    if (tag !== "INPUT" && tag !== "SELECT" && tag !== "TEXTAREA") return null;
-    if (el.type === "hidden" || cs.display === "none" || cs.visibility === "hidden") return null;
+    if (tag !== "INPUT" && tag !== "SELECT" && tag !== "TEXTAREA") { return null; }
+    if (el.type === "hidden" || cs.display === "none" || cs.visibility === "hidden") { return null; }
     const wrap = el.closest("label");
     const labels = el.id ? labelsFor(el) : [];
     for (const l of wrap ? [wrap, ...labels] : labels) {
-      if (!l.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      if (!l.checkVisibility({ opacityProperty: true, visibilityProperty: true })) { continue; }
       const lr = l.getBoundingClientRect();
-      if (lr.width >= 4 && lr.height >= 4 && !outsideDocument(lr)) return l;
+      if (lr.width >= 4 && lr.height >= 4 && !outsideDocument(lr)) { return l; }
     }
     return null;
   }
@@ -454,54 +497,59 @@
   // script (roving tabindex) and answer clicks.
   const compositeSel = ["grid", "treegrid", "menu", "menubar", "tree", "listbox", "tablist", "toolbar", "radiogroup"]
     .map((r) => `[role~="${r}"]`).join(",");
+  /** @param {Element} el */
   function inComposite(el) {
     const p = el.parentElement;
-    return !!(p && p.closest(compositeSel));
+    return Boolean(p && p.closest(compositeSel));
   }
 
   // aimBox is the box a person sees as the element, given its bounding
   // box r: for an inline element broken over lines (a link wrapping in
   // running text) its first line's box in view, not the bounding box,
   // whose centre may lie on other words.
+  /** @param {Element} el @param {DOMRect} r */
   function aimBox(el, r) {
     const rects = el.getClientRects();
-    if (rects.length < 2 || win.getComputedStyle(el).display !== "inline") return r;
+    if (rects.length < 2 || win.getComputedStyle(el).display !== "inline") { return r; }
     let first = null;
     for (const q of rects) {
-      if (q.width < 1 || q.height < 1) continue;
-      if (!first) first = q;
-      if (q.bottom > 0 && q.top < window.innerHeight && q.right > 0 && q.left < window.innerWidth) return q;
+      if (q.width < 1 || q.height < 1) { continue; }
+      if (!first) { first = q; }
+      if (q.bottom > 0 && q.top < window.innerHeight && q.right > 0 && q.left < window.innerWidth) { return q; }
     }
     return first || r;
   }
 
+  /** @param {DOMRect} r */
   function box(r) {
     return [Math.round(r.left * 10) / 10, Math.round(r.top * 10) / 10, Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10];
   }
 
+  /** @param {RawNode} node @param {PageElement | null} el */
   function emit(node, el) {
     const i = nodes.length;
-    if (priorIndex && el && priorIndex.has(el)) node.m = priorIndex.get(el);
+    if (priorIndex && el && priorIndex.has(el)) { node.m = priorIndex.get(el); }
     nodes.push(node);
     els.push(el);
-    if (el) index.set(el, i);
+    if (el) { index.set(el, i); }
     return i;
   }
 
   // walk visits el's children in reading order and returns the visible text
   // of the subtree (for names from content).
+  /** @param {PageElement} parentEl @param {number} parentIdx @param {CSSStyleDeclaration | null} parentStyle @returns {string} */
   function walkChildren(parentEl, parentIdx, parentStyle) {
     let text = "";
     const shadow = parentEl.shadowRoot || closedRoots.get(parentEl);
     const kids = shadow ? shadow.childNodes
-      : parentEl.tagName === "SLOT" ? (parentEl.assignedNodes({ flatten: true }).length ? parentEl.assignedNodes({ flatten: true }) : parentEl.childNodes)
+      : parentEl.tagName === "SLOT" ? (/** @type {HTMLSlotElement} */ (parentEl).assignedNodes({ flatten: true }).length ? /** @type {HTMLSlotElement} */ (parentEl).assignedNodes({ flatten: true }) : parentEl.childNodes)
       : parentEl.childNodes;
     let gone = -1; // textHidden, once there is text
     for (const n of kids) {
       if (n.nodeType === 3) {
-        const t = n.data.replace(/\s+/g, " ");
+        const t = /** @type {Text} */ (n).data.replace(/\s+/g, " ");
         if (!t.trim()) { text += t; continue; }
-        if (gone < 0) gone = textHidden(parentEl, parentStyle);
+        if (gone < 0) { gone = textHidden(parentEl, parentStyle); }
         if (gone === 2) { inertCount++; continue; }
         if (gone === 1 || (gone === 3 && textPushedOut(n))) { hidden++; continue; }
         text += t;
@@ -509,23 +557,24 @@
         emit({ p: parentIdx, r: "text", tx: clip(t, opts.maxText) }, null);
       } else if (n.nodeType === 1) {
         const outer = ctx;
-        text += walkElement(n, parentIdx);
+        text += walkElement(/** @type {PageElement} */ (n), parentIdx);
         ctx = outer;
       }
     }
     return text;
   }
 
+  /** @param {PageElement} el @param {number} parentIdx @returns {string} */
   function walkElement(el, parentIdx) {
     const tag = el.tagName.toUpperCase();
-    if (skipTags.has(tag)) return "";
+    if (skipTags.has(tag)) { return ""; }
     if (el.getAttribute("aria-hidden") === "true" || el.hidden && tag !== "SLOT") {
-      if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea")) hidden++;
+      if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea")) { hidden++; }
       return "";
     }
     // Inert: the inert attribute, or outside the open modal dialog.
     if (el.hasAttribute("inert") || (modal && !ctx.inModal && el !== modal && !modalPath.has(el))) {
-      if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea")) inertCount++;
+      if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea")) { inertCount++; }
       return "";
     }
     const cs = win.getComputedStyle(el);
@@ -546,13 +595,13 @@
         return walkChildren(el, parentIdx, null);
       }
       if (!(stand = standIn(el, tag, cs))) {
-        if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea,iframe")) hidden++;
+        if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea,iframe")) { hidden++; }
         return "";
       }
     }
     let r = el.getBoundingClientRect();
     if (!stand && hiddenBy(el, tag, cs, r) && !(stand = standIn(el, tag, cs))) {
-      if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea")) hidden++;
+      if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea")) { hidden++; }
       return "";
     }
     if (stand) {
@@ -561,15 +610,16 @@
     }
     // The context of its children, if any (walkChildren restores the
     // outer one).
-    if (el.firstChild || el.shadowRoot || closedRoots.has(el)) ctx = enter(el, tag, cs, r);
+    if (el.firstChild || el.shadowRoot || closedRoots.has(el)) { ctx = enter(el, tag, cs, r); }
     const role = roleOf(el);
-    if (role === "") return ""; // <input type=hidden>
+    if (role === "") { return ""; } // <input type=hidden>
+    /** @type {RawNode} */
     const node = { p: parentIdx, r: role, tg: tag.toLowerCase() };
     // A link without href is a link to Chrome when it has click listeners,
     // which only Chrome sees.
     let uncertain = tag === "A" && role === "generic" && cs.cursor === "pointer" ? 1 : 0;
     // Media: Chrome names them from controls of its own.
-    if (tag === "VIDEO" || tag === "AUDIO") uncertain = 1;
+    if (tag === "VIDEO" || tag === "AUDIO") { uncertain = 1; }
 
     if (frameTags.has(tag)) {
       // Frames are masked and never read.
@@ -588,57 +638,57 @@
     // from its content: its name is known before its text is read.)
     const editable = el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable);
     let nm = editable ? nameOf(el, role) : null;
-    const secretText = editable && sensitiveCues(el, tag, nm.n);
-    if (tag !== "TEXTAREA" && !secretText && (el.childNodes.length || el.shadowRoot || closedRoots.has(el))) walkChildren(el, idx, cs);
+    const secretText = editable && sensitiveCues(el, tag, /** @type {{n: string}} */ (nm).n);
+    if (tag !== "TEXTAREA" && !secretText && (el.childNodes.length || el.shadowRoot || closedRoots.has(el))) { walkChildren(el, idx, cs); }
     // The name comes after the walk: a name from content keeps to the text
     // the walk found visible, where it doubles as page text.
-    if (!nm) nm = nameOf(el, role);
-    if (nm.nf) node.nf = 1;
-    if (nm.nh) node.nh = 1;
+    if (!nm) { nm = nameOf(el, role); }
+    if (nm.nf) { node.nf = 1; }
+    if (nm.nh) { node.nh = 1; }
     uncertain |= nm.u;
-    if (el.hasAttribute("aria-owns")) uncertain = 1;
+    if (el.hasAttribute("aria-owns")) { uncertain = 1; }
     if (tag.includes("-") && !el.shadowRoot && !closedRoots.has(el) && r.width > 0 && r.height > 0) {
       // Rendered content with no light DOM and no open root: a closed
       // shadow root, which the host can open for us.
-      if (!el.childElementCount) closedCandidates.push(idx);
+      if (!el.childElementCount) { closedCandidates.push(idx); }
     }
 
     node.n = bound(nm.n);
     const st = states(el, tag, role);
-    if (Object.keys(st).length) node.s = st;
+    if (Object.keys(st).length) { node.s = st; }
 
     let act = 0;
-    if (interactiveRoles.has(role) || tag === "SUMMARY" || (tag === "A" && el.hasAttribute("href"))) act |= 1;
+    if (interactiveRoles.has(role) || tag === "SUMMARY" || (tag === "A" && el.hasAttribute("href"))) { act |= actBit.interactive; }
     const ti = el.getAttribute("tabindex");
-    if (ti !== null && parseInt(ti, 10) >= 0) act |= 2;
-    else if (ti !== null && parseInt(ti, 10) < 0 && inComposite(el)) act |= 32;
-    if (el.hasAttribute("onclick")) act |= 4;
+    if (ti !== null && parseInt(ti, 10) >= 0) { act |= actBit.tabIndex; }
+    else if (ti !== null && parseInt(ti, 10) < 0 && inComposite(el)) { act |= actBit.roving; }
+    if (el.hasAttribute("onclick")) { act |= actBit.onClick; }
     // A label's pointer says "click me to use my control": the control
     // carries the mark, unless it is not rendered at all (the label is then
     // the only way to it).
     if (cs.cursor === "pointer" && !(el.parentElement && win.getComputedStyle(el.parentElement).cursor === "pointer") &&
-        !(tag === "LABEL" && el.control && el.control.getClientRects().length)) act |= 8;
-    if (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable)) act |= 16;
-    if (el.getAttribute("draggable") === "true") act |= 64; // a person can drag it (act's drag)
-    if (act) node.a = act;
+        !(tag === "LABEL" && el.control && el.control.getClientRects().length)) { act |= actBit.pointer; }
+    if (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable)) { act |= actBit.editable; }
+    if (el.getAttribute("draggable") === "true") { act |= actBit.draggable; } // a person can drag it (act's drag)
+    if (act) { node.a = act; }
 
-    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || act & 16) {
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || act & actBit.editable) {
       const sens = sensitiveCues(el, tag, node.n);
       node.cue = {
         t: (el.getAttribute("type") || "").toLowerCase(), ac: el.getAttribute("autocomplete") || "",
         nm: el.getAttribute("name") || "", id: el.id || "", ph: el.getAttribute("placeholder") || "",
       };
-      if (sens) node.sx = 1;
+      if (sens) { node.sx = 1; }
       else {
         const v = valueOf(el, tag, role);
-        if (v !== null) node.v = clip(v, opts.maxName);
+        if (v !== null) { node.v = clip(v, opts.maxName); }
       }
     } else {
       const v = valueOf(el, tag, role);
-      if (v !== null) node.v = clip(v, opts.maxName);
+      if (v !== null) { node.v = clip(v, opts.maxName); }
     }
-    if (r.width > 0 && r.height > 0) node.b = box(act ? aimBox(el, r) : r);
-    if (uncertain) node.u = 1;
+    if (r.width > 0 && r.height > 0) { node.b = box(act ? aimBox(el, r) : r); }
+    if (uncertain) { node.u = 1; }
     return "";
   }
 
@@ -648,34 +698,36 @@
   // reported ancestor (-1: none). With scroll, el is first scrolled into
   // view. It is kept with the snapshot, so that the action helpers decide
   // "covered" exactly as the observation did.
+  /** @param {Element} el @param {Map<Node, number>} idx @param {boolean} scroll @returns {PointerAim} */
   function pointer(el, idx, scroll) {
     el = proxies.get(el) || el; // a hidden control's label
     const w = window.innerWidth, h = window.innerHeight;
     let r = aimBox(el, el.getBoundingClientRect());
-    if (r.width === 0 && r.height === 0) return { invisible: true };
+    if (r.width === 0 && r.height === 0) { return { invisible: true }; }
     if (scroll && (r.top < 0 || r.left < 0 || r.bottom > h || r.right > w)) {
       el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
       r = aimBox(el, el.getBoundingClientRect());
     }
     const l = Math.max(r.left, 0), t = Math.max(r.top, 0), rr = Math.min(r.right, w), bb = Math.min(r.bottom, h);
-    if (rr <= l || bb <= t) return { invisible: true };
+    if (rr <= l || bb <= t) { return { invisible: true }; }
     const x = (l + rr) / 2, y = (t + bb) / 2;
     let hit = document.elementFromPoint(x, y);
     while (hit && hit.shadowRoot) { // into open (and opened) shadow roots
       const inner = hit.shadowRoot.elementFromPoint(x, y);
-      if (!inner || inner === hit) break;
+      if (!inner || inner === hit) { break; }
       hit = inner;
     }
+    /** @param {Node} outer @param {Node} inner */
     const contains = (outer, inner) => {
-      for (let n = inner; n; n = n.parentNode || n.host) if (n === outer) return true;
+      for (let n = /** @type {Node | null | undefined} */ (inner); n; n = n.parentNode || /** @type {Partial<ShadowRoot>} */ (n).host) { if (n === outer) { return true; } }
       return false;
     };
     // Not covered: el itself or its content, its label, or an ancestor el
     // lets clicks through to.
-    if (!hit || contains(el, hit) || contains(hit, el) || (hit.tagName === "LABEL" && hit.control === el)) return { x, y };
+    if (!hit || contains(el, hit) || contains(hit, el) || (hit.tagName === "LABEL" && /** @type {HTMLLabelElement} */ (hit).control === el)) { return { x, y }; }
     let by = -1;
-    for (let c = hit; c; c = c.parentNode || c.host) {
-      if (idx.has(c)) { by = idx.get(c); break; }
+    for (let c = /** @type {Node | null | undefined} */ (hit); c; c = c.parentNode || /** @type {Partial<ShadowRoot>} */ (c).host) {
+      if (idx.has(c)) { by = /** @type {number} */ (idx.get(c)); break; }
     }
     return { x, y, covered: by };
   }
@@ -685,53 +737,55 @@
   function coverage() {
     for (let i = 0; i < nodes.length; i++) {
       const n = nodes[i];
-      if (!n.a || !n.b) continue;
+      if (!n.a || !n.b) { continue; }
       const [x, y, w, h] = n.b;
-      if (x + w <= 0 || y + h <= 0 || x >= vw || y >= vh) continue;
+      if (x + w <= 0 || y + h <= 0 || x >= vw || y >= vh) { continue; }
       n.iv = 1;
-      const p = pointer(els[i], index, false);
-      if (p.covered !== undefined) n.cov = p.covered;
+      const p = pointer(/** @type {Element} */ (els[i]), index, false);
+      if (p.covered !== undefined) { n.cov = p.covered; }
     }
   }
 
   ctx.bg = pageBackground();
   // A page whose body itself cannot be seen: every element is asked.
-  ctx.suspect = !!doc.body && !doc.body.checkVisibility({ opacityProperty: true, visibilityProperty: true });
-  if (opts.read && opts.root >= 0) {
-    const rootEl = prior.els[opts.root];
-    if (!rootEl || !rootEl.isConnected) return JSON.stringify({ gone: true });
-    if (rootEl.parentElement) contextAt(rootEl.parentElement);
-    ctx.inModal = !!(modal && modal.contains(rootEl) && rootEl !== modal);
+  ctx.suspect = Boolean(doc.body) && !doc.body.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+  if (opts.read && /** @type {number} */ (opts.root) >= 0) {
+    const rootEl = /** @type {KeptSnapshot} */ (prior).els[/** @type {number} */ (opts.root)];
+    if (!rootEl || !rootEl.isConnected) { return JSON.stringify({ gone: true }); }
+    if (rootEl.parentElement) { contextAt(rootEl.parentElement); }
+    ctx.inModal = Boolean(modal && modal.contains(rootEl) && rootEl !== modal);
     walkElement(rootEl, -1);
   } else {
     const root = doc.body || doc.documentElement;
-    if (root) walkChildren(root, -1, win.getComputedStyle(root));
+    if (root) { walkChildren(root, -1, win.getComputedStyle(root)); }
   }
-  if (!opts.read) coverage();
+  if (!opts.read) { coverage(); }
 
   let focus = -1;
   let ae = doc.activeElement;
-  while (ae && ae.shadowRoot && ae.shadowRoot.activeElement) ae = ae.shadowRoot.activeElement;
-  if (ae && index.has(ae)) focus = index.get(ae);
+  while (ae && ae.shadowRoot && ae.shadowRoot.activeElement) { ae = ae.shadowRoot.activeElement; }
+  if (ae && index.has(ae)) { focus = /** @type {number} */ (index.get(ae)); }
 
   // The names of the controls a step may act on, as observed: a step on a
   // control the page has relabelled since (a "Keep" that now says "Delete
   // everything") is refused, for the model chose it by its old name.
   // Numbers may change (a counter, a countdown), words may not.
+  /** @type {Map<number, {role: string, name: string}>} */
   const said = new Map();
-  const gist = (s) => s.replace(/\d+/g, "#").replace(/\s+/g, " ").trim().toLowerCase();
+  const gist = (/** @type {string} */ s) => s.replace(/\d+/g, "#").replace(/\s+/g, " ").trim().toLowerCase();
   if (!opts.read) {
     for (let i = 0; i < nodes.length; i++) {
       const n = nodes[i];
-      if (n.a && els[i] && controlRoles.has(n.r)) said.set(i, { role: n.r, name: gist(n.n || "") });
+      if (n.a && els[i] && controlRoles.has(n.r)) { said.set(i, { role: n.r, name: gist(n.n || "") }); }
     }
   }
+  /** @param {number} i */
   function renamed(i) {
     const was = said.get(i);
-    return !!was && gist(bound(nameOf(els[i], was.role).n)) !== was.name;
+    return was !== undefined && gist(bound(nameOf(/** @type {Element} */ (els[i]), was.role).n)) !== was.name;
   }
 
-  if (!opts.read) globalThis.__diwall = { snapshot: opts.snapshot, els, index, pointer, renamed };
+  if (!opts.read) { globalThis.__diwall = { snapshot: opts.snapshot, els, index, pointer, renamed }; }
   const de = doc.documentElement;
   return JSON.stringify({
     vp: { w: vw, h: vh, sx, sy, ch: Math.max(de.scrollHeight, doc.body ? doc.body.scrollHeight : 0), cw: de.scrollWidth, dpr: win.devicePixelRatio },
