@@ -13,6 +13,9 @@
 //    which changes layout. Those the compositor may run are paused
 //    (Animation.pause, after their first frame), the others get a playback
 //    rate of 0; all resume where they were at finish;
+//  - measures the watched elements where the held animations had them over
+//    the half second before they were held (a screenshot on a busy machine
+//    may show a frame from before the pause reached the compositor);
 //  - measures the watched elements when the animations are held, after
 //    every DOM mutation (a MutationObserver: a script moving a field from a
 //    timer or requestAnimationFrame is measured before the frame that shows
@@ -309,6 +312,29 @@
       held.clear();
     }
 
+    // The compositor draws an animation it runs paused only from the frame
+    // that carries the pause, which comes late on a busy machine: until then
+    // a screenshot can show a frame from before it (seen: one to three
+    // frames). So the watched elements are also measured where the held
+    // animations had them over the half second before they were held, a
+    // frame's time apart, and their masks cover that path; the animations
+    // are then put back where they were held.
+    const sweepFrames = 30;
+    const frameMs = 1000 / 60;
+    function sweep() {
+      const list = [...held.keys()];
+      if (!list.length) { return; }
+      const at = list.map((a) => a.currentTime);
+      for (let k = 1; k <= sweepFrames; k++) {
+        list.forEach((a, i) => {
+          const t = at[i];
+          if (typeof t === "number") { a.currentTime = Math.max(0, t - k * frameMs); }
+        });
+        for (const w of watched) { record(w); }
+      }
+      list.forEach((a, i) => { a.currentTime = at[i]; });
+    }
+
     function measure() {
       if (!measuring || !watched.length) { return; }
       if (++measures > maxMeasures) {
@@ -320,34 +346,38 @@
       // boxes are measured.
       const vv = win.visualViewport;
       if (vv && (vv.scale !== 1 || vv.offsetLeft !== 0 || vv.offsetTop !== 0)) { uncertain ||= "the page is pinch-zoomed"; }
-      for (const w of watched) {
-        const el = w.el;
-        if (!el.isConnected) { continue; }
-        const r = el.getBoundingClientRect();
-        if (r.width < 1 || r.height < 1) { continue; }
-        if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) { continue; }
-        let x0 = r.left, y0 = r.top, x1 = r.right, y1 = r.bottom;
-        if (w.editable) {
-          // Text that overflows an editable region shows outside its box.
-          const range = doc.createRange();
-          range.selectNodeContents(el);
-          const t = range.getBoundingClientRect();
-          if (t.width > 0 && t.height > 0) {
-            x0 = Math.min(x0, t.left); y0 = Math.min(y0, t.top);
-            x1 = Math.max(x1, t.right); y1 = Math.max(y1, t.bottom);
-          }
+      for (const w of watched) { record(w); }
+    }
+
+    // record measures one watched element, and grows its box to where it is.
+    /** @param {typeof watched[number]} w */
+    function record(w) {
+      const el = w.el;
+      if (!el.isConnected) { return; }
+      const r = el.getBoundingClientRect();
+      if (r.width < 1 || r.height < 1) { return; }
+      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) { return; }
+      let x0 = r.left, y0 = r.top, x1 = r.right, y1 = r.bottom;
+      if (w.editable) {
+        // Text that overflows an editable region shows outside its box.
+        const range = doc.createRange();
+        range.selectNodeContents(el);
+        const t = range.getBoundingClientRect();
+        if (t.width > 0 && t.height > 0) {
+          x0 = Math.min(x0, t.left); y0 = Math.min(y0, t.top);
+          x1 = Math.max(x1, t.right); y1 = Math.max(y1, t.bottom);
         }
-        const b = w.box;
-        if (!b) {
-          w.box = [x0, y0, x1, y1];
-          if (w.since < measures) { w.moved = true; } // it appeared
-          continue;
-        }
-        if (Math.abs(b[0] - x0) > 0.01 || Math.abs(b[1] - y0) > 0.01 || Math.abs(b[2] - x1) > 0.01 || Math.abs(b[3] - y1) > 0.01) {
-          w.moved = true;
-          b[0] = Math.min(b[0], x0); b[1] = Math.min(b[1], y0);
-          b[2] = Math.max(b[2], x1); b[3] = Math.max(b[3], y1);
-        }
+      }
+      const b = w.box;
+      if (!b) {
+        w.box = [x0, y0, x1, y1];
+        if (w.since < measures) { w.moved = true; } // it appeared
+        return;
+      }
+      if (Math.abs(b[0] - x0) > 0.01 || Math.abs(b[1] - y0) > 0.01 || Math.abs(b[2] - x1) > 0.01 || Math.abs(b[3] - y1) > 0.01) {
+        w.moved = true;
+        b[0] = Math.min(b[0], x0); b[1] = Math.min(b[1], y0);
+        b[2] = Math.max(b[2], x1); b[3] = Math.max(b[3], y1);
       }
     }
 
@@ -480,6 +510,7 @@
       if (ended) { return JSON.stringify({ lost: true }); }
       measuring = true;
       measure();
+      sweep();
       return JSON.stringify({ watched: watched.length, held: held.size });
     };
     const list = toHold();
