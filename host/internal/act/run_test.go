@@ -249,7 +249,9 @@ func TestWaitForANavigation(t *testing.T) {
 		return map[string]any{}, nil
 	})
 	done := make(chan Result)
-	go func() { done <- run1(p, Options{}, Step{Action: "press", Keys: "a"}, Step{Action: "wait", Navigation: true}) }()
+	go func() {
+		done <- run1(p, Options{}, Step{Action: "press", Keys: "a"}, Step{Action: "wait", Navigation: true})
+	}()
 	<-pressed
 	// The wait looks for a new document from its start: new ones come
 	// until it has seen one.
