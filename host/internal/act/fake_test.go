@@ -25,7 +25,8 @@ type fakePage struct {
 
 	mu  sync.Mutex
 	ops map[string]opFunc
-	ran []string // the helper ops run, in order
+	ran   []string    // the helper ops run, in order
+	calls []helperRun // and how
 	// listeners answers DOMDebugger.getEventListeners of the document.
 	listeners []map[string]any
 }
@@ -90,6 +91,8 @@ func (p *fakePage) evaluate(r browsertest.Request) (any, error) {
 	switch expr {
 	case "document", "window":
 		return map[string]any{"result": map[string]any{"type": "object", "objectId": expr[:3]}}, nil
+	case "globalThis.__diwall.fileInput || null":
+		return map[string]any{"result": map[string]any{"type": "object", "objectId": "file-input"}}, nil
 	}
 	op, args, ok := helperOf(expr)
 	if !ok {
@@ -98,6 +101,7 @@ func (p *fakePage) evaluate(r browsertest.Request) (any, error) {
 	p.mu.Lock()
 	f := p.ops[op]
 	p.ran = append(p.ran, op)
+	p.calls = append(p.calls, helperRun{op, args, r.Session})
 	p.mu.Unlock()
 	if f == nil {
 		p.t.Errorf("page helper %s has no answer in this test", op)
@@ -135,6 +139,26 @@ func (p *fakePage) inputs(method string) []map[string]any {
 	var out []map[string]any
 	for _, r := range p.ext.Requests(method) {
 		out = append(out, r.Params)
+	}
+	return out
+}
+
+// helperRun is one helper call: its op, arguments and CDP session.
+type helperRun struct {
+	op      string
+	args    map[string]any
+	session string
+}
+
+// callsOf returns the calls of one op.
+func (p *fakePage) callsOf(op string) []helperRun {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var out []helperRun
+	for _, c := range p.calls {
+		if c.op == op {
+			out = append(out, c)
+		}
 	}
 	return out
 }
