@@ -23,8 +23,8 @@ type fakePage struct {
 	b   *browser.Browser
 	tab *browser.Tab
 
-	mu  sync.Mutex
-	ops map[string]opFunc
+	mu    sync.Mutex
+	ops   map[string]opFunc
 	ran   []string    // the helper ops run, in order
 	calls []helperRun // and how
 	// listeners answers DOMDebugger.getEventListeners of the document.

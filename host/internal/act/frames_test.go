@@ -84,7 +84,7 @@ func TestMarkFileInputs(t *testing.T) {
 		}}
 	})
 	obs := &observe.Observation{SnapshotID: "snap",
-		Tree: []string{`button [1]`, `textbox "Name" [2]`, `  generic "Drop here" [3]`},
+		Tree:     []string{`button [1]`, `textbox "Name" [2]`, `  generic "Drop here" [3]`},
 		Elements: []observe.Element{{Mark: 1, Role: "button"}, {Mark: 2, Role: "textbox", Name: "Name"}, {Mark: 3, Role: "generic", Name: "Drop here"}}}
 	MarkFileInputs(t.Context(), p.b, p.tab, obs)
 	if e := obs.Elements[0]; e.Role != FileUploadRole || e.Name != "Choose file" || strings.Join(e.State, " ") != "accept=image/png,.pdf no file chosen" {
