@@ -48,7 +48,7 @@ func TestObserveMakesTheSnapshot(t *testing.T) {
 // still comes.
 func TestAnUnwatchedSecretWithholdsTheImage(t *testing.T) {
 	p := newObsPage(t)
-	p.report = func() any { return map[string]any{"boxes": []any{}, "watched": []int{}, "vp": []float64{200, 150}} }
+	p.page.SetGuard(func() any { return map[string]any{"boxes": []any{}, "watched": []int{}, "vp": []float64{200, 150}} })
 	obs, err := Observe(context.Background(), p.b, p.tab, policy.Default(), PathAuto, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -64,9 +64,9 @@ func TestAnUnwatchedSecretWithholdsTheImage(t *testing.T) {
 // TestAFieldThatMovedIsTakenOnceMore.
 func TestAFieldThatMovedIsTakenOnceMore(t *testing.T) {
 	p := newObsPage(t)
-	p.report = func() any {
+	p.page.SetGuard(func() any {
 		return map[string]any{"boxes": []any{map[string]any{"i": 2, "b": []float64{0, 60, 100, 20}, "mv": 1}}, "watched": []int{2}, "vp": []float64{200, 150}}
-	}
+	})
 	obs, err := Observe(context.Background(), p.b, p.tab, policy.Default(), PathAuto, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -80,7 +80,7 @@ func TestObserveUnderADialog(t *testing.T) {
 	p := newObsPage(t)
 	browsertest.OpenDialog(t, p.b, p.tab, "prompt", "Name?")
 	obs, err := Observe(context.Background(), p.b, p.tab, policy.Default(), PathAuto, nil)
-	if err != nil || !obs.DialogOpen || obs.Dialog.Message != "Name?" || !strings.HasPrefix(obs.Capture, "skipped") || p.serialized != 0 {
+	if err != nil || !obs.DialogOpen || obs.Dialog.Message != "Name?" || !strings.HasPrefix(obs.Capture, "skipped") || p.page.Runs() != 0 {
 		t.Errorf("%+v %v", obs, err)
 	}
 }
@@ -89,14 +89,14 @@ func TestObserveUnderADialog(t *testing.T) {
 func TestAPageThatKeepsReplacingItsDocument(t *testing.T) {
 	p := newObsPage(t)
 	n := 1
-	p.page = func(opts map[string]any) any {
+	p.page.Set(func(opts map[string]any) any {
 		n++
 		browsertest.Navigate(t, p.b, p.tab, "L"+strings.Repeat("x", n), "https://a.test/")
-		return signIn(opts)
-	}
+		return browsertest.SignIn(opts)
+	})
 	_, err := Observe(context.Background(), p.b, p.tab, policy.Default(), PathAuto, nil)
-	if codeOf(err) != protocol.CodeTimeout || p.serialized != maxAttempts {
-		t.Errorf("%v after %d reads", err, p.serialized)
+	if codeOf(err) != protocol.CodeTimeout || p.page.Runs() != maxAttempts {
+		t.Errorf("%v after %d reads", err, p.page.Runs())
 	}
 }
 
@@ -114,12 +114,12 @@ func TestACaptureThatFails(t *testing.T) {
 // their marks and those far from it lose them, and the notice says so.
 func TestObserveBudgets(t *testing.T) {
 	p := newObsPage(t)
-	p.page = func(opts map[string]any) any {
-		page := signIn(opts).(map[string]any)
+	p.page.Set(func(opts map[string]any) any {
+		page := browsertest.SignIn(opts).(map[string]any)
 		far := map[string]any{"p": -1, "r": "button", "tg": "button", "n": "Far", "a": 1, "b": []float64{0, 5000, 50, 20}}
 		page["nodes"] = append(page["nodes"].([]map[string]any), far)
 		return page
-	}
+	})
 	prof := policy.Default()
 	prof.Marks = 1
 	obs, err := Observe(context.Background(), p.b, p.tab, prof, PathAuto, nil)
@@ -168,11 +168,11 @@ func TestRead(t *testing.T) {
 	if _, err := Read(ctx, p.b, p.tab, "older", 0, "", nil); err != browser.ErrSnapshotStale {
 		t.Errorf("another snapshot: %v", err)
 	}
-	p.page = func(map[string]any) any { return map[string]any{"stale": true} }
+	p.page.Set(func(map[string]any) any { return map[string]any{"stale": true} })
 	if _, err := Read(ctx, p.b, p.tab, obs.SnapshotID, 0, "", nil); err != browser.ErrSnapshotStale {
 		t.Errorf("the page's snapshot is newer: %v", err)
 	}
-	p.page = func(map[string]any) any { return map[string]any{"gone": true} }
+	p.page.Set(func(map[string]any) any { return map[string]any{"gone": true} })
 	if _, err := Read(ctx, p.b, p.tab, obs.SnapshotID, button, "", nil); codeOf(err) != protocol.CodeElementGone {
 		t.Errorf("the element is gone: %v", err)
 	}
@@ -197,12 +197,11 @@ func TestObserveKeepingLeavesTheMarksValid(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	serve := p.evaluate
-	p.ext.On("Runtime.evaluate", func(r browsertest.Request) (any, error) {
+	p.page.SetOther(func(r browsertest.Request) (any, error) {
 		if strings.Contains(r.Str("expression"), "__diwallKept; delete") {
 			return browsertest.EvalString(first.SnapshotID), nil
 		}
-		return serve(r)
+		return browsertest.EvalString(""), nil
 	})
 	kept, err := ObserveKeeping(ctx, p.b, p.tab, policy.Default(), PathAuto)
 	if err != nil || kept.SnapshotID == first.SnapshotID {
