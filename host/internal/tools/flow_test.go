@@ -34,7 +34,15 @@ type world struct {
 
 func newWorld(t *testing.T) *world {
 	t.Helper()
+	return newWorldWith(t, "https://a.test/", nil)
+}
+
+// newWorldWith is newWorld with the tab on url, and the server's options
+// changed by change.
+func newWorldWith(t *testing.T, url string, change func(*Options)) *world {
+	t.Helper()
 	w := &world{ext: browsertest.New(), dir: t.TempDir()}
+	w.ext.URL = url
 	w.page = browsertest.NewPage(w.ext)
 	b, err := browser.New(w.ext, slog.New(slog.DiscardHandler), t.TempDir())
 	if err != nil {
@@ -50,7 +58,11 @@ func newWorld(t *testing.T) *world {
 		t.Fatal(err)
 	}
 	prof, _ := policy.Launch().WithSites("https://a.test")
-	w.cs = connectAs(t, New(b, slog.New(slog.DiscardHandler), &Options{Profile: prof, Audit: log}), sessionKey)
+	opts := &Options{Profile: prof, Audit: log}
+	if change != nil {
+		change(opts)
+	}
+	w.cs = connectAs(t, New(b, slog.New(slog.DiscardHandler), opts), sessionKey)
 	return w
 }
 
