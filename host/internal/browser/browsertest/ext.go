@@ -13,7 +13,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
-	"slices"
 	"sync"
 	"testing"
 
@@ -99,13 +98,6 @@ func (e *Ext) Methods() []string {
 		out[i] = r.Method
 	}
 	return out
-}
-
-// Reset forgets the requests made so far.
-func (e *Ext) Reset() {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.requests = nil
 }
 
 // Call implements browser.Caller.
@@ -247,9 +239,6 @@ func Navigate(t testing.TB, b *browser.Browser, tab *browser.Tab, loader, url st
 	t.Helper()
 	Event(t, b, tab, "Page.frameNavigated", map[string]any{"frame": map[string]any{"id": "main", "loaderId": loader, "url": url}})
 }
-
-// HasMethod says whether methods holds m.
-func HasMethod(methods []string, m string) bool { return slices.Contains(methods, m) }
 
 func roundTrip(from, into any) error {
 	data, err := json.Marshal(from)
