@@ -22,6 +22,9 @@ type Page struct {
 	Serialize func(opts map[string]any) any
 	// GuardReport answers the capture guard's finish.
 	GuardReport func() any
+	// InContext answers the serializer in other execution contexts (a
+	// child frame's isolated world) than the main frame's, by context id.
+	InContext map[int]func(opts map[string]any) any
 	// Other answers any other Runtime.evaluate; nil: an empty string.
 	Other Handler
 	// Serialized counts the serializer's runs.
@@ -59,6 +62,17 @@ func (p *Page) SetOther(h Handler) {
 	p.Other = h
 }
 
+// SetInContext makes the serializer answer with serialize in the
+// execution context id.
+func (p *Page) SetInContext(id int, serialize func(opts map[string]any) any) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.InContext == nil {
+		p.InContext = map[int]func(opts map[string]any) any{}
+	}
+	p.InContext[id] = serialize
+}
+
 // Runs returns how often the serializer ran.
 func (p *Page) Runs() int {
 	p.mu.Lock()
@@ -70,6 +84,9 @@ func (p *Page) evaluate(r Request) (any, error) {
 	expr := r.Str("expression")
 	p.mu.Lock()
 	serialize, report, other := p.Serialize, p.GuardReport, p.Other
+	if f, ok := p.InContext[int(r.Num("contextId"))]; ok {
+		serialize = f
+	}
 	p.mu.Unlock()
 	switch {
 	case strings.HasPrefix(expr, "((g) => g && g.id ==="):
