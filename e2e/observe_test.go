@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -182,7 +183,7 @@ func checkGoldens(t *testing.T, bs *browserSession, write bool) {
 				t.Fatalf("%v (run go test ./e2e -run TestObserveGolden -update)", err)
 			}
 			if got != string(want) {
-				t.Errorf("observation of %s differs from %s:\n%s", name, path, diff(string(want), got))
+				t.Errorf("observation of %s differs from %s (-golden +now):\n%s", name, path, diff(string(want), got))
 			}
 		})
 	}
@@ -201,22 +202,9 @@ func TestObserveGoldenChromePath(t *testing.T) {
 	checkGoldens(t, bs, false)
 }
 
+// diff is a readable line diff of a golden and an observation.
 func diff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	var b strings.Builder
-	for i := 0; i < len(w) || i < len(g); i++ {
-		var wl, gl string
-		if i < len(w) {
-			wl = w[i]
-		}
-		if i < len(g) {
-			gl = g[i]
-		}
-		if wl != gl {
-			fmt.Fprintf(&b, "line %d\n  want: %s\n  got:  %s\n", i+1, wl, gl)
-		}
-	}
-	return b.String()
+	return cmp.Diff(strings.Split(want, "\n"), strings.Split(got, "\n"))
 }
 
 // canaries planted in the fixtures: none may appear in any result or log.

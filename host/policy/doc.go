@@ -1,4 +1,4 @@
-// Package profile holds what a session may do: the sites it may see and act
+// Package policy holds what a session may do: the sites it may see and act
 // on, the tools it may call, the credentials it may use, and its budgets.
 //
 // Profiles are small TOML files a person edits, <config>/profiles/NAME.toml,

@@ -138,20 +138,13 @@ func Run(ctx context.Context, b *browser.Browser, t *browser.Tab, opts Options, 
 		}
 	}
 	info := b.Info(t)
-	if info.Dialog != nil {
-		res.Err = browser.DialogOpenErr(info.Dialog)
+	if err := info.CheckSnapshot(snapshotID); err != nil {
+		res.Err = err
 		return res
 	}
 	r := &run{b: b, t: t, opts: opts, owner: info.Owner, snap: info.Snapshot}
 	defer func() { res.Took, res.BrowserTook = time.Since(start), r.browserTook }()
-	if r.snap == nil || r.snap.ID != snapshotID || r.snap.LoaderID != info.LoaderID {
-		res.Err = staleErr()
-		return res
-	}
-	r.marks = make(map[int]int, len(r.snap.MarkNode))
-	for m, i := range r.snap.MarkNode {
-		r.marks[i] = m
-	}
+	r.marks = r.snap.MarkOf()
 	ctx, cancel := context.WithTimeout(ctx, Budget)
 	defer cancel()
 	defer r.release()
@@ -191,7 +184,7 @@ func Run(ctx context.Context, b *browser.Browser, t *browser.Tab, opts Options, 
 		res.Steps = append(res.Steps, sr)
 		if r.dialogOpened {
 			res.DialogOpened = true
-			res.Steps = append(res.Steps, skipped(steps, i+1, protocol.CodeDialogOpen, "a dialog opened; answer it with the dialog tool")...)
+			res.Steps = append(res.Steps, skipped(steps, i+1, browser.ErrDialogOpened.Code, browser.ErrDialogOpened.Msg)...)
 			break
 		}
 	}
@@ -205,8 +198,6 @@ func Run(ctx context.Context, b *browser.Browser, t *browser.Tab, opts Options, 
 // asError is a step's failure as the model reads it.
 func (r *run) asError(ctx context.Context, err error) *toolerr.Error {
 	switch {
-	case errors.Is(err, errWorldGone):
-		return staleErr()
 	case errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil:
 		return &toolerr.Error{Code: protocol.CodeTimeout, Err: err,
 			Msg: fmt.Sprintf("The steps took longer than %d s, the most one act may take; the rest were not run. Observe, then go on with fewer or shorter steps.", int(Budget.Seconds()))}
@@ -214,7 +205,7 @@ func (r *run) asError(ctx context.Context, err error) *toolerr.Error {
 		return &toolerr.Error{Code: protocol.CodeTimeout, Err: err,
 			Msg: "The page did not answer in time: it may be busy or hung. Observe it, wait, or reload it."}
 	}
-	return browser.AsError(err)
+	return browser.AsError(browser.GoneErr(err))
 }
 
 // validate refuses a step whose arguments cannot be right, whatever the
@@ -297,10 +288,6 @@ func newestTab(b *browser.Browser, owner string) string {
 	return ""
 }
 
-func staleErr() *toolerr.Error {
-	return toolerr.Errorf(protocol.CodeSnapshotStale, "That snapshot is no longer current (a newer observe, or the page navigated). Use the marks of the observation in this result.")
-}
-
 // guarded says whether a step begins with a page helper, which may be sent
 // right behind the input of the step before (see run.page).
 func guarded(s Step) bool {
@@ -316,18 +303,17 @@ func guarded(s Step) bool {
 // (see typeInto).
 func (r *run) step(ctx context.Context, s Step, sr *StepResult, nextGuarded bool) error {
 	info := r.b.Info(r.t)
-	if info.Dialog != nil {
-		return browser.DialogOpenErr(info.Dialog)
+	if err := info.CheckSnapshot(r.snap.ID); err != nil && (info.Dialog != nil || s.Mark != 0 || s.ToMark != 0) {
+		// A step without a mark (scroll, press, wait) runs on whatever
+		// page the tab shows now.
+		return err
 	}
 	for _, m := range []int{s.Mark, s.ToMark} {
 		if m == 0 {
 			continue
 		}
-		if cur := info.Snapshot; cur == nil || cur.ID != r.snap.ID || info.LoaderID != r.snap.LoaderID {
-			return staleErr()
-		}
-		if _, ok := r.snap.MarkNode[m]; !ok {
-			return toolerr.Errorf(protocol.CodeInvalidArgument, "Mark %d is not in snapshot %s; use a mark of its elements.", m, r.snap.ID)
+		if _, err := r.snap.Node(m); err != nil {
+			return err
 		}
 	}
 	if !r.opts.Allowed(info.URL) {
@@ -401,7 +387,7 @@ func (r *run) locate(ctx context.Context, mark int, sr *StepResult) (pageResult,
 func (r *run) checkLocated(res pageResult, mark int, sr *StepResult) error {
 	switch {
 	case res.Stale:
-		return staleErr()
+		return browser.ErrSnapshotStale
 	case res.Renamed:
 		return toolerr.Errorf(protocol.CodeSnapshotStale, "The page relabelled the element of mark %d since the observation (its name is not the one you chose it by). Observe again, and act on what it says now.", mark)
 	case res.Gone:

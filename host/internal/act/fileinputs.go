@@ -26,8 +26,8 @@ func MarkFileInputs(ctx context.Context, b *browser.Browser, t *browser.Tab, obs
 	if obs == nil || obs.DialogOpen || len(obs.Elements) == 0 {
 		return
 	}
-	snap := b.Info(t).Snapshot
-	if snap == nil || snap.ID != obs.SnapshotID {
+	snap := b.Info(t).Current(obs.SnapshotID)
+	if snap == nil {
 		return
 	}
 	elementOf := make(map[int]int, len(obs.Elements)) // node index -> element

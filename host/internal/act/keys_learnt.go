@@ -53,8 +53,8 @@ func LearnKeys(b *browser.Browser, t *browser.Tab, obs *observe.Observation) {
 	if obs == nil || obs.DialogOpen {
 		return
 	}
-	snap := b.Info(t).Snapshot
-	if snap == nil || snap.ID != obs.SnapshotID {
+	snap := b.Info(t).Current(obs.SnapshotID)
+	if snap == nil {
 		return
 	}
 	var nodes []int

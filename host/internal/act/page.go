@@ -193,9 +193,6 @@ func decodeResult(op, text string) (pageResult, error) {
 	return res, nil
 }
 
-// errWorldGone reports that the snapshot's document is no longer there.
-var errWorldGone = browser.ErrWorldGone
-
 // Helpers sent ahead. A step that ends with a page helper of its own (a
 // native select, a check's verification) sends the next step's first
 // helper right behind it, in the same round trip: the page runs it only if

@@ -22,7 +22,7 @@ func AsError(err error) *toolerr.Error {
 	var re *protocol.ResponseError
 	switch {
 	case errors.Is(err, ErrNavigatedAway):
-		return &toolerr.Error{Code: protocol.CodeSnapshotStale, Msg: "The page navigated away while Diwall worked on it. Observe again to see the page it is now.", Err: err}
+		return navigatedAway(err)
 	case errors.As(err, &re):
 		switch re.Code {
 		case protocol.ExtTabGone:

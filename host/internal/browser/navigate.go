@@ -151,15 +151,6 @@ func (b *Browser) ready(ctx context.Context, t *Tab) error {
 	return nil
 }
 
-// DialogOpenErr is the error of an operation an open dialog blocks: what
-// the dialog is, and how to go on.
-func DialogOpenErr(d *Dialog) *toolerr.Error {
-	if d.Type == "beforeunload" {
-		return toolerr.Errorf(protocol.CodeDialogOpen, "The page asks whether to leave it (a beforeunload dialog, e.g. unsaved changes). Accept it with the dialog tool to leave (the navigation or close then goes on), or dismiss it to stay.")
-	}
-	return toolerr.Errorf(protocol.CodeDialogOpen, "A %s dialog is open on this page and blocks it. Answer it with the dialog tool first.", d.Type)
-}
-
 // navigateWith starts a navigation with start and waits for the main
 // frame's load event or a same-document move. start returns Chrome's error
 // text for a navigation that failed, "same-document" for one that needs no

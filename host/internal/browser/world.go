@@ -183,10 +183,6 @@ func (b *Browser) evaluate(ctx context.Context, t *Tab, f Frame, expression stri
 	return s, nil
 }
 
-// ErrDialogOpened reports that a JavaScript dialog opened while a call
-// waited on the page; the page is blocked until the dialog is answered.
-var ErrDialogOpened = &toolerr.Error{Code: protocol.CodeDialogOpen, Msg: "A dialog opened and blocks the page. Observe to read it, and answer it with the dialog tool."}
-
 // CDPUnlessDialog is CDP, except that it stops waiting when a dialog opens
 // on the tab (ErrDialogOpened): the page would not answer before the
 // dialog is handled.

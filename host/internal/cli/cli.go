@@ -25,19 +25,23 @@ type Stdio struct {
 const usage = `diwall lets an AI model see and act in your Chrome, through MCP, safely.
 
 Usage:
-  diwall mcp [--launch[=headless]] [--browser PATH]
-      Serve MCP on stdio (what an MCP client runs). Without --launch it uses
-      your browser, where the Diwall extension is installed. With --launch it
-      starts a dedicated Chromium with the extension, isolated from your
-      profile, and closes it when the client goes away.
-  diwall observe URL [-o marked.png] [--json]
+  diwall mcp [--profile NAME] [--launch[=headless]] [--browser PATH]
+             [--sites PATTERNS] [--tree-chars N] [--marks N] [--frames sites|mask]
+      Serve MCP on stdio (what an MCP client runs), under the profile NAME
+      (default: "default"). Without --launch it uses your browser, where the
+      Diwall extension is installed. With --launch it starts a dedicated
+      Chromium with the extension, isolated from your profile, and closes it
+      when the client goes away; without --profile it then runs under a
+      built-in profile that --sites (comma-separated origin patterns),
+      --tree-chars, --marks and --frames shape.
+  diwall observe URL [-o marked.png] [--json] [--browser PATH]
       See what the model sees: load URL in a headless browser, observe it
       once as the observe tool does, write the marked image and print the
       tree and the elements.
   diwall install [--user-data-dir DIR]...
       Register the native host with the installed Chrome, Chromium, Edge and
       Brave (and with browsers started with --user-data-dir DIR).
-  diwall uninstall [--purge]
+  diwall uninstall [--purge] [--user-data-dir DIR]...
       Remove what install made; --purge also your logs, audit, vault, profiles.
   diwall doctor       Check the installation and each running browser.
   diwall profile list | show | create | allow | disallow | path ...

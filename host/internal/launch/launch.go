@@ -215,9 +215,6 @@ func filteredEnv(env []string) []string {
 	return out
 }
 
-// Exited is closed when the browser process has exited.
-func (inst *Instance) Exited() <-chan struct{} { return inst.exited }
-
 // ExitErr says how and why the browser ended, or nil while it runs.
 func (inst *Instance) ExitErr() *ExitError {
 	select {

@@ -302,15 +302,14 @@ type loginForm struct {
 }
 
 func (l *flow) inspect(ctx context.Context, snapshot string) (loginForm, error) {
-	snap := l.b.Info(l.t).Snapshot
-	if snap == nil || snap.ID != snapshot {
+	snap := l.b.Info(l.t).Current(snapshot)
+	if snap == nil {
 		return loginForm{}, errors.New("the page changed while it was read")
 	}
-	markOf := make(map[int]int, len(snap.MarkNode))
+	markOf := snap.MarkOf()
 	var nodes []int
 	for m := 1; m <= len(snap.MarkNode); m++ {
 		if i, ok := snap.MarkNode[m]; ok {
-			markOf[i] = m
 			nodes = append(nodes, i)
 		}
 	}

@@ -282,17 +282,11 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Pr
 // tree and elements.
 const captureWait = 5 * time.Second
 
-// captureViewport captures the tab's viewport with DevTools, which works
-// for a tab that is not focused and at any rate. When that fails, it falls
-// back to the extension's chrome.tabs.captureVisibleTab (the tab must be
-// the active one of its window; two calls a second at most).
-func captureViewport(ctx context.Context, b *browser.Browser, t *browser.Tab) ([]byte, error) {
-	data, _, err := captureViewportVia(ctx, b, t)
-	return data, err
-}
-
-// captureViewportVia is captureViewport, and says whether the extension's
-// fallback took the image.
+// captureViewportVia captures the tab's viewport with DevTools, which
+// works for a tab that is not focused and at any rate. When that fails, it
+// falls back to the extension's chrome.tabs.captureVisibleTab (the tab must
+// be the active one of its window; two calls a second at most), and says
+// so (fallback).
 func captureViewportVia(ctx context.Context, b *browser.Browser, t *browser.Tab) (data []byte, fallback bool, err error) {
 	cctx, cancel := context.WithTimeout(ctx, captureWait)
 	defer cancel()

@@ -2,7 +2,6 @@ package observe
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strings"
 
@@ -37,18 +36,15 @@ type Reading struct {
 // It makes no snapshot.
 func Read(ctx context.Context, b *browser.Browser, t *browser.Tab, snapshotID string, mark int, query string, frames FrameRule) (*Reading, error) {
 	info := b.Info(t)
-	if info.Dialog != nil {
-		return nil, toolerr.Errorf(protocol.CodeDialogOpen, "A %s dialog is open and blocks the page. Answer it with the dialog tool first.", info.Dialog.Type)
+	if err := info.CheckSnapshot(snapshotID); err != nil {
+		return nil, err
 	}
 	snap := info.Snapshot
-	if snap == nil || snap.ID != snapshotID || snap.LoaderID != info.LoaderID {
-		return nil, toolerr.Errorf(protocol.CodeSnapshotStale, "That snapshot is no longer current. Observe again and read with the new snapshot_id.")
-	}
 	root, frame := -1, 0
 	if mark != 0 {
-		i, ok := snap.MarkNode[mark]
-		if !ok {
-			return nil, toolerr.Errorf(protocol.CodeInvalidArgument, "Mark %d is not in snapshot %s.", mark, snapshotID)
+		i, err := snap.Node(mark)
+		if err != nil {
+			return nil, err
 		}
 		frame, root = snap.Where(i)
 	}
@@ -58,22 +54,16 @@ func Read(ctx context.Context, b *browser.Browser, t *browser.Tab, snapshotID st
 			"The frame of mark %d is now outside this session's sites (or no longer there), so it is not read. Observe again.", mark)
 	}
 	r, err := rd.region(ctx, frame, root)
-	if errors.Is(err, browser.ErrWorldGone) || errors.Is(err, browser.ErrNavigatedAway) {
-		return nil, &toolerr.Error{Code: protocol.CodeSnapshotStale, Err: err, Msg: "The page navigated while it was read: that snapshot is no longer current. Observe again."}
-	}
 	if err != nil {
-		return nil, err
+		return nil, browser.GoneErr(err)
 	}
 	switch {
 	case r.Stale:
-		return nil, toolerr.Errorf(protocol.CodeSnapshotStale, "That snapshot is no longer current. Observe again.")
+		return nil, browser.ErrSnapshotStale
 	case r.Gone:
 		return nil, toolerr.Errorf(protocol.CodeElementGone, "The element of mark %d is no longer on the page. Observe again.", mark)
 	}
-	prior := make(map[int]int, len(snap.MarkNode))
-	for m, i := range snap.MarkNode {
-		prior[i] = m
-	}
+	prior := snap.MarkOf()
 	budget := readChars
 	if query != "" {
 		budget = math.MaxInt // the whole page is searched; the matches are capped

@@ -79,11 +79,11 @@ func TestTreeLinesResistHostileText(t *testing.T) {
 	for i, h := range hostileTexts {
 		s, _ := json.Marshal(h)
 		nodes = append(nodes,
-			fmt.Sprintf(`{"p":-1,"r":"paragraph","tg":"p"}`),
+			`{"p":-1,"r":"paragraph","tg":"p"}`,
 			fmt.Sprintf(`{"p":%d,"r":"text","tx":%s}`, 7*i, s),
 			fmt.Sprintf(`{"p":-1,"r":"button","tg":"button","n":%s,"a":1,"b":[0,0,10,10],"iv":1}`, s),
 			fmt.Sprintf(`{"p":-1,"r":"textbox","tg":"input","n":"Field","v":%s,"a":1,"cue":{"t":"text"},"b":[0,0,10,10],"iv":1}`, s),
-			fmt.Sprintf(`{"p":-1,"r":"generic","tg":"span","a":4,"b":[0,0,10,10],"iv":1}`),
+			`{"p":-1,"r":"generic","tg":"span","a":4,"b":[0,0,10,10],"iv":1}`,
 			fmt.Sprintf(`{"p":%d,"r":"text","tx":%s}`, 7*i+4, s),
 			fmt.Sprintf(`{"p":-1,"r":"heading","tg":"h2","n":%s,"nf":1,"s":{"level":2}}`, s),
 		)

@@ -104,8 +104,9 @@ func (s *Server) secretMarks(c *Call, args map[string]any) map[int]bool {
 	if !ok {
 		return nil
 	}
-	snap := s.b.Info(t).Snapshot
-	if id, _ := args["snapshot_id"].(string); snap == nil || snap.ID != id {
+	id, _ := args["snapshot_id"].(string)
+	snap := s.b.Info(t).Current(id)
+	if snap == nil {
 		return nil
 	}
 	if snap.Sensitive == nil {

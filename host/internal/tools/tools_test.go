@@ -35,10 +35,10 @@ func TestToolSnapshots(t *testing.T) {
 		}
 		want, err := os.ReadFile(path)
 		if err != nil {
-			t.Fatalf("%v (run go test ./host/tools -update)", err)
+			t.Fatalf("%v (run go test ./host/internal/tools -update)", err)
 		}
-		if string(want) != string(got)+"\n" {
-			t.Errorf("%s changed; review and run go test ./host/tools -update\n got: %s", tool.Name, got)
+		if d := lineDiff(string(want), string(got)+"\n"); d != "" {
+			t.Errorf("%s changed (-%s +now); review and run go test ./host/internal/tools -update\n%s", tool.Name, path, d)
 		}
 	}
 }
