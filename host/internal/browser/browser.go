@@ -12,6 +12,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/diwall/diwall/host/internal/cdp"
 	"github.com/diwall/diwall/host/internal/extlink"
 	"github.com/diwall/diwall/protocol"
 )
@@ -238,7 +239,7 @@ func (b *Browser) HandleEvent(m *protocol.Message) {
 	case protocol.EventCDP:
 		var ev protocol.CDPEvent
 		if b.decode(m, &ev) {
-			if ev.Method == EventCrashed {
+			if ev.Method == cdp.InspectorTargetCrashed {
 				b.log.Warn("a tab's page crashed", "tab", ev.TabID)
 			}
 			b.withTab(ev.TabID, func(t *Tab) { t.cdpEvent(ev.Method, ev.Params) })
