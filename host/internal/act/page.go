@@ -89,7 +89,7 @@ func helper(ctx context.Context, b *browser.Browser, t *browser.Tab, op string, 
 func helperWithin(ctx context.Context, b *browser.Browser, t *browser.Tab, f browser.Frame, op string, args map[string]any, wait time.Duration) (string, error) {
 	ctx, cancel := context.WithTimeout(ctx, wait)
 	defer cancel()
-	return b.Run(ctx, t, f, helpers, browser.Args(op, args), wait, true)
+	return b.Run(ctx, t, f, helpers, browser.Args(op, args), true)
 }
 
 // args adds the snapshot's id to a helper's arguments.

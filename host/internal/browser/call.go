@@ -2,10 +2,8 @@ package browser
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strconv"
-	"time"
 
 	"github.com/diwall/diwall/host/internal/cdp"
 )
@@ -57,28 +55,22 @@ func CallParams(world int, fn string, args []cdp.CallArgument, await bool) cdp.C
 
 // CallIn calls the host's function declaration fn in the isolated world of
 // frame f with args, and returns its value, which must be a string (with
-// await, a promise of one, which it waits for). The call may take up to
-// limit. It never runs JavaScript that came from the model.
-func (b *Browser) CallIn(ctx context.Context, t *Tab, f Frame, fn string, args []cdp.CallArgument, limit time.Duration, await bool) (string, error) {
+// await, a promise of one, which it waits for). ctx bounds the call:
+// Runtime.callFunctionOn has no timeout of its own. It never runs
+// JavaScript that came from the model.
+func (b *Browser) CallIn(ctx context.Context, t *Tab, f Frame, fn string, args []cdp.CallArgument, await bool) (string, error) {
 	world, err := b.WorldIn(ctx, t, f)
 	if err != nil {
 		return "", err
 	}
-	return b.callIn(ctx, t, f, world, fn, args, limit, await)
+	return b.callIn(ctx, t, f, world, fn, args, await)
 }
 
-func (b *Browser) callIn(ctx context.Context, t *Tab, f Frame, world int, fn string, args []cdp.CallArgument, limit time.Duration, await bool) (string, error) {
-	cctx, cancel := context.WithTimeout(ctx, limit)
-	defer cancel()
+func (b *Browser) callIn(ctx context.Context, t *Tab, f Frame, world int, fn string, args []cdp.CallArgument, await bool) (string, error) {
 	var res cdp.EvaluateResult
-	err := b.UnlessDialog(cctx, t, func(ctx context.Context) error {
+	err := b.UnlessDialog(ctx, t, func(ctx context.Context) error {
 		return b.CDPIn(ctx, t, f.Session, cdp.RuntimeCallFunctionOn, CallParams(world, fn, args, await), &res)
 	})
-	if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
-		// Runtime.callFunctionOn has no timeout of its own: the call's
-		// limit is the host's.
-		return "", tooLong(int(limit.Milliseconds()), err)
-	}
 	if err != nil {
 		return "", b.WorldErrIn(t, f, world, err)
 	}
@@ -88,15 +80,15 @@ func (b *Browser) callIn(ctx context.Context, t *Tab, f Frame, world int, fn str
 // Run calls p in the isolated world of frame f with args, and returns its
 // string answer (with await, once its promise settles): by name where p
 // is defined, else with its source, which defines it; and with its source
-// again when the world turns out not to hold it (made since). The call may
-// take up to limit.
-func (b *Browser) Run(ctx context.Context, t *Tab, f Frame, p PageFunction, args []cdp.CallArgument, limit time.Duration, await bool) (string, error) {
+// again when the world turns out not to hold it (made since). ctx bounds
+// the call.
+func (b *Browser) Run(ctx context.Context, t *Tab, f Frame, p PageFunction, args []cdp.CallArgument, await bool) (string, error) {
 	for attempt := 0; attempt < 2; attempt++ {
 		world, err := b.WorldIn(ctx, t, f)
 		if err != nil {
 			return "", err
 		}
-		text, err := b.callIn(ctx, t, f, world, p.Declaration(!b.InstalledIn(t, f, world, p.Name)), args, limit, await)
+		text, err := b.callIn(ctx, t, f, world, p.Declaration(!b.InstalledIn(t, f, world, p.Name)), args, await)
 		if err != nil {
 			return "", err
 		}

@@ -26,6 +26,9 @@ const (
 	// SessionGone: the child session (an out-of-process frame's) or its
 	// target is gone.
 	SessionGone
+	// ContextDestroyed: the execution context went away while the command
+	// waited on it (a promise of a document that was replaced).
+	ContextDestroyed
 )
 
 // Error is a command the browser refused: Chrome's answer, or the
@@ -71,6 +74,9 @@ func reasonOf(msg string) Reason {
 		// "Cannot find context with specified id", "Cannot find default
 		// execution context".
 		return ContextGone
+	case strings.Contains(msg, "context"):
+		// "Execution context was destroyed."
+		return ContextDestroyed
 	case strings.Contains(msg, "Inspected target navigated or closed"):
 		return NavigatedAway
 	case strings.Contains(msg, "Execution was terminated"):
