@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/diwall/diwall/host/internal/cdp"
 	"github.com/diwall/diwall/host/internal/toolerr"
@@ -115,48 +116,34 @@ var (
 	ErrWorldGone = fmt.Errorf("isolated world gone")
 )
 
-// Evaluate runs the host's own expression in the tab's isolated world and
-// returns its value, which must be a string. It never runs JavaScript that
-// came from the model.
+// Evaluate runs the host's own constant expression in the tab's isolated
+// world and returns its value, which must be a string; the script may run
+// for timeoutMS. It never runs JavaScript that came from the model, and
+// takes no arguments: a function that does is called with CallIn.
 func (b *Browser) Evaluate(ctx context.Context, t *Tab, expression string, timeoutMS int) (string, error) {
-	return b.evaluate(ctx, t, Frame{}, expression, timeoutMS, false)
-}
-
-// EvaluateIn is Evaluate in the isolated world of frame f.
-func (b *Browser) EvaluateIn(ctx context.Context, t *Tab, f Frame, expression string, timeoutMS int) (string, error) {
-	return b.evaluate(ctx, t, f, expression, timeoutMS, false)
-}
-
-// EvaluateAwaitIn is EvaluateIn for an expression whose value may be a
-// promise of the string: it answers once the promise settles.
-func (b *Browser) EvaluateAwaitIn(ctx context.Context, t *Tab, f Frame, expression string, timeoutMS int) (string, error) {
-	return b.evaluate(ctx, t, f, expression, timeoutMS, true)
-}
-
-func (b *Browser) evaluate(ctx context.Context, t *Tab, f Frame, expression string, timeoutMS int, await bool) (string, error) {
-	world, err := b.WorldIn(ctx, t, f)
+	world, err := b.World(ctx, t)
 	if err != nil {
 		return "", err
 	}
 	var res cdp.EvaluateResult
 	err = b.UnlessDialog(ctx, t, func(ctx context.Context) error {
-		return b.CDPIn(ctx, t, f.Session, cdp.RuntimeEvaluate, cdp.EvaluateParams{
-			Expression: expression, ContextID: world, ReturnByValue: true, Timeout: int64(timeoutMS), AwaitPromise: await,
+		return b.CDP(ctx, t, cdp.RuntimeEvaluate, cdp.EvaluateParams{
+			Expression: expression, ContextID: world, ReturnByValue: true, Timeout: int64(timeoutMS),
 		}, &res)
 	})
 	if cdp.Is(err, cdp.Terminated) {
-		return "", tooLong(timeoutMS, err)
+		return "", TooLong(time.Duration(timeoutMS)*time.Millisecond, err)
 	}
 	if err != nil {
-		return "", b.WorldErrIn(t, f, world, err)
+		return "", b.WorldErrIn(t, Frame{}, world, err)
 	}
 	return StringResult(&res)
 }
 
-// tooLong is the error of a page script that ran past its limit.
-func tooLong(timeoutMS int, err error) error {
+// TooLong is the error of a page script that ran past its limit.
+func TooLong(limit time.Duration, err error) error {
 	return &toolerr.Error{Code: protocol.CodeTimeout, Err: err, Msg: fmt.Sprintf(
-		"Reading the page took past its limit of %d s: the page is very large, or its main thread is busy. Wait and try again, read a part of it (read with a mark or a query), or navigate elsewhere.", timeoutMS/1000)}
+		"Reading the page took past its limit of %d s: the page is very large, or its main thread is busy. Wait and try again, read a part of it (read with a mark or a query), or navigate elsewhere.", int(limit.Seconds()))}
 }
 
 // StringResult is the string a page script answered, or its exception.

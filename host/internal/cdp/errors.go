@@ -82,8 +82,8 @@ func reasonOf(msg string) Reason {
 	case strings.Contains(msg, "Execution was terminated"):
 		return Terminated
 	case strings.Contains(msg, "session") || strings.Contains(msg, "No target"):
-		// "Session with given id not found.", "No target with given id
-		// found".
+		// "No target with given id found", and chrome.debugger's words
+		// for a child session it no longer has.
 		return SessionGone
 	}
 	return Other

@@ -3,7 +3,9 @@ package observe
 import (
 	"context"
 	_ "embed"
+	"errors"
 	"strings"
+	"time"
 
 	"github.com/diwall/diwall/host/internal/browser"
 )
@@ -30,6 +32,12 @@ var serializerFunc = strings.TrimSuffix(strings.TrimSpace(serializerSource), "(_
 // (browser.Run): the first call in a world defines it, later calls send
 // only its options, which saves compiling some 40 KB every time.
 var serializer = browser.PageFunction{Name: "serializer", Global: "__diwallSerialize", Source: serializerFunc}
+
+// serializeWait bounds one run of the serializer: a page it cannot read
+// in that time is answered with what to do instead (browser.TooLong).
+// Runtime.callFunctionOn has no timeout of its own: the bound is the
+// host's, and the serializer runs on in the page until it is done.
+const serializeWait = 10 * time.Second
 
 // Name and text lengths the serializer keeps.
 const (
@@ -65,5 +73,11 @@ func serializerOptions(extra map[string]any) map[string]any {
 // tab (the zero Frame: the main frame) with extra options and returns its
 // JSON text.
 func serialize(ctx context.Context, b *browser.Browser, t *browser.Tab, f browser.Frame, extra map[string]any) (string, error) {
-	return b.Run(ctx, t, f, serializer, browser.Args(serializerOptions(extra)), false)
+	sctx, cancel := context.WithTimeout(ctx, serializeWait)
+	defer cancel()
+	text, err := b.Run(sctx, t, f, serializer, browser.Args(serializerOptions(extra)), false)
+	if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
+		return "", browser.TooLong(serializeWait, err)
+	}
+	return text, err
 }
