@@ -114,7 +114,7 @@ func keyEvents(text string) []browser.Command {
 // wheel scrolls by (dx, dy) CSS pixels with the mouse wheel at (x, y).
 func (r *run) wheel(ctx context.Context, x, y, dx, dy float64) error {
 	return r.send(ctx, []browser.Command{{Method: cdp.InputDispatchMouseEvent, Params: cdp.MouseEventParams{
-		Type: "mouseWheel", X: x, Y: y, DeltaX: dx, DeltaY: dy,
+		Type: "mouseWheel", X: x, Y: y, DeltaX: &dx, DeltaY: &dy,
 	}}})
 }
 

@@ -17,17 +17,18 @@ const (
 )
 
 // MouseEventParams are Input.dispatchMouseEvent's. Buttons nil is
-// Chrome's default.
+// Chrome's default; a mouseWheel event must have both deltas (Chrome
+// refuses it otherwise), the others none.
 type MouseEventParams struct {
-	Type       string  `json:"type"`
-	X          float64 `json:"x"`
-	Y          float64 `json:"y"`
-	Modifiers  int     `json:"modifiers,omitempty"`
-	Button     string  `json:"button,omitempty"`
-	Buttons    *int    `json:"buttons,omitempty"`
-	ClickCount int     `json:"clickCount,omitempty"`
-	DeltaX     float64 `json:"deltaX,omitempty"`
-	DeltaY     float64 `json:"deltaY,omitempty"`
+	Type       string   `json:"type"`
+	X          float64  `json:"x"`
+	Y          float64  `json:"y"`
+	Modifiers  int      `json:"modifiers,omitempty"`
+	Button     string   `json:"button,omitempty"`
+	Buttons    *int     `json:"buttons,omitempty"`
+	ClickCount int      `json:"clickCount,omitempty"`
+	DeltaX     *float64 `json:"deltaX,omitempty"`
+	DeltaY     *float64 `json:"deltaY,omitempty"`
 }
 
 // KeyEventParams are Input.dispatchKeyEvent's.
