@@ -94,6 +94,10 @@ test("cdp reaches a child session of the tab; Target.setAutoAttach only as the h
     refused,
   );
   await assert.rejects(call("cdp", { tab_id: 1, method: "Target.attachToTarget", params: {} }), /not on the extension's allow-list/);
+  // Commands the host does not send are not on the list, even harmless-looking ones.
+  for (const method of ["DOM.getDocument", "DOMSnapshot.captureSnapshot", "Page.bringToFront", "Runtime.enable"]) {
+    await assert.rejects(call("cdp", { tab_id: 1, method, params: {} }), /not on the extension's allow-list/);
+  }
   await assert.rejects(call("cdp", { tab_id: 1, session_id: "a b", method: "Page.enable" }), /session_id must be a CDP session id/);
   await assert.rejects(call("cdp", { tab_id: 1, session_id: 7, method: "Page.enable" }), /session_id must be a CDP session id/);
   assert.deepEqual(sessions.calls, ["Target.setAutoAttach 1", "Runtime.evaluate 1/ABC123", "Target.setAutoAttach 1/ABC123"]);

@@ -8,6 +8,7 @@ import (
 	"github.com/diwall/diwall/host/internal/toolerr"
 
 	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/host/internal/cdp"
 	"github.com/diwall/diwall/protocol"
 )
 
@@ -250,7 +251,7 @@ func (r *run) wait(ctx context.Context, s Step, sr *StepResult) error {
 			switch m {
 			case browser.EventMainFrameNavigating, browser.EventMainFrameCommitted:
 				r.settleLoad(ctx, events)
-			case "Page.javascriptDialogOpening":
+			case cdp.PageJavascriptDialogOpening:
 				r.dialogOpened = true
 				return nil
 			case "", "detached":

@@ -8,6 +8,7 @@ import (
 	"github.com/diwall/diwall/host/internal/toolerr"
 
 	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/host/internal/cdp"
 	"github.com/diwall/diwall/protocol"
 )
 
@@ -49,15 +50,15 @@ func (r *run) drag(ctx context.Context, s Step, sr *StepResult) error {
 		return err
 	}
 	r.b.TakeDragData(r.t) // a drag of an earlier step is not this one's
-	intercepted, stop := r.b.Watch(r.t, func(m string) bool { return m == "Input.dragIntercepted" })
+	intercepted, stop := r.b.Watch(r.t, func(m string) bool { return m == cdp.InputDragIntercepted })
 	defer stop()
 	held := func(typ string, x, y float64) browser.Command {
 		buttons := 1
 		if typ == "mouseReleased" {
 			buttons = 0
 		}
-		return browser.Command{Method: "Input.dispatchMouseEvent", Params: map[string]any{
-			"type": typ, "x": x, "y": y, "button": "left", "buttons": buttons, "clickCount": 1,
+		return browser.Command{Method: cdp.InputDispatchMouseEvent, Params: cdp.MouseEventParams{
+			Type: typ, X: x, Y: y, Button: "left", Buttons: &buttons, ClickCount: 1,
 		}}
 	}
 	at := func(k int) (float64, float64) {
@@ -68,7 +69,7 @@ func (r *run) drag(ctx context.Context, s Step, sr *StepResult) error {
 	// for before a drag begins.
 	x1, y1 := at(1)
 	err = r.send(ctx, []browser.Command{
-		{Method: "Input.setInterceptDrags", Params: map[string]any{"enabled": true}},
+		{Method: cdp.InputSetInterceptDrags, Params: cdp.SetInterceptDragsParams{Enabled: true}},
 		mouseEvent("mouseMoved", from.X, from.Y, "", 0, 0),
 		held("mousePressed", from.X, from.Y),
 		held("mouseMoved", x1, y1),
@@ -76,7 +77,7 @@ func (r *run) drag(ctx context.Context, s Step, sr *StepResult) error {
 	defer func() {
 		ctx, cancel := context.WithTimeout(context.Background(), helperWait)
 		defer cancel()
-		r.b.CDP(ctx, r.t, "Input.setInterceptDrags", map[string]any{"enabled": false}, nil)
+		r.b.CDP(ctx, r.t, cdp.InputSetInterceptDrags, cdp.SetInterceptDragsParams{Enabled: false}, nil)
 	}()
 	if err != nil || r.dialogOpened {
 		return err
@@ -88,7 +89,7 @@ func (r *run) drag(ctx context.Context, s Step, sr *StepResult) error {
 	if data := r.dragData(ctx, started.Found, intercepted); data != nil {
 		var cmds []browser.Command
 		dragEvent := func(typ string, x, y float64) browser.Command {
-			return browser.Command{Method: "Input.dispatchDragEvent", Params: map[string]any{"type": typ, "x": x, "y": y, "data": data}}
+			return browser.Command{Method: cdp.InputDispatchDragEvent, Params: cdp.DragEventParams{Type: typ, X: x, Y: y, Data: data}}
 		}
 		x, y := at(2)
 		cmds = append(cmds, dragEvent("dragEnter", x, y))

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/host/internal/cdp"
 )
 
 // inputWait bounds the browser's answer to one burst of input events (the
@@ -41,11 +42,11 @@ func buttonName(b string) string {
 }
 
 func mouseEvent(typ string, x, y float64, button string, count, mods int) browser.Command {
-	p := map[string]any{"type": typ, "x": x, "y": y, "modifiers": mods}
+	p := cdp.MouseEventParams{Type: typ, X: x, Y: y, Modifiers: mods}
 	if typ != "mouseMoved" {
-		p["button"], p["clickCount"] = buttonName(button), count
+		p.Button, p.ClickCount = buttonName(button), count
 	}
-	return browser.Command{Method: "Input.dispatchMouseEvent", Params: p}
+	return browser.Command{Method: cdp.InputDispatchMouseEvent, Params: p}
 }
 
 // clickEvents move the mouse to (x, y) and click count times with button.
@@ -62,12 +63,12 @@ func (r *run) mouseClick(ctx context.Context, x, y float64, button string, count
 }
 
 func keyEvent(typ string, k key, mods int) browser.Command {
-	p := map[string]any{"type": typ, "key": k.Key, "code": k.Code, "windowsVirtualKeyCode": k.KeyCode, "modifiers": mods}
+	p := cdp.KeyEventParams{Type: typ, Key: k.Key, Code: k.Code, WindowsVirtualKeyCode: k.KeyCode, Modifiers: mods}
 	if typ == "keyDown" && k.Text != "" {
-		p["text"] = k.Text
-		p["unmodifiedText"] = k.Text
+		p.Text = k.Text
+		p.UnmodifiedText = k.Text
 	}
-	return browser.Command{Method: "Input.dispatchKeyEvent", Params: p}
+	return browser.Command{Method: cdp.InputDispatchKeyEvent, Params: p}
 }
 
 // chordEvents press a chord: modifiers down, the key down and up,
@@ -112,8 +113,8 @@ func keyEvents(text string) []browser.Command {
 
 // wheel scrolls by (dx, dy) CSS pixels with the mouse wheel at (x, y).
 func (r *run) wheel(ctx context.Context, x, y, dx, dy float64) error {
-	return r.send(ctx, []browser.Command{{Method: "Input.dispatchMouseEvent", Params: map[string]any{
-		"type": "mouseWheel", "x": x, "y": y, "deltaX": dx, "deltaY": dy,
+	return r.send(ctx, []browser.Command{{Method: cdp.InputDispatchMouseEvent, Params: cdp.MouseEventParams{
+		Type: "mouseWheel", X: x, Y: y, DeltaX: &dx, DeltaY: &dy,
 	}}})
 }
 
@@ -136,11 +137,11 @@ func (r *run) settle(ctx context.Context, events <-chan string, look bool) {
 				switch m {
 				case browser.EventMainFrameNavigating, browser.EventMainFrameCommitted:
 					navigating = true
-				case "Page.loadEventFired", browser.EventRestored, "Page.navigatedWithinDocument", browser.EventMainFrameStopped:
+				case cdp.PageLoadEventFired, browser.EventRestored, cdp.PageNavigatedWithinDocument, browser.EventMainFrameStopped:
 					navigating = false // it is over already
-				case "Page.windowOpen":
+				case cdp.PageWindowOpen:
 					opening = true
-				case "Page.javascriptDialogOpening":
+				case cdp.PageJavascriptDialogOpening:
 					r.dialogOpened = true
 					return false
 				case "", "detached":
@@ -173,8 +174,8 @@ func (r *run) settle(ctx context.Context, events <-chan string, look bool) {
 func (r *run) barrier(ctx context.Context) {
 	ctx, cancel := context.WithTimeout(ctx, helperWait)
 	defer cancel()
-	err := r.b.CDPUnlessDialog(ctx, r.t, "Runtime.evaluate", map[string]any{
-		"expression": `new Promise((done) => setTimeout(() => done(0), 0))`, "awaitPromise": true, "returnByValue": true,
+	err := r.b.CDPUnlessDialog(ctx, r.t, cdp.RuntimeEvaluate, cdp.EvaluateParams{
+		Expression: `new Promise((done) => setTimeout(() => done(0), 0))`, AwaitPromise: true, ReturnByValue: true,
 	}, nil)
 	if errors.Is(err, browser.ErrDialogOpened) {
 		r.dialogOpened = true
@@ -191,9 +192,9 @@ func (r *run) settleLoad(ctx context.Context, events <-chan string) {
 		select {
 		case m := <-events:
 			switch m {
-			case "Page.loadEventFired", browser.EventRestored, "Page.navigatedWithinDocument", browser.EventMainFrameStopped, "", "detached":
+			case cdp.PageLoadEventFired, browser.EventRestored, cdp.PageNavigatedWithinDocument, browser.EventMainFrameStopped, "", "detached":
 				return
-			case "Page.javascriptDialogOpening":
+			case cdp.PageJavascriptDialogOpening:
 				r.dialogOpened = true
 				return
 			}
@@ -236,10 +237,11 @@ func (r *run) release() {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), helperWait)
 	defer cancel()
-	r.b.CDP(ctx, r.t, "Runtime.releaseObjectGroup", map[string]any{"objectGroup": objectGroup}, nil)
+	release := cdp.ReleaseObjectGroupParams{ObjectGroup: objectGroup}
+	r.b.CDP(ctx, r.t, cdp.RuntimeReleaseObjectGroup, release, nil)
 	for _, f := range r.snap.Frames {
 		if f.Frame.Session != "" {
-			r.b.CDPIn(ctx, r.t, f.Frame.Session, "Runtime.releaseObjectGroup", map[string]any{"objectGroup": objectGroup}, nil)
+			r.b.CDPIn(ctx, r.t, f.Frame.Session, cdp.RuntimeReleaseObjectGroup, release, nil)
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/host/internal/cdp"
 	"github.com/diwall/diwall/host/internal/observe"
 )
 
@@ -139,31 +140,29 @@ func keyListeners(ctx context.Context, b *browser.Browser, t *browser.Tab, snaps
 		rctx, cancel := context.WithTimeout(context.Background(), helperWait)
 		defer cancel()
 		b.Pipeline(rctx, t, []browser.Command{
-			{Method: "Runtime.releaseObjectGroup", Params: map[string]any{"objectGroup": keysGroup}, Optional: true},
+			{Method: cdp.RuntimeReleaseObjectGroup, Params: cdp.ReleaseObjectGroupParams{ObjectGroup: keysGroup}, Optional: true},
 		})
 	}()
-	var doc, win evalResult
+	// The page's own world (no context id): Chrome reports the listeners
+	// of the world the object is asked from.
+	var doc, win cdp.EvaluateResult
 	err = b.Pipeline(ctx, t, []browser.Command{
-		{Method: "Runtime.evaluate", Params: map[string]any{"expression": "document", "objectGroup": keysGroup}, Result: &doc},
-		{Method: "Runtime.evaluate", Params: map[string]any{"expression": "window", "objectGroup": keysGroup}, Result: &win},
+		{Method: cdp.RuntimeEvaluate, Params: cdp.EvaluateParams{Expression: "document", ObjectGroup: keysGroup}, Result: &doc},
+		{Method: cdp.RuntimeEvaluate, Params: cdp.EvaluateParams{Expression: "window", ObjectGroup: keysGroup}, Result: &win},
 	})
 	if err != nil {
 		return none, err
 	}
-	if doc.objectID() == "" || win.objectID() == "" {
+	if doc.ObjectID() == "" || win.ObjectID() == "" {
 		return none, fmt.Errorf("the page's document or window could not be taken")
 	}
 	var docListeners, winListeners listeners
-	var docNode struct {
-		Node struct {
-			BackendNodeID int `json:"backendNodeId"`
-		} `json:"node"`
-	}
+	var docNode cdp.DescribeNodeResult
 	err = b.Pipeline(ctx, t, []browser.Command{
 		// With the handlers, to leave out Diwall's own counters (page.js).
-		{Method: "DOMDebugger.getEventListeners", Params: map[string]any{"objectId": doc.objectID(), "depth": -1, "pierce": true, "objectGroup": keysGroup}, Result: &docListeners},
-		{Method: "DOMDebugger.getEventListeners", Params: map[string]any{"objectId": win.objectID()}, Result: &winListeners},
-		{Method: "DOM.describeNode", Params: map[string]any{"objectId": doc.objectID()}, Result: &docNode},
+		{Method: cdp.DOMDebuggerGetEventListeners, Params: cdp.GetEventListenersParams{ObjectID: doc.ObjectID(), Depth: -1, Pierce: true}, Result: &docListeners},
+		{Method: cdp.DOMDebuggerGetEventListeners, Params: cdp.GetEventListenersParams{ObjectID: win.ObjectID()}, Result: &winListeners},
+		{Method: cdp.DOMDescribeNode, Params: cdp.DescribeNodeParams{ObjectID: doc.ObjectID()}, Result: &docNode},
 	})
 	if err != nil {
 		return none, err
@@ -196,41 +195,37 @@ func keyListeners(ctx context.Context, b *browser.Browser, t *browser.Tab, snaps
 	if len(listening) > 200 {
 		listening = listening[:200]
 	}
-	resolved := make([]struct {
-		Object struct {
-			ObjectID string `json:"objectId"`
-		} `json:"object"`
-	}, len(listening))
+	resolved := make([]cdp.ResolveNodeResult, len(listening))
 	cmds := make([]browser.Command, len(listening))
 	for k, id := range listening {
-		cmds[k] = browser.Command{Method: "DOM.resolveNode", Params: map[string]any{
-			"backendNodeId": id, "executionContextId": world, "objectGroup": keysGroup,
+		cmds[k] = browser.Command{Method: cdp.DOMResolveNode, Params: cdp.ResolveNodeParams{
+			BackendNodeID: id, ExecutionContextID: world, ObjectGroup: keysGroup,
 		}, Result: &resolved[k], Optional: true}
 	}
 	if err := b.Pipeline(ctx, t, cmds); err != nil {
 		return none, err
 	}
-	args := []map[string]any{}
+	want := map[string]any{"snapshot": snapshotID, "nodes": nodes}
+	args := []cdp.CallArgument{{Value: want}}
 	for _, r := range resolved {
 		if r.Object.ObjectID != "" {
-			args = append(args, map[string]any{"objectId": r.Object.ObjectID})
+			args = append(args, cdp.CallArgument{ObjectID: r.Object.ObjectID})
 		}
 	}
-	if len(args) == 0 {
+	if len(args) == 1 {
 		return out, nil
 	}
-	wanted, _ := json.Marshal(map[string]any{"snapshot": snapshotID, "nodes": nodes})
-	var within evalResult
-	err = b.Pipeline(ctx, t, []browser.Command{{Method: "Runtime.callFunctionOn", Params: map[string]any{
-		"functionDeclaration": withinSource(string(wanted)),
-		"objectId":            args[0]["objectId"],
-		"arguments":           args,
-		"returnByValue":       true,
+	var within cdp.EvaluateResult
+	err = b.Pipeline(ctx, t, []browser.Command{{Method: cdp.RuntimeCallFunctionOn, Params: cdp.CallFunctionOnParams{
+		FunctionDeclaration: withinSource,
+		ObjectID:            args[1].ObjectID,
+		Arguments:           args,
+		ReturnByValue:       true,
 	}, Result: &within}})
 	if err != nil {
 		return none, err
 	}
-	text, err := within.text()
+	text, err := browser.StringResult(&within)
 	if err != nil {
 		return none, err
 	}
@@ -244,13 +239,11 @@ func keyListeners(ctx context.Context, b *browser.Browser, t *browser.Tab, snaps
 	return out, nil
 }
 
-// withinSource is a function, run in Diwall's world with the elements the
-// page listens on for keys as arguments, that answers, as JSON, which of
-// the snapshot's nodes are such an element or lie within one (through
-// shadow roots too).
-func withinSource(wanted string) string {
-	return `function (...listening) {
-  const want = ` + wanted + `;
+// withinSource is a function, run in Diwall's world with the snapshot's
+// id and nodes and the elements the page listens on for keys as
+// arguments, that answers, as JSON, which of the snapshot's nodes are such
+// an element or lie within one (through shadow roots too).
+const withinSource = `function (want, ...listening) {
   const state = globalThis.__diwall;
   if (!state || state.snapshot !== want.snapshot) return "[]";
   const set = new Set(listening);
@@ -262,18 +255,9 @@ func withinSource(wanted string) string {
   }
   return JSON.stringify(out);
 }`
-}
 
 // listeners is the answer to DOMDebugger.getEventListeners.
-type listeners struct {
-	Listeners []struct {
-		Type          string `json:"type"`
-		BackendNodeID int    `json:"backendNodeId"`
-		Handler       struct {
-			Description string `json:"description"`
-		} `json:"handler"`
-	} `json:"listeners"`
-}
+type listeners cdp.GetEventListenersResult
 
 // ownCounter names the listeners of page.js that count the page's events.
 const ownCounter = "__diwallCounter"

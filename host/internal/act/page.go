@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/host/internal/cdp"
 )
 
 //go:embed page.js
@@ -65,26 +66,15 @@ type counts struct {
 // runs nothing.
 const helperWait = 5 * time.Second
 
-// helperName names page.js among the scripts of the isolated world.
-const helperName = "act"
+// helpers is page.js among the host's functions of an isolated world,
+// called with an op and its arguments.
+var helpers = browser.PageFunction{Name: "act", Global: "__diwallAct", Source: pageSource}
 
-// uninstalled is what a call of the helpers answers in a world that does
-// not have them (a world made since they were defined).
-const uninstalled = `{"uninstalled":true}`
-
-// helperCall is the expression that runs op of page.js in world (of frame
-// f): its name and arguments once the helpers are defined there, else the
-// whole source, which defines them.
-func helperCall(b *browser.Browser, t *browser.Tab, f browser.Frame, world int, op string, args map[string]any) (string, error) {
-	opJSON, _ := json.Marshal(op)
-	argJSON, err := json.Marshal(args)
-	if err != nil {
-		return "", err
-	}
-	if b.InstalledIn(t, f, world, helperName) {
-		return fmt.Sprintf("globalThis.__diwallAct ? globalThis.__diwallAct(%s, %s) : %q", opJSON, argJSON, uninstalled), nil
-	}
-	return fmt.Sprintf("(globalThis.__diwallAct = %s)(%s, %s)", pageSource, opJSON, argJSON), nil
+// helperCall is the call of op of page.js with args in world (of frame
+// f): by name once the helpers are defined there, else with the whole
+// source, which defines them.
+func helperCall(b *browser.Browser, t *browser.Tab, f browser.Frame, world int, op string, args map[string]any, await bool) cdp.CallFunctionOnParams {
+	return browser.CallParams(world, helpers.Declaration(!b.InstalledIn(t, f, world, helpers.Name)), browser.Args(op, args), await)
 }
 
 // helper runs op of page.js in the tab's isolated world and returns its
@@ -99,28 +89,7 @@ func helper(ctx context.Context, b *browser.Browser, t *browser.Tab, op string, 
 func helperWithin(ctx context.Context, b *browser.Browser, t *browser.Tab, f browser.Frame, op string, args map[string]any, wait time.Duration) (string, error) {
 	ctx, cancel := context.WithTimeout(ctx, wait)
 	defer cancel()
-	for attempt := 0; ; attempt++ {
-		world, err := b.WorldIn(ctx, t, f)
-		if err != nil {
-			return "", err
-		}
-		expr, err := helperCall(b, t, f, world, op, args)
-		if err != nil {
-			return "", err
-		}
-		text, err := b.EvaluateAwaitIn(ctx, t, f, expr, int(wait.Milliseconds()))
-		if err != nil {
-			return "", err
-		}
-		if text != uninstalled {
-			b.SetInstalledIn(t, f, world, helperName)
-			return text, nil
-		}
-		if attempt > 0 {
-			return "", fmt.Errorf("page helpers could not be defined")
-		}
-		b.SetInstalledIn(t, f, 0, helperName)
-	}
+	return b.Run(ctx, t, f, helpers, browser.Args(op, args), true)
 }
 
 // args adds the snapshot's id to a helper's arguments.
@@ -251,36 +220,26 @@ func (r *run) withAhead(ctx context.Context, op string, args map[string]any) (cm
 		args["token"] = tokens.Add(1)
 		local["token"] = args["token"]
 	}
-	expr, err := helperCall(r.b, r.t, f, world, op, local)
-	if err != nil {
-		return nil, nil, err
-	}
-	var own, behind evalResult
-	cmds = []browser.Command{{Method: "Runtime.evaluate", Params: map[string]any{
-		"expression": expr, "contextId": world, "returnByValue": true, "awaitPromise": true, "timeout": helperWait.Milliseconds(),
-	}, Result: &own, Session: f.Session}}
+	var own, behind cdp.EvaluateResult
+	cmds = []browser.Command{{Method: cdp.RuntimeCallFunctionOn, Params: helperCall(r.b, r.t, f, world, op, local, true), Result: &own, Session: f.Session}}
 	var nextJSON []byte
 	if next {
 		nextArgs = r.args(nextArgs)
 		nextJSON, _ = json.Marshal(nextArgs)
 		guarded := maps.Clone(nextArgs)
 		guarded["okAfter"] = args["token"]
-		if e, err := helperCall(r.b, r.t, f, world, nextOp, guarded); err == nil {
-			cmds = append(cmds, browser.Command{Method: "Runtime.evaluate", Params: map[string]any{
-				"expression": e, "contextId": world, "returnByValue": true, "timeout": helperWait.Milliseconds(),
-			}, Result: &behind, Optional: true})
-		}
+		cmds = append(cmds, browser.Command{Method: cdp.RuntimeCallFunctionOn, Params: helperCall(r.b, r.t, f, world, nextOp, guarded, false), Result: &behind, Optional: true})
 	}
 	decode = func() (pageResult, error) {
-		text, err := own.text()
+		text, err := browser.StringResult(&own)
 		if err != nil {
 			return pageResult{}, err
 		}
-		if text == uninstalled {
-			r.b.SetInstalledIn(r.t, f, 0, helperName)
+		if text == browser.Missing {
+			r.b.SetInstalledIn(r.t, f, 0, helpers.Name)
 			return r.helper(ctx, op, args)
 		}
-		r.b.SetInstalledIn(r.t, f, world, helperName)
+		r.b.SetInstalledIn(r.t, f, world, helpers.Name)
 		if fi != 0 {
 			res, err := decodeResult(op, text)
 			if err != nil {
@@ -288,7 +247,7 @@ func (r *run) withAhead(ctx context.Context, op string, args map[string]any) (cm
 			}
 			return r.fromFrame(ctx, fi, text, res)
 		}
-		if t, err := behind.text(); next && err == nil && t != uninstalled {
+		if t, err := browser.StringResult(&behind); next && err == nil && t != browser.Missing {
 			if res, err := decodeResult(nextOp, t); err == nil && !res.NotYet {
 				r.ahead = &ahead{op: nextOp, args: string(nextJSON), res: res}
 			}

@@ -2,15 +2,14 @@ package act
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"fmt"
 	"maps"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/host/internal/cdp"
 )
 
 // Typing. A person's typing gives the page focus, then for each character
@@ -141,7 +140,7 @@ func insertion(text string) []browser.Command {
 			cmds = append(cmds, chordEvents(chord{key: namedKeys["enter"]})...)
 		}
 		if line != "" {
-			cmds = append(cmds, browser.Command{Method: "Input.insertText", Params: map[string]any{"text": line}})
+			cmds = append(cmds, browser.Command{Method: cdp.InputInsertText, Params: cdp.InsertTextParams{Text: line}})
 		}
 	}
 	return cmds
@@ -184,36 +183,4 @@ func (r *run) keyedField(ctx context.Context, i int, formatted bool) bool {
 		done()
 	}
 	return r.keyed[i] || formatted && r.pageListens
-}
-
-// evalResult is the answer to one Runtime.evaluate.
-type evalResult struct {
-	Result struct {
-		Type     string          `json:"type"`
-		Subtype  string          `json:"subtype"`
-		Value    json.RawMessage `json:"value"`
-		ObjectID string          `json:"objectId"`
-	} `json:"result"`
-	ExceptionDetails *struct {
-		Text string `json:"text"`
-	} `json:"exceptionDetails"`
-}
-
-func (e evalResult) text() (string, error) {
-	if e.ExceptionDetails != nil {
-		return "", fmt.Errorf("page script failed: %s", e.ExceptionDetails.Text)
-	}
-	var s string
-	if e.Result.Type != "string" || json.Unmarshal(e.Result.Value, &s) != nil {
-		return "", fmt.Errorf("page script returned %s, not a string", e.Result.Type)
-	}
-	return s, nil
-}
-
-// objectID is the id of an object result, "" for null or none.
-func (e evalResult) objectID() string {
-	if e.Result.Type != "object" || e.Result.Subtype == "null" {
-		return ""
-	}
-	return e.Result.ObjectID
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/diwall/diwall/host/internal/toolerr"
 
 	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/host/internal/cdp"
 	"github.com/diwall/diwall/protocol"
 )
 
@@ -36,10 +37,10 @@ func (r *run) upload(ctx context.Context, s Step, sr *StepResult) error {
 	if err != nil {
 		return err
 	}
-	var input evalResult
+	var input cdp.EvaluateResult
 	r.objects = true
-	err = r.send(ctx, []browser.Command{{Method: "Runtime.evaluate", Params: map[string]any{
-		"expression": "globalThis.__diwall.fileInput || null", "contextId": world, "objectGroup": objectGroup,
+	err = r.send(ctx, []browser.Command{{Method: cdp.RuntimeEvaluate, Params: cdp.EvaluateParams{
+		Expression: "globalThis.__diwall.fileInput || null", ContextID: world, ObjectGroup: objectGroup,
 	}, Result: &input, Session: f.Session}})
 	if err != nil || r.dialogOpened {
 		return r.b.WorldErrIn(r.t, f, world, err)
@@ -49,10 +50,10 @@ func (r *run) upload(ctx context.Context, s Step, sr *StepResult) error {
 		return toolerr.Errorf(protocol.CodeNotActionable, "Mark %d is not a file input (nor a label or area holding one). Upload to the element whose role is file-upload.", s.Mark)
 	case len(paths) > 1 && !res.Multiple:
 		return toolerr.Errorf(protocol.CodeInvalidArgument, "The file input of mark %d takes one file; give one.", s.Mark)
-	case input.objectID() == "":
+	case input.ObjectID() == "":
 		return toolerr.Errorf(protocol.CodeElementGone, "The file input of mark %d is no longer on the page. Observe again.", s.Mark)
 	}
-	return r.send(ctx, []browser.Command{{Method: "DOM.setFileInputFiles", Params: map[string]any{"files": paths, "objectId": input.objectID()}, Session: f.Session}})
+	return r.send(ctx, []browser.Command{{Method: cdp.DOMSetFileInputFiles, Params: cdp.SetFileInputFilesParams{Files: paths, ObjectID: input.ObjectID()}, Session: f.Session}})
 }
 
 // UploadPaths resolves file names given by the model to files in dir, the

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/diwall/diwall/host/internal/cdp"
 	"github.com/diwall/diwall/host/internal/extlink"
 	"github.com/diwall/diwall/protocol"
 )
@@ -238,7 +239,7 @@ func (b *Browser) HandleEvent(m *protocol.Message) {
 	case protocol.EventCDP:
 		var ev protocol.CDPEvent
 		if b.decode(m, &ev) {
-			if ev.Method == EventCrashed {
+			if ev.Method == cdp.InspectorTargetCrashed {
 				b.log.Warn("a tab's page crashed", "tab", ev.TabID)
 			}
 			if ev.SessionID != "" {
@@ -247,7 +248,7 @@ func (b *Browser) HandleEvent(m *protocol.Message) {
 			}
 			var tab *Tab
 			b.withTab(ev.TabID, func(t *Tab) { t.cdpEvent(ev.Method, ev.Params); tab = t })
-			if tab != nil && ev.Method == "Target.attachedToTarget" {
+			if tab != nil && ev.Method == cdp.TargetAttachedToTarget {
 				// Its dialogs and its own out-of-process frames are reported.
 				go b.prepareChildren(context.Background(), tab)
 			}

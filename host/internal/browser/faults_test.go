@@ -6,6 +6,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/diwall/diwall/host/internal/cdp"
 	"github.com/diwall/diwall/protocol"
 )
 
@@ -19,7 +20,7 @@ func TestCrashedPage(t *testing.T) {
 	tab := b.adoptLocked(protocol.Tab{TabID: 1, WindowID: 1, URL: "http://a.test/"}, "k")
 	tab.attached = true
 	b.mu.Unlock()
-	b.HandleEvent(event(t, protocol.EventCDP, protocol.CDPEvent{TabID: 1, Method: EventCrashed, Params: json.RawMessage(`{}`)}))
+	b.HandleEvent(event(t, protocol.EventCDP, protocol.CDPEvent{TabID: 1, Method: cdp.InspectorTargetCrashed, Params: json.RawMessage(`{}`)}))
 	if !b.Info(tab).Crashed {
 		t.Fatal("the tab is not marked crashed")
 	}

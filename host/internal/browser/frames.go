@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"strings"
 	"time"
+
+	"github.com/diwall/diwall/host/internal/cdp"
 )
 
 // Frame names where in a tab the host's scripts run: the main frame (the
@@ -62,20 +64,10 @@ func (t *Tab) forgetFrame(id string) {
 // targetEvent follows the out-of-process frames Chrome attaches and
 // detaches for the tab (Target.setAutoAttach). The tab's lock is held.
 func (t *Tab) targetEvent(method string, params json.RawMessage) {
-	var ev struct {
-		SessionID  string `json:"sessionId"`
-		TargetID   string `json:"targetId"`
-		TargetInfo struct {
-			TargetID string `json:"targetId"`
-			Type     string `json:"type"`
-		} `json:"targetInfo"`
-	}
-	if json.Unmarshal(params, &ev) != nil || ev.SessionID == "" {
-		return
-	}
 	switch method {
-	case "Target.attachedToTarget":
-		if ev.TargetInfo.Type != "iframe" || ev.TargetInfo.TargetID == "" {
+	case cdp.TargetAttachedToTarget:
+		var ev cdp.AttachedToTarget
+		if json.Unmarshal(params, &ev) != nil || ev.SessionID == "" || ev.TargetInfo.Type != "iframe" || ev.TargetInfo.TargetID == "" {
 			return
 		}
 		if t.children == nil {
@@ -83,7 +75,11 @@ func (t *Tab) targetEvent(method string, params json.RawMessage) {
 		}
 		t.forgetFrame(ev.TargetInfo.TargetID) // it may have been in process before
 		t.children[ev.TargetInfo.TargetID] = child{session: ev.SessionID}
-	case "Target.detachedFromTarget":
+	case cdp.TargetDetachedFromTarget:
+		var ev cdp.DetachedFromTarget
+		if json.Unmarshal(params, &ev) != nil || ev.SessionID == "" {
+			return
+		}
 		for id, c := range t.children {
 			if c.session == ev.SessionID {
 				delete(t.children, id)
@@ -97,16 +93,6 @@ func (t *Tab) targetEvent(method string, params json.RawMessage) {
 	}
 }
 
-// frameTree is Page.getFrameTree's answer.
-type frameTree struct {
-	Frame struct {
-		ID             string `json:"id"`
-		URL            string `json:"url"`
-		SecurityOrigin string `json:"securityOrigin"`
-	} `json:"frame"`
-	ChildFrames []frameTree `json:"childFrames"`
-}
-
 // Frames returns the tab's child frames that exist now, by frame id: those
 // in the page's process (Page.getFrameTree), and those out of it, with the
 // frames in their processes. The first call has Chrome attach the
@@ -117,10 +103,8 @@ func (b *Browser) Frames(ctx context.Context, t *Tab) (map[string]FrameInfo, err
 	}
 	b.prepareChildren(ctx, t)
 	frames := map[string]FrameInfo{}
-	var tree struct {
-		FrameTree frameTree `json:"frameTree"`
-	}
-	if err := b.CDP(ctx, t, "Page.getFrameTree", nil, &tree); err != nil {
+	var tree cdp.GetFrameTreeResult
+	if err := b.CDP(ctx, t, cdp.PageGetFrameTree, nil, &tree); err != nil {
 		return nil, err
 	}
 	addFrames(frames, tree.FrameTree.ChildFrames, "")
@@ -131,10 +115,8 @@ func (b *Browser) Frames(ctx context.Context, t *Tab) (map[string]FrameInfo, err
 	}
 	b.mu.Unlock()
 	for id, c := range children {
-		var sub struct {
-			FrameTree frameTree `json:"frameTree"`
-		}
-		if err := b.CDPIn(ctx, t, c.session, "Page.getFrameTree", nil, &sub); err != nil {
+		var sub cdp.GetFrameTreeResult
+		if err := b.CDPIn(ctx, t, c.session, cdp.PageGetFrameTree, nil, &sub); err != nil {
 			continue // gone meanwhile
 		}
 		frames[id] = FrameInfo{Frame: Frame{ID: id, Session: c.session}, URL: sub.FrameTree.Frame.URL, Origin: sub.FrameTree.Frame.SecurityOrigin}
@@ -143,7 +125,7 @@ func (b *Browser) Frames(ctx context.Context, t *Tab) (map[string]FrameInfo, err
 	return frames, nil
 }
 
-func addFrames(into map[string]FrameInfo, trees []frameTree, session string) {
+func addFrames(into map[string]FrameInfo, trees []cdp.FrameTree, session string) {
 	for _, ft := range trees {
 		into[ft.Frame.ID] = FrameInfo{Frame: Frame{ID: ft.Frame.ID, Session: session}, URL: ft.Frame.URL, Origin: ft.Frame.SecurityOrigin}
 		addFrames(into, ft.ChildFrames, session)
@@ -162,7 +144,7 @@ func (b *Browser) autoAttach(ctx context.Context, t *Tab) error {
 	if done {
 		return nil
 	}
-	if err := b.CDP(ctx, t, "Target.setAutoAttach", autoAttachParams, nil); err != nil {
+	if err := b.CDP(ctx, t, cdp.TargetSetAutoAttach, cdp.IframesAutoAttach, nil); err != nil {
 		return err
 	}
 	b.mu.Lock()
@@ -188,17 +170,15 @@ func (b *Browser) WaitFrame(ctx context.Context, t *Tab, id string) (FrameInfo, 
 	b.mu.Unlock()
 	ctx, cancel := context.WithTimeout(ctx, max(wait, 0))
 	defer cancel()
-	attached, stop := b.Watch(t, func(m string) bool { return m == "Target.attachedToTarget" })
+	attached, stop := b.Watch(t, func(m string) bool { return m == cdp.TargetAttachedToTarget })
 	defer func() { stop() }()
 	for {
 		b.mu.Lock()
 		c, ok := t.children[id]
 		b.mu.Unlock()
 		if ok {
-			var sub struct {
-				FrameTree frameTree `json:"frameTree"`
-			}
-			if b.CDPIn(ctx, t, c.session, "Page.getFrameTree", nil, &sub) != nil {
+			var sub cdp.GetFrameTreeResult
+			if b.CDPIn(ctx, t, c.session, cdp.PageGetFrameTree, nil, &sub) != nil {
 				return FrameInfo{}, false
 			}
 			f := sub.FrameTree.Frame
@@ -206,11 +186,11 @@ func (b *Browser) WaitFrame(ctx context.Context, t *Tab, id string) (FrameInfo, 
 		}
 		select {
 		case m := <-attached:
-			if m != "Target.attachedToTarget" {
+			if m != cdp.TargetAttachedToTarget {
 				return FrameInfo{}, false
 			}
 			stop()
-			attached, stop = b.Watch(t, func(m string) bool { return m == "Target.attachedToTarget" })
+			attached, stop = b.Watch(t, func(m string) bool { return m == cdp.TargetAttachedToTarget })
 		case <-ctx.Done():
 			return FrameInfo{}, false
 		}

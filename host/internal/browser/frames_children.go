@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"time"
 
+	"github.com/diwall/diwall/host/internal/cdp"
 	"github.com/diwall/diwall/protocol"
 )
 
@@ -13,14 +14,6 @@ import (
 // a cross-site frame inside a cross-site frame is its child, not the
 // tab's). Each child session is prepared so once, as soon as Chrome
 // attaches it, and again before the frames are listed, so none is missed.
-
-// autoAttachParams are the only Target.setAutoAttach parameters the
-// extension accepts: out-of-process frames, as flat child sessions, never
-// paused.
-var autoAttachParams = map[string]any{
-	"autoAttach": true, "waitForDebuggerOnStart": false, "flatten": true,
-	"filter": []map[string]any{{"type": "iframe"}},
-}
 
 // childPrepareWait bounds the preparation of one child session.
 const childPrepareWait = 3 * time.Second
@@ -45,7 +38,7 @@ func (b *Browser) prepareChildren(ctx context.Context, t *Tab) {
 	b.mu.Unlock()
 	for _, session := range todo {
 		ctx, cancel := context.WithTimeout(ctx, childPrepareWait)
-		err := b.CDPIn(ctx, t, session, "Target.setAutoAttach", autoAttachParams, nil)
+		err := b.CDPIn(ctx, t, session, cdp.TargetSetAutoAttach, cdp.IframesAutoAttach, nil)
 		cancel()
 		if err != nil {
 			b.log.Debug("an out-of-process frame's session could not be prepared", "tab", t.ChromeID, "err", err)
@@ -57,7 +50,7 @@ func (b *Browser) prepareChildren(ctx context.Context, t *Tab) {
 // tab: the attach or detach of an out-of-process frame inside its frame.
 // The tab's lock is held.
 func (t *Tab) childEvent(method string, params json.RawMessage) {
-	if method == "Target.attachedToTarget" || method == "Target.detachedFromTarget" {
+	if method == cdp.TargetAttachedToTarget || method == cdp.TargetDetachedFromTarget {
 		t.targetEvent(method, params)
 		t.notify(method, params)
 	}
@@ -65,12 +58,7 @@ func (t *Tab) childEvent(method string, params json.RawMessage) {
 
 // decodeDialog reads Page.javascriptDialogOpening's parameters.
 func decodeDialog(params json.RawMessage) (*Dialog, bool) {
-	var d struct {
-		URL           string `json:"url"`
-		Type          string `json:"type"`
-		Message       string `json:"message"`
-		DefaultPrompt string `json:"defaultPrompt"`
-	}
+	var d cdp.JavascriptDialogOpening
 	if json.Unmarshal(params, &d) != nil {
 		return nil, false
 	}
@@ -85,7 +73,7 @@ func (b *Browser) childEvent(ev protocol.CDPEvent) {
 		t.childEvent(ev.Method, ev.Params)
 		tab = t
 	})
-	if tab != nil && ev.Method == "Target.attachedToTarget" {
+	if tab != nil && ev.Method == cdp.TargetAttachedToTarget {
 		go b.prepareChildren(context.Background(), tab)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/diwall/diwall/host/internal/cdp"
 	"github.com/diwall/diwall/host/internal/toolerr"
 
 	"github.com/diwall/diwall/protocol"
@@ -61,18 +62,15 @@ func (b *Browser) Navigate(ctx context.Context, t *Tab, rawURL string) (Navigati
 		return Navigation{}, err
 	}
 	return b.navigateWith(ctx, t, func(ctx context.Context) (string, error) {
-		var res struct {
-			LoaderID  string `json:"loaderId"`
-			ErrorText string `json:"errorText"`
-		}
+		var res cdp.NavigateResult
 		// The page's own navigations (location.href = …, a form's
 		// submit): Chrome asks for them with this event, never for ours.
-		pageAsked, stop := b.Watch(t, func(m string) bool { return m == "Page.frameRequestedNavigation" })
+		pageAsked, stop := b.Watch(t, func(m string) bool { return m == cdp.PageFrameRequestedNavigation })
 		defer stop()
 		for attempt := 0; ; attempt++ {
 			before := b.Info(t).LoaderID
 			res.LoaderID, res.ErrorText = "", ""
-			if err := b.CDP(ctx, t, "Page.navigate", map[string]string{"url": rawURL}, &res); err != nil {
+			if err := b.CDP(ctx, t, cdp.PageNavigate, cdp.NavigateParams{URL: rawURL}, &res); err != nil {
 				return "", err
 			}
 			// A page that navigates itself can cancel ours with its own:
@@ -103,7 +101,7 @@ const abortedByAnother = "net::ERR_ABORTED"
 // Reload reloads the tab's page.
 func (b *Browser) Reload(ctx context.Context, t *Tab) (Navigation, error) {
 	return b.navigateWith(ctx, t, func(ctx context.Context) (string, error) {
-		return "", b.CDP(ctx, t, "Page.reload", map[string]bool{"ignoreCache": false}, nil)
+		return "", b.CDP(ctx, t, cdp.PageReload, cdp.ReloadParams{IgnoreCache: false}, nil)
 	})
 }
 
@@ -113,14 +111,8 @@ func (b *Browser) History(ctx context.Context, t *Tab, delta int, check func(url
 	if err := b.ready(ctx, t); err != nil {
 		return Navigation{}, err
 	}
-	var hist struct {
-		CurrentIndex int `json:"currentIndex"`
-		Entries      []struct {
-			ID  int    `json:"id"`
-			URL string `json:"url"`
-		} `json:"entries"`
-	}
-	if err := b.CDP(ctx, t, "Page.getNavigationHistory", nil, &hist); err != nil {
+	var hist cdp.GetNavigationHistoryResult
+	if err := b.CDP(ctx, t, cdp.PageGetNavigationHistory, nil, &hist); err != nil {
 		return Navigation{}, err
 	}
 	i := hist.CurrentIndex + delta
@@ -135,7 +127,7 @@ func (b *Browser) History(ctx context.Context, t *Tab, delta int, check func(url
 		return Navigation{}, err
 	}
 	return b.navigateWith(ctx, t, func(ctx context.Context) (string, error) {
-		return "", b.CDP(ctx, t, "Page.navigateToHistoryEntry", map[string]int{"entryId": hist.Entries[i].ID}, nil)
+		return "", b.CDP(ctx, t, cdp.PageNavigateToHistoryEntry, cdp.NavigateToHistoryEntryParams{EntryID: hist.Entries[i].ID}, nil)
 	})
 }
 
@@ -168,9 +160,9 @@ func (b *Browser) navigateWith(ctx context.Context, t *Tab, start func(ctx conte
 		switch m {
 		case EventMainFrameCommitted:
 			committed = true
-		case "Page.loadEventFired":
+		case cdp.PageLoadEventFired:
 			return committed
-		case "Page.navigatedWithinDocument", "Page.javascriptDialogOpening", EventRestored, EventCrashed:
+		case cdp.PageNavigatedWithinDocument, cdp.PageJavascriptDialogOpening, EventRestored, cdp.InspectorTargetCrashed:
 			return true
 		}
 		return false
@@ -207,14 +199,14 @@ func (b *Browser) navigateWith(ctx context.Context, t *Tab, start func(ctx conte
 				return Navigation{}, toolerr.Errorf(protocol.CodeTabGone, "The tab closed while loading.")
 			case "detached":
 				return Navigation{}, toolerr.Errorf(protocol.CodeDebuggerDetached, "Diwall lost control of the tab while it loaded. Call again to re-attach.")
-			case "Page.javascriptDialogOpening":
+			case cdp.PageJavascriptDialogOpening:
 				if d := b.Info(t).Dialog; d != nil && d.Type == "beforeunload" {
 					return Navigation{Status: NavAsked}, DialogOpenErr(d)
 				}
 				return Navigation{Status: NavLoaded}, nil // the new page opened a dialog: it is there
-			case "Page.navigatedWithinDocument":
+			case cdp.PageNavigatedWithinDocument:
 				return Navigation{Status: NavLoaded}, nil
-			case EventCrashed:
+			case cdp.InspectorTargetCrashed:
 				return Navigation{Status: NavCrashed}, ErrCrashed
 			}
 			nav := b.loaded(ctx, t)
@@ -279,7 +271,7 @@ func (b *Browser) AfterLeave(ctx context.Context, t *Tab) <-chan Navigation {
 					return
 				case EventMainFrameCommitted:
 					committed = true
-				case "Page.loadEventFired":
+				case cdp.PageLoadEventFired:
 					if committed {
 						out <- b.loaded(ctx, t)
 						return
@@ -287,7 +279,7 @@ func (b *Browser) AfterLeave(ctx context.Context, t *Tab) <-chan Navigation {
 				case EventRestored:
 					out <- b.loaded(ctx, t)
 					return
-				case "Page.navigatedWithinDocument":
+				case cdp.PageNavigatedWithinDocument:
 					out <- Navigation{Status: NavLoaded}
 					return
 				}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/browser/browsertest"
+	"github.com/diwall/diwall/host/internal/cdp"
 	"github.com/diwall/diwall/host/internal/toolerr"
 	"github.com/diwall/diwall/protocol"
 )
@@ -110,7 +111,7 @@ func TestNavigateUnderADialog(t *testing.T) {
 	}
 	browsertest.Event(t, b, tab, "Page.javascriptDialogClosed", map[string]any{})
 	e.On("Page.navigate", func(browsertest.Request) (any, error) {
-		browsertest.Event(t, b, tab, browser.EventCrashed, map[string]any{})
+		browsertest.Event(t, b, tab, cdp.InspectorTargetCrashed, map[string]any{})
 		return map[string]any{"loaderId": "L9"}, nil
 	})
 	if nav, err := b.Navigate(context.Background(), tab, "https://a.test/big"); nav.Status != browser.NavCrashed || !errors.Is(err, browser.ErrCrashed) {

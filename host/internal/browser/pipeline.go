@@ -3,6 +3,7 @@ package browser
 import (
 	"context"
 
+	"github.com/diwall/diwall/host/internal/cdp"
 	"github.com/diwall/diwall/protocol"
 )
 
@@ -16,7 +17,7 @@ type starter interface {
 // receives the command's result. The failure of an Optional command is not
 // the pipeline's (its Result stays as it was).
 type Command struct {
-	Method   string
+	Method   cdp.Method
 	Params   any
 	Result   any
 	Optional bool
@@ -43,19 +44,19 @@ func (b *Browser) StartPipeline(ctx context.Context, t *Tab, cmds []Command) (wa
 	if len(cmds) == 0 {
 		return func() error { return nil }
 	}
-	opened, stop := b.Watch(t, func(m string) bool { return m == "Page.javascriptDialogOpening" })
+	opened, stop := b.Watch(t, func(m string) bool { return m == cdp.PageJavascriptDialogOpening })
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan error, 1)
 	if s, ok := b.ext.(starter); ok {
 		waits := make([]func(context.Context, any) error, len(cmds))
 		for i, c := range cmds {
-			waits[i] = s.Start(protocol.MethodCDP, protocol.CDPParams{TabID: t.ChromeID, SessionID: c.Session, Method: c.Method, Params: c.Params})
+			waits[i] = s.Start(protocol.MethodCDP, protocol.CDPParams{TabID: t.ChromeID, SessionID: c.Session, Method: string(c.Method), Params: c.Params})
 		}
 		go func() {
 			var first error
 			for i, w := range waits {
 				if err := w(ctx, cmds[i].Result); err != nil && first == nil && (!cmds[i].Optional || ctx.Err() != nil) {
-					first = err
+					first = cdp.Wrap(cmds[i].Method, err)
 				}
 			}
 			done <- first
@@ -78,7 +79,7 @@ func (b *Browser) StartPipeline(ctx context.Context, t *Tab, cmds []Command) (wa
 		case err := <-done:
 			return err
 		case m := <-opened:
-			if m == "Page.javascriptDialogOpening" {
+			if m == cdp.PageJavascriptDialogOpening {
 				return ErrDialogOpened
 			}
 			return <-done // the tab is gone or detached: the calls end too
@@ -92,7 +93,7 @@ func (b *Browser) StartPipeline(ctx context.Context, t *Tab, cmds []Command) (wa
 // since a crashed page answers nothing at all. f's context is cancelled
 // then.
 func (b *Browser) UnlessDialog(ctx context.Context, t *Tab, f func(ctx context.Context) error) error {
-	opened, stop := b.Watch(t, func(m string) bool { return m == "Page.javascriptDialogOpening" || m == EventCrashed })
+	opened, stop := b.Watch(t, func(m string) bool { return m == cdp.PageJavascriptDialogOpening || m == cdp.InspectorTargetCrashed })
 	defer stop()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -103,9 +104,9 @@ func (b *Browser) UnlessDialog(ctx context.Context, t *Tab, f func(ctx context.C
 		return err
 	case m := <-opened:
 		switch m {
-		case "Page.javascriptDialogOpening":
+		case cdp.PageJavascriptDialogOpening:
 			return ErrDialogOpened
-		case EventCrashed:
+		case cdp.InspectorTargetCrashed:
 			return ErrCrashed
 		}
 		return <-done

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/diwall/diwall/host/internal/cdp"
 	"github.com/diwall/diwall/protocol"
 )
 
@@ -195,23 +196,14 @@ func (t *Tab) detached(reason string) {
 // cdpEvent applies one forwarded CDP event.
 func (t *Tab) cdpEvent(method string, params json.RawMessage) {
 	switch method {
-	case "Page.javascriptDialogOpening":
+	case cdp.PageJavascriptDialogOpening:
 		if d, ok := decodeDialog(params); ok {
 			t.dialog = d
 		}
-	case "Page.javascriptDialogClosed":
+	case cdp.PageJavascriptDialogClosed:
 		t.dialog = nil
-	case "Page.frameNavigated":
-		var ev struct {
-			Frame struct {
-				ID             string `json:"id"`
-				ParentID       string `json:"parentId"`
-				LoaderID       string `json:"loaderId"`
-				URL            string `json:"url"`
-				UnreachableURL string `json:"unreachableUrl"`
-			} `json:"frame"`
-			Type string `json:"type"`
-		}
+	case cdp.PageFrameNavigated:
+		var ev cdp.FrameNavigated
 		decoded := json.Unmarshal(params, &ev) == nil
 		if decoded && ev.Frame.ParentID != "" {
 			// A child frame's new document: its world is gone.
@@ -240,52 +232,39 @@ func (t *Tab) cdpEvent(method string, params json.RawMessage) {
 				t.notify(EventMainFrameCommitted, nil)
 			}
 		}
-	case "Page.navigatedWithinDocument":
-		var ev struct {
-			FrameID string `json:"frameId"`
-			URL     string `json:"url"`
-		}
+	case cdp.PageNavigatedWithinDocument:
+		var ev cdp.NavigatedWithinDocument
 		if json.Unmarshal(params, &ev) == nil && ev.URL != "" {
 			t.url = ev.URL
 		}
-	case "Page.frameRequestedNavigation", "Page.frameStartedLoading":
-		var ev struct {
-			FrameID string `json:"frameId"`
-		}
+	case cdp.PageFrameRequestedNavigation, cdp.PageFrameStartedLoading:
+		var ev cdp.FrameEvent
 		if json.Unmarshal(params, &ev) == nil && ev.FrameID == t.frameID {
 			t.notify(EventMainFrameNavigating, nil)
 		}
-	case "Input.dragIntercepted":
-		var ev struct {
-			Data json.RawMessage `json:"data"`
-		}
+	case cdp.InputDragIntercepted:
+		var ev cdp.DragIntercepted
 		if json.Unmarshal(params, &ev) == nil {
 			t.dragData = ev.Data
 		}
-	case "Page.frameStoppedLoading":
-		var ev struct {
-			FrameID string `json:"frameId"`
-		}
+	case cdp.PageFrameStoppedLoading:
+		var ev cdp.FrameEvent
 		if json.Unmarshal(params, &ev) == nil && ev.FrameID == t.frameID {
 			t.notify(EventMainFrameStopped, nil)
 		}
-	case "Page.loadEventFired":
+	case cdp.PageLoadEventFired:
 		t.status = "complete"
-	case "Runtime.executionContextsCleared":
+	case cdp.RuntimeExecutionContextsCleared:
 		t.worlds = nil
-	case "Target.attachedToTarget", "Target.detachedFromTarget":
+	case cdp.TargetAttachedToTarget, cdp.TargetDetachedFromTarget:
 		t.targetEvent(method, params)
-	case EventCrashed:
+	case cdp.InspectorTargetCrashed:
 		t.crashed = true
 		t.worlds = nil
 		t.snapshot = nil
 	}
 	t.notify(method, params)
 }
-
-// EventCrashed is the CDP event of a renderer that gave up on the tab's
-// page.
-const EventCrashed = "Inspector.targetCrashed"
 
 // EventMainFrameNavigating is the event waiters see when the main frame
 // starts loading or asks to navigate.

@@ -4,9 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
+	"github.com/diwall/diwall/host/internal/cdp"
 	"github.com/diwall/diwall/host/internal/toolerr"
 
 	"github.com/diwall/diwall/protocol"
@@ -152,19 +152,11 @@ func (b *Browser) Attach(ctx context.Context, t *Tab) error {
 	if err := b.ext.Call(ctx, protocol.MethodDebuggerAttach, protocol.TabParams{TabID: t.ChromeID}, nil); err != nil {
 		return err
 	}
-	if err := b.CDP(ctx, t, "Page.enable", nil, nil); err != nil {
+	if err := b.CDP(ctx, t, cdp.PageEnable, nil, nil); err != nil {
 		return err
 	}
-	var tree struct {
-		FrameTree struct {
-			Frame struct {
-				ID       string `json:"id"`
-				LoaderID string `json:"loaderId"`
-				URL      string `json:"url"`
-			} `json:"frame"`
-		} `json:"frameTree"`
-	}
-	if err := b.CDP(ctx, t, "Page.getFrameTree", nil, &tree); err != nil {
+	var tree cdp.GetFrameTreeResult
+	if err := b.CDP(ctx, t, cdp.PageGetFrameTree, nil, &tree); err != nil {
 		return err
 	}
 	b.mu.Lock()
@@ -193,19 +185,28 @@ func (b *Browser) CaptureVisible(ctx context.Context, t *Tab, res *protocol.Capt
 //
 // Chrome's answer to a command whose page navigated or closed while it
 // ran is ErrNavigatedAway, wrapped.
-func (b *Browser) CDP(ctx context.Context, t *Tab, method string, params, result any) error {
+func (b *Browser) CDP(ctx context.Context, t *Tab, method cdp.Method, params, result any) error {
 	return b.CDPIn(ctx, t, "", method, params, result)
 }
 
 // CDPIn is CDP on one of the tab's child sessions (an out-of-process
 // frame's, see Frame); "" is the tab's own session.
-func (b *Browser) CDPIn(ctx context.Context, t *Tab, session, method string, params, result any) error {
-	err := b.ext.Call(ctx, protocol.MethodCDP, protocol.CDPParams{TabID: t.ChromeID, SessionID: session, Method: method, Params: params}, result)
+func (b *Browser) CDPIn(ctx context.Context, t *Tab, session string, method cdp.Method, params, result any) error {
+	err := b.ext.Call(ctx, protocol.MethodCDP, protocol.CDPParams{TabID: t.ChromeID, SessionID: session, Method: string(method), Params: params}, result)
+	return b.cdpErr(ctx, t, session, method, err)
+}
+
+// cdpErr types the error of command method on the tab's session (see
+// CDPIn): a *cdp.Error for a refused command, ErrNavigatedAway (wrapping
+// it) for one whose page navigated or closed, and the tab marked detached
+// when the extension's debugger left it.
+func (b *Browser) cdpErr(ctx context.Context, t *Tab, session string, method cdp.Method, err error) error {
+	err = cdp.Wrap(method, err)
 	var re *protocol.ResponseError
 	switch {
 	case err == nil:
-	case strings.Contains(err.Error(), "Inspected target navigated or closed"):
-		return fmt.Errorf("%w: %v", ErrNavigatedAway, err)
+	case cdp.Is(err, cdp.NavigatedAway):
+		return fmt.Errorf("%w: %w", ErrNavigatedAway, err)
 	case errors.As(err, &re) && re.Code == protocol.ExtDebuggerDetached && session == "":
 		return b.lostDebugger(ctx, t, err)
 	}

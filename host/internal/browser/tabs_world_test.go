@@ -8,6 +8,7 @@ import (
 
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/browser/browsertest"
+	"github.com/diwall/diwall/host/internal/cdp"
 	"github.com/diwall/diwall/protocol"
 )
 
@@ -153,7 +154,7 @@ func TestEvaluate(t *testing.T) {
 		}
 		return map[string]any{"executionContextId": 7}, nil
 	})
-	if _, err := b.EvaluateIn(ctx, tab, f, "1", 3000); !errors.Is(err, browser.ErrWorldGone) {
+	if _, err := b.CallIn(ctx, tab, f, "function () { return 1; }", nil, false); !errors.Is(err, browser.ErrWorldGone) {
 		t.Errorf("a frame gone: %v", err)
 	}
 	// Installed scripts are remembered per world.
@@ -167,7 +168,7 @@ func TestEvaluate(t *testing.T) {
 func TestACrashedPageAnswersNothing(t *testing.T) {
 	e := browsertest.New()
 	b, tab := browsertest.Start(t, e)
-	browsertest.Event(t, b, tab, browser.EventCrashed, map[string]any{})
+	browsertest.Event(t, b, tab, cdp.InspectorTargetCrashed, map[string]any{})
 	if _, err := b.Evaluate(context.Background(), tab, "1", 1000); !errors.Is(err, browser.ErrCrashed) || !b.Info(tab).Crashed {
 		t.Errorf("%v", err)
 	}
@@ -181,7 +182,7 @@ func TestACrashedPageAnswersNothing(t *testing.T) {
 func TestUnlessDialog(t *testing.T) {
 	e := browsertest.New()
 	b, tab := browsertest.Start(t, e)
-	for event, want := range map[string]error{"Page.javascriptDialogOpening": browser.ErrDialogOpened, browser.EventCrashed: browser.ErrCrashed} {
+	for event, want := range map[string]error{"Page.javascriptDialogOpening": browser.ErrDialogOpened, cdp.InspectorTargetCrashed: browser.ErrCrashed} {
 		started := make(chan struct{})
 		done := make(chan error)
 		go func() {

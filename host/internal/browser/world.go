@@ -4,8 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
+	"time"
 
+	"github.com/diwall/diwall/host/internal/cdp"
 	"github.com/diwall/diwall/host/internal/toolerr"
 
 	"github.com/diwall/diwall/protocol"
@@ -39,11 +40,9 @@ func (b *Browser) WorldIn(ctx context.Context, t *Tab, f Frame) (int, error) {
 	if world != 0 {
 		return world, nil
 	}
-	var res struct {
-		ExecutionContextID int `json:"executionContextId"`
-	}
-	err := b.CDPIn(ctx, t, f.Session, "Page.createIsolatedWorld", map[string]any{
-		"frameId": id, "worldName": worldName, "grantUniveralAccess": false,
+	var res cdp.CreateIsolatedWorldResult
+	err := b.CDPIn(ctx, t, f.Session, cdp.PageCreateIsolatedWorld, cdp.CreateIsolatedWorldParams{
+		FrameID: id, WorldName: worldName, GrantUniveralAccess: false,
 	}, &res)
 	if err != nil {
 		if !f.Main() {
@@ -104,9 +103,7 @@ func (b *Browser) WorldErrIn(t *Tab, f Frame, world int, err error) error {
 	if err == nil {
 		return nil
 	}
-	msg := err.Error()
-	if strings.Contains(msg, "context") && strings.Contains(msg, "find") ||
-		!f.Main() && (strings.Contains(msg, "session") || strings.Contains(msg, "No target")) {
+	if cdp.Is(err, cdp.ContextGone) || !f.Main() && cdp.Is(err, cdp.SessionGone) {
 		b.ForgetWorldIn(t, f, world)
 		return fmt.Errorf("%w: %v", ErrWorldGone, err)
 	}
@@ -119,59 +116,40 @@ var (
 	ErrWorldGone = fmt.Errorf("isolated world gone")
 )
 
-// Evaluate runs the host's own expression in the tab's isolated world and
-// returns its value, which must be a string. It never runs JavaScript that
-// came from the model.
+// Evaluate runs the host's own constant expression in the tab's isolated
+// world and returns its value, which must be a string; the script may run
+// for timeoutMS. It never runs JavaScript that came from the model, and
+// takes no arguments: a function that does is called with CallIn.
 func (b *Browser) Evaluate(ctx context.Context, t *Tab, expression string, timeoutMS int) (string, error) {
-	return b.evaluate(ctx, t, Frame{}, expression, timeoutMS, false)
-}
-
-// EvaluateIn is Evaluate in the isolated world of frame f.
-func (b *Browser) EvaluateIn(ctx context.Context, t *Tab, f Frame, expression string, timeoutMS int) (string, error) {
-	return b.evaluate(ctx, t, f, expression, timeoutMS, false)
-}
-
-// EvaluateAwaitIn is EvaluateIn for an expression whose value may be a
-// promise of the string: it answers once the promise settles.
-func (b *Browser) EvaluateAwaitIn(ctx context.Context, t *Tab, f Frame, expression string, timeoutMS int) (string, error) {
-	return b.evaluate(ctx, t, f, expression, timeoutMS, true)
-}
-
-func (b *Browser) evaluate(ctx context.Context, t *Tab, f Frame, expression string, timeoutMS int, await bool) (string, error) {
-	world, err := b.WorldIn(ctx, t, f)
+	world, err := b.World(ctx, t)
 	if err != nil {
 		return "", err
 	}
-	var res struct {
-		Result struct {
-			Type  string          `json:"type"`
-			Value json.RawMessage `json:"value"`
-		} `json:"result"`
-		ExceptionDetails *struct {
-			Text      string `json:"text"`
-			Exception *struct {
-				Description string `json:"description"`
-			} `json:"exception"`
-		} `json:"exceptionDetails"`
-	}
+	var res cdp.EvaluateResult
 	err = b.UnlessDialog(ctx, t, func(ctx context.Context) error {
-		return b.CDPIn(ctx, t, f.Session, "Runtime.evaluate", map[string]any{
-			"expression": expression, "contextId": world, "returnByValue": true, "timeout": timeoutMS, "awaitPromise": await,
+		return b.CDP(ctx, t, cdp.RuntimeEvaluate, cdp.EvaluateParams{
+			Expression: expression, ContextID: world, ReturnByValue: true, Timeout: int64(timeoutMS),
 		}, &res)
 	})
-	if err != nil && strings.Contains(err.Error(), "Execution was terminated") {
-		return "", &toolerr.Error{Code: protocol.CodeTimeout, Err: err, Msg: fmt.Sprintf(
-			"Reading the page took past its limit of %d s: the page is very large, or its main thread is busy. Wait and try again, read a part of it (read with a mark or a query), or navigate elsewhere.", timeoutMS/1000)}
+	if cdp.Is(err, cdp.Terminated) {
+		return "", TooLong(time.Duration(timeoutMS)*time.Millisecond, err)
 	}
 	if err != nil {
-		return "", b.WorldErrIn(t, f, world, err)
+		return "", b.WorldErrIn(t, Frame{}, world, err)
 	}
+	return StringResult(&res)
+}
+
+// TooLong is the error of a page script that ran past its limit.
+func TooLong(limit time.Duration, err error) error {
+	return &toolerr.Error{Code: protocol.CodeTimeout, Err: err, Msg: fmt.Sprintf(
+		"Reading the page took past its limit of %d s: the page is very large, or its main thread is busy. Wait and try again, read a part of it (read with a mark or a query), or navigate elsewhere.", int(limit.Seconds()))}
+}
+
+// StringResult is the string a page script answered, or its exception.
+func StringResult(res *cdp.EvaluateResult) (string, error) {
 	if d := res.ExceptionDetails; d != nil {
-		msg := d.Text
-		if d.Exception != nil {
-			msg = d.Exception.Description
-		}
-		return "", fmt.Errorf("page script failed: %s", msg)
+		return "", fmt.Errorf("page script failed: %s", d.Message())
 	}
 	if res.Result.Type != "string" {
 		return "", fmt.Errorf("page script returned %s, not a string", res.Result.Type)
@@ -186,7 +164,7 @@ func (b *Browser) evaluate(ctx context.Context, t *Tab, f Frame, expression stri
 // CDPUnlessDialog is CDP, except that it stops waiting when a dialog opens
 // on the tab (ErrDialogOpened): the page would not answer before the
 // dialog is handled.
-func (b *Browser) CDPUnlessDialog(ctx context.Context, t *Tab, method string, params, result any) error {
+func (b *Browser) CDPUnlessDialog(ctx context.Context, t *Tab, method cdp.Method, params, result any) error {
 	return b.UnlessDialog(ctx, t, func(ctx context.Context) error { return b.CDP(ctx, t, method, params, result) })
 }
 

@@ -19,6 +19,7 @@ import (
 
 	"github.com/diwall/diwall/host/internal/act"
 	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/host/internal/cdp"
 	"github.com/diwall/diwall/host/internal/observe"
 	"github.com/diwall/diwall/host/internal/vault"
 	"github.com/diwall/diwall/host/policy"
@@ -222,7 +223,7 @@ func (l *flow) settle(ctx context.Context, snapshot string, field int, errorsBef
 		switch {
 		case info.LoaderID != loader && !info.Loading:
 			return "navigated", nil
-		case info.LoaderID == loader && !info.Loading && !strings.Contains(err.Error(), "context"):
+		case info.LoaderID == loader && !info.Loading && !helperDied(err):
 			return "", asError(ctx, err, l.opts.Budget)
 		}
 		select {
@@ -338,16 +339,19 @@ func (l *flow) inspect(ctx context.Context, snapshot string) (loginForm, error) 
 	return f, nil
 }
 
+// helperDied says whether a helper's error is that of a helper that died
+// with its document (its world is gone), or was not waited for to the
+// end.
+func helperDied(err error) bool {
+	return errors.Is(err, browser.ErrWorldGone) || cdp.Is(err, cdp.ContextGone) || cdp.Is(err, cdp.ContextDestroyed) ||
+		errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)
+}
+
 // helper runs op of login.js in the tab's isolated world.
 func (l *flow) helper(ctx context.Context, op string, args map[string]any, wait time.Duration) (string, error) {
-	opJSON, _ := json.Marshal(op)
-	argJSON, err := json.Marshal(args)
-	if err != nil {
-		return "", err
-	}
 	ctx, cancel := context.WithTimeout(ctx, wait)
 	defer cancel()
-	return l.b.EvaluateAwaitIn(ctx, l.t, browser.Frame{}, fmt.Sprintf("(%s)(%s, %s)", helperSource, opJSON, argJSON), int(wait.Milliseconds()))
+	return l.b.CallIn(ctx, l.t, browser.Frame{}, helperSource, browser.Args(op, args), true)
 }
 
 // MismatchErr is the refusal of a credential on a page outside its origins.

@@ -2,15 +2,18 @@ package observe
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"sync"
 
 	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/host/internal/cdp"
 )
 
 // maxUnsure bounds the nodes whose role and name are asked of Chrome.
 const maxUnsure = 40
+
+// axGroup holds the elements whose role and name are asked of Chrome.
+const axGroup = "diwall-ax"
 
 // Path selects how roles and names are found. PathAuto (the default) takes
 // the serializer's and asks Chrome about the nodes it was unsure of;
@@ -50,7 +53,7 @@ func askChrome(ctx context.Context, b *browser.Browser, t *browser.Tab, r *raw, 
 	}
 	defer func() {
 		for _, f := range append([]browser.Frame{{}}, fm.childFrames()...) {
-			b.CDPIn(ctx, t, f.Session, "Runtime.releaseObjectGroup", map[string]string{"objectGroup": "diwall-ax"}, nil)
+			b.CDPIn(ctx, t, f.Session, cdp.RuntimeReleaseObjectGroup, cdp.ReleaseObjectGroupParams{ObjectGroup: axGroup}, nil)
 		}
 	}()
 	var wg sync.WaitGroup
@@ -91,30 +94,13 @@ func chromeRoleName(ctx context.Context, b *browser.Browser, t *browser.Tab, f b
 	if err != nil {
 		return "", "", false
 	}
-	var ev struct {
-		Result struct {
-			ObjectID string `json:"objectId"`
-		} `json:"result"`
-	}
-	err = b.CDPIn(ctx, t, f.Session, "Runtime.evaluate", map[string]any{
-		"expression": fmt.Sprintf("globalThis.__diwall.els[%d]", i), "contextId": world, "objectGroup": "diwall-ax",
-	}, &ev)
-	if err != nil || ev.Result.ObjectID == "" {
+	el, err := elementObject(ctx, b, t, f, world, i, axGroup)
+	if err != nil || el == "" {
 		return "", "", false
 	}
-	var ax struct {
-		Nodes []struct {
-			Ignored bool `json:"ignored"`
-			Role    *struct {
-				Value string `json:"value"`
-			} `json:"role"`
-			Name *struct {
-				Value string `json:"value"`
-			} `json:"name"`
-		} `json:"nodes"`
-	}
-	if err := b.CDPIn(ctx, t, f.Session, "Accessibility.getPartialAXTree", map[string]any{
-		"objectId": ev.Result.ObjectID, "fetchRelatives": false,
+	var ax cdp.GetPartialAXTreeResult
+	if err := b.CDPIn(ctx, t, f.Session, cdp.AccessibilityGetPartialAXTree, cdp.GetPartialAXTreeParams{
+		ObjectID: el, FetchRelatives: false,
 	}, &ax); err != nil || len(ax.Nodes) == 0 || ax.Nodes[0].Ignored {
 		// A node Chrome leaves out of its tree (content not yet laid out,
 		// an inert one) has no role or name to tell.

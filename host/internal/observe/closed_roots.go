@@ -2,9 +2,9 @@ package observe
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/host/internal/cdp"
 )
 
 // maxClosedRoots bounds the closed shadow roots opened per observation.
@@ -21,49 +21,32 @@ func openClosedRoots(ctx context.Context, b *browser.Browser, t *browser.Tab, ho
 		return 0, err
 	}
 	const group = "diwall-roots"
-	defer b.CDP(ctx, t, "Runtime.releaseObjectGroup", map[string]string{"objectGroup": group}, nil)
+	defer b.CDP(ctx, t, cdp.RuntimeReleaseObjectGroup, cdp.ReleaseObjectGroupParams{ObjectGroup: group}, nil)
 	opened := 0
+	nodeOnly := 0
 	for _, i := range hosts[:min(len(hosts), maxClosedRoots)] {
-		var host struct {
-			Result struct {
-				ObjectID string `json:"objectId"`
-			} `json:"result"`
-		}
-		err := b.CDP(ctx, t, "Runtime.evaluate", map[string]any{
-			"expression": fmt.Sprintf("globalThis.__diwall.els[%d]", i), "contextId": world, "objectGroup": group,
-		}, &host)
-		if err != nil || host.Result.ObjectID == "" {
+		host, err := elementObject(ctx, b, t, browser.Frame{}, world, i, group)
+		if err != nil || host == "" {
 			continue
 		}
-		var desc struct {
-			Node struct {
-				ShadowRoots []struct {
-					BackendNodeID  int    `json:"backendNodeId"`
-					ShadowRootType string `json:"shadowRootType"`
-				} `json:"shadowRoots"`
-			} `json:"node"`
-		}
-		if err := b.CDP(ctx, t, "DOM.describeNode", map[string]any{"objectId": host.Result.ObjectID, "depth": 0, "pierce": true}, &desc); err != nil {
+		var desc cdp.DescribeNodeResult
+		if err := b.CDP(ctx, t, cdp.DOMDescribeNode, cdp.DescribeNodeParams{ObjectID: host, Depth: &nodeOnly, Pierce: true}, &desc); err != nil {
 			continue
 		}
 		for _, sr := range desc.Node.ShadowRoots {
 			if sr.ShadowRootType != "closed" {
 				continue
 			}
-			var root struct {
-				Object struct {
-					ObjectID string `json:"objectId"`
-				} `json:"object"`
-			}
-			if err := b.CDP(ctx, t, "DOM.resolveNode", map[string]any{
-				"backendNodeId": sr.BackendNodeID, "executionContextId": world, "objectGroup": group,
+			var root cdp.ResolveNodeResult
+			if err := b.CDP(ctx, t, cdp.DOMResolveNode, cdp.ResolveNodeParams{
+				BackendNodeID: sr.BackendNodeID, ExecutionContextID: world, ObjectGroup: group,
 			}, &root); err != nil || root.Object.ObjectID == "" {
 				continue
 			}
-			err := b.CDP(ctx, t, "Runtime.callFunctionOn", map[string]any{
-				"objectId":            root.Object.ObjectID,
-				"functionDeclaration": "function (host) { (globalThis.__diwallRoots ||= new WeakMap()).set(host, this); }",
-				"arguments":           []map[string]string{{"objectId": host.Result.ObjectID}},
+			err := b.CDP(ctx, t, cdp.RuntimeCallFunctionOn, cdp.CallFunctionOnParams{
+				ObjectID:            root.Object.ObjectID,
+				FunctionDeclaration: "function (host) { (globalThis.__diwallRoots ||= new WeakMap()).set(host, this); }",
+				Arguments:           []cdp.CallArgument{{ObjectID: host}},
 			}, nil)
 			if err == nil {
 				opened++

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/host/internal/cdp"
 )
 
 // Frames by profile. With frames = "sites", the frames whose document is on
@@ -160,7 +161,7 @@ func (fr *frameReader) frameOf(ctx context.Context, id string) (browser.FrameInf
 // indexes of its serializer), the id of the frame each holds ("" when
 // unknown) and its content box in f's viewport (nil when it has none).
 func frameOwners(ctx context.Context, b *browser.Browser, t *browser.Tab, f browser.Frame, owners []int) ([]string, [][]float64, error) {
-	text, err := b.EvaluateIn(ctx, t, f, FrameBoxExpression(owners), 2000)
+	text, err := b.CallIn(ctx, t, f, frameBoxes, browser.Args(owners), false)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -173,43 +174,32 @@ func frameOwners(ctx context.Context, b *browser.Browser, t *browser.Tab, f brow
 		return nil, nil, err
 	}
 	const group = "diwall-frames"
-	defer b.CDPIn(ctx, t, f.Session, "Runtime.releaseObjectGroup", map[string]string{"objectGroup": group}, nil)
+	defer b.CDPIn(ctx, t, f.Session, cdp.RuntimeReleaseObjectGroup, cdp.ReleaseObjectGroupParams{ObjectGroup: group}, nil)
 	ids := make([]string, len(owners))
 	for k, i := range owners {
 		if len(boxes[k]) != 4 {
 			boxes[k] = nil
 			continue
 		}
-		var el struct {
-			Result struct {
-				ObjectID string `json:"objectId"`
-			} `json:"result"`
-		}
-		err := b.CDPIn(ctx, t, f.Session, "Runtime.evaluate", map[string]any{
-			"expression": fmt.Sprintf("globalThis.__diwall.els[%d]", i), "contextId": world, "objectGroup": group,
-		}, &el)
-		if err != nil || el.Result.ObjectID == "" {
+		el, err := elementObject(ctx, b, t, f, world, i, group)
+		if err != nil || el == "" {
 			continue
 		}
-		var desc struct {
-			Node struct {
-				FrameID string `json:"frameId"`
-			} `json:"node"`
-		}
-		if b.CDPIn(ctx, t, f.Session, "DOM.describeNode", map[string]any{"objectId": el.Result.ObjectID}, &desc) == nil {
+		var desc cdp.DescribeNodeResult
+		if b.CDPIn(ctx, t, f.Session, cdp.DOMDescribeNode, cdp.DescribeNodeParams{ObjectID: el}, &desc) == nil {
 			ids[k] = desc.Node.FrameID
 		}
 	}
 	return ids, boxes, nil
 }
 
-// FrameBoxExpression is the expression that returns, as one JSON string,
-// the content box [x, y, w, h] in its viewport of each frame element of
-// the snapshot in the world it runs in (null for an element that is gone
-// or has no box): where the frame's own viewport lies.
-func FrameBoxExpression(indexes []int) string {
-	is, _ := json.Marshal(indexes)
-	return fmt.Sprintf(`((is) => JSON.stringify(is.map((i) => {
+// frameBoxes is the function that returns, as one JSON string, the
+// content box [x, y, w, h] in its viewport of each frame element of the
+// snapshot (its node indexes is) in the world it runs in (null for an
+// element that is gone or has no box): where the frame's own viewport
+// lies.
+const frameBoxes = `function (is) {
+  return JSON.stringify(is.map((i) => {
   const el = globalThis.__diwall && globalThis.__diwall.els[i];
   if (!el || !el.isConnected) return null;
   const r = el.getBoundingClientRect();
@@ -218,5 +208,5 @@ func FrameBoxExpression(indexes []int) string {
   const pl = parseFloat(cs.paddingLeft) || 0, pt = parseFloat(cs.paddingTop) || 0;
   const pr = parseFloat(cs.paddingRight) || 0, pb = parseFloat(cs.paddingBottom) || 0;
   return [r.left + el.clientLeft + pl, r.top + el.clientTop + pt, Math.max(0, el.clientWidth - pl - pr), Math.max(0, el.clientHeight - pt - pb)];
-})))(%s)`, is)
-}
+  }));
+}`

@@ -3,7 +3,6 @@ package observe
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 
 	"github.com/diwall/diwall/host/internal/browser"
 )
@@ -46,7 +45,7 @@ func (fm *frameMap) cover(ctx context.Context, b *browser.Browser, t *browser.Ta
 			for k, a := range list {
 				qs[k] = [3]float64{float64(fm.frames[a.f].owner), a.point[0] - off[0], a.point[1] - off[1]}
 			}
-			text, err := b.EvaluateIn(ctx, t, fm.frames[parent].frame, coverExpression(qs), 2000)
+			text, err := b.CallIn(ctx, t, fm.frames[parent].frame, coverQuestions, browser.Args(qs), false)
 			var by []*int
 			if err != nil || json.Unmarshal([]byte(text), &by) != nil || len(by) != len(list) {
 				continue
@@ -68,13 +67,11 @@ func (fm *frameMap) cover(ctx context.Context, b *browser.Browser, t *browser.Ta
 	}
 }
 
-// coverExpression answers, for questions [owner, x, y] in the viewport of
+// coverQuestions answers, for questions [owner, x, y] in the viewport of
 // the world it runs in, what lies over the frame element owner at (x, y):
 // null when the frame itself, else the snapshot index of what covers it or
 // of its nearest reported ancestor (-1: none).
-func coverExpression(questions [][3]float64) string {
-	qs, _ := json.Marshal(questions)
-	return fmt.Sprintf(`((qs) => {
+const coverQuestions = `function (qs) {
   const s = globalThis.__diwall;
   return JSON.stringify(qs.map(([owner, x, y]) => {
     const el = s && s.els[owner];
@@ -89,5 +86,4 @@ func coverExpression(questions [][3]float64) string {
     for (let c = hit; c; c = c.parentNode || c.host) if (s.index.has(c)) return s.index.get(c);
     return -1;
   }));
-})(%s)`, qs)
-}
+}`

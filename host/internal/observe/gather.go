@@ -17,6 +17,7 @@ import (
 	"github.com/diwall/diwall/host/internal/toolerr"
 
 	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/host/internal/cdp"
 	"github.com/diwall/diwall/host/internal/imaging"
 	"github.com/diwall/diwall/host/policy"
 	"github.com/diwall/diwall/protocol"
@@ -90,14 +91,14 @@ func Observe(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.P
 	}
 	// A dialog that opens while the page is read blocks the page, and every
 	// call waiting on it: stop waiting, and report the dialog.
-	opened, stopWatch := b.Watch(t, func(m string) bool { return m == "Page.javascriptDialogOpening" })
+	opened, stopWatch := b.Watch(t, func(m string) bool { return m == cdp.PageJavascriptDialogOpening })
 	defer stopWatch()
 	gctx, stop := context.WithCancel(ctx)
 	defer stop()
 	go func() {
 		select {
 		case m := <-opened:
-			if m == "Page.javascriptDialogOpening" {
+			if m == cdp.PageJavascriptDialogOpening {
 				stop()
 			}
 		case <-gctx.Done():
@@ -290,10 +291,8 @@ const captureWait = 5 * time.Second
 func captureViewportVia(ctx context.Context, b *browser.Browser, t *browser.Tab) (data []byte, fallback bool, err error) {
 	cctx, cancel := context.WithTimeout(ctx, captureWait)
 	defer cancel()
-	var res struct {
-		Data string `json:"data"`
-	}
-	err = b.CDP(cctx, t, "Page.captureScreenshot", map[string]any{"format": "jpeg", "quality": 90, "fromSurface": true, "optimizeForSpeed": true}, &res)
+	var res cdp.CaptureScreenshotResult
+	err = b.CDP(cctx, t, cdp.PageCaptureScreenshot, cdp.CaptureScreenshotParams{Format: "jpeg", Quality: 90, FromSurface: true, OptimizeForSpeed: true}, &res)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, false, err

@@ -6,7 +6,6 @@ import (
 	_ "embed"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -71,28 +70,21 @@ var guardLibrary = func() string {
 	return "__diwallGuardLib_" + hex.EncodeToString(sum[:6])
 }()
 
-// guardMissing is what the short start expression returns when the
-// isolated world does not hold the library yet (a new document).
-const guardMissing = "diwall: no guard library"
-
-// guardStartExpression calls the library with opts; with install it first
-// installs the library (its source is about 20 KB, which costs several ms
-// through chrome.debugger, measured: it is sent once per document).
-func guardStartExpression(opts map[string]any, install bool) string {
-	o, _ := json.Marshal(opts)
-	lib := "globalThis." + guardLibrary
-	if !install {
-		return fmt.Sprintf("%s ? %s(%s) : %q", lib, lib, o, guardMissing)
-	}
+// guardStart is the guard library among the host's functions of a world
+// (browser.Run): its start function, made with the sensitive cues, called
+// with the guard's options. Its source is about 20 KB, which costs several
+// ms through chrome.debugger (measured): it is sent once per document.
+var guardStart = func() browser.PageFunction {
 	c, _ := json.Marshal(map[string]string{"sensitive": sensitiveSource, "notSensitive": notSensitiveSource})
-	return fmt.Sprintf("(%s = (%s)(%s))(%s)", lib, guardSource, c, o)
-}
+	return browser.PageFunction{Name: guardName, Global: guardLibrary, Source: "(" + guardSource + ")(" + string(c) + ")"}
+}()
 
-// guardFinishExpression finishes the guard id, if it is still the page's.
-func guardFinishExpression(id string) string {
-	q, _ := json.Marshal(id)
-	return fmt.Sprintf(`((g) => g && g.id === %s ? (globalThis.__diwallGuard = null, g.finish()) : JSON.stringify({lost: true, why: "the guard was gone"}))(globalThis.__diwallGuard)`, q)
-}
+// guardFinish finishes the guard whose id it is given, if it is still the
+// page's.
+const guardFinish = `function (id) {
+  const g = globalThis.__diwallGuard;
+  return g && g.id === id ? (globalThis.__diwallGuard = null, g.finish()) : JSON.stringify({lost: true, why: "the guard was gone"});
+}`
 
 // startGuard starts a guard in the tab's isolated world, and in that of
 // each of frames (child frames that are or may be read; one that cannot be
@@ -141,21 +133,11 @@ func (g *guard) startIn(ctx context.Context, f browser.Frame, extra []int) (*gua
 		extra = []int{}
 	}
 	opts := map[string]any{"id": id, "snapshot": g.snapshot, "extra": extra}
-	world, err := g.b.WorldIn(ctx, g.t, f)
-	if err != nil {
-		return nil, err
-	}
 	// A world the library was installed in has it still (the page cannot
 	// reach it); a new one (a new document) gets it with the first call.
-	install := !g.b.InstalledIn(g.t, f, world, guardName)
-	text, err := evaluateAwait(ctx, g.b, g.t, f, guardStartExpression(opts, install))
-	if err == nil && text == guardMissing {
-		_, err = evaluateAwait(ctx, g.b, g.t, f, guardStartExpression(opts, true))
-	}
-	if err != nil {
+	if _, err := g.b.Run(ctx, g.t, f, guardStart, browser.Args(opts), true); err != nil {
 		return nil, err
 	}
-	g.b.SetInstalledIn(g.t, f, world, guardName)
 	return &guardPart{frame: f, id: id}, nil
 }
 
@@ -227,7 +209,7 @@ func (g *guard) finish(ctx context.Context, fm *frameMap) (*guardReport, error) 
 
 // finishPart finishes the guard of one frame.
 func (g *guard) finishPart(ctx context.Context, p guardPart) (*guardReport, error) {
-	text, err := evaluateAwait(ctx, g.b, g.t, p.frame, guardFinishExpression(p.id))
+	text, err := g.b.CallIn(ctx, g.t, p.frame, guardFinish, browser.Args(p.id), true)
 	if err != nil {
 		return nil, err
 	}
@@ -293,46 +275,5 @@ func (g *guard) abandon() {
 func (g *guard) end(p guardPart) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	evaluateAwait(ctx, g.b, g.t, p.frame, guardFinishExpression(p.id))
-}
-
-// evaluateAwait is browser.Evaluate, in the isolated world of frame f, for
-// an expression whose value may be a promise of the string.
-func evaluateAwait(ctx context.Context, b *browser.Browser, t *browser.Tab, f browser.Frame, expression string) (string, error) {
-	world, err := b.WorldIn(ctx, t, f)
-	if err != nil {
-		return "", err
-	}
-	var res struct {
-		Result struct {
-			Type  string          `json:"type"`
-			Value json.RawMessage `json:"value"`
-		} `json:"result"`
-		ExceptionDetails *struct {
-			Text      string `json:"text"`
-			Exception *struct {
-				Description string `json:"description"`
-			} `json:"exception"`
-		} `json:"exceptionDetails"`
-	}
-	err = b.UnlessDialog(ctx, t, func(ctx context.Context) error {
-		return b.CDPIn(ctx, t, f.Session, "Runtime.evaluate", map[string]any{
-			"expression": expression, "contextId": world, "returnByValue": true, "awaitPromise": true, "timeout": 2000,
-		}, &res)
-	})
-	if err != nil {
-		return "", b.WorldErrIn(t, f, world, err)
-	}
-	if d := res.ExceptionDetails; d != nil {
-		msg := d.Text
-		if d.Exception != nil {
-			msg = d.Exception.Description
-		}
-		return "", fmt.Errorf("page script failed: %s", msg)
-	}
-	var s string
-	if res.Result.Type != "string" || json.Unmarshal(res.Result.Value, &s) != nil {
-		return "", errors.New("capture guard: no report")
-	}
-	return s, nil
+	g.b.CallIn(ctx, g.t, p.frame, guardFinish, browser.Args(p.id), true)
 }

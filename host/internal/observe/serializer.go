@@ -3,9 +3,9 @@ package observe
 import (
 	"context"
 	_ "embed"
-	"encoding/json"
 	"errors"
 	"strings"
+	"time"
 
 	"github.com/diwall/diwall/host/internal/browser"
 )
@@ -28,26 +28,22 @@ var serializerSource = strings.Replace(withPageConstants(walkerSource), "/*__ACC
 // source without the call at its end.
 var serializerFunc = strings.TrimSuffix(strings.TrimSpace(serializerSource), "(__OPTIONS__)")
 
-// serializerName names the serializer among the host's scripts of a world
-// (browser.Installed): the first call in a world defines it, later calls
-// send only its options, which saves compiling some 40 KB every time.
-const serializerName = "serializer"
+// serializer is the serializer among the host's functions of a world
+// (browser.Run): the first call in a world defines it, later calls send
+// only its options, which saves compiling some 40 KB every time.
+var serializer = browser.PageFunction{Name: "serializer", Global: "__diwallSerialize", Source: serializerFunc}
 
-// serializerMissing is what a call answers in a world that does not have
-// the serializer (one made since it was defined).
-const serializerMissing = `{"uninstalled":true}`
+// serializeWait bounds one run of the serializer: a page it cannot read
+// in that time is answered with what to do instead (browser.TooLong).
+// Runtime.callFunctionOn has no timeout of its own: the bound is the
+// host's, and the serializer runs on in the page until it is done.
+const serializeWait = 10 * time.Second
 
 // Name and text lengths the serializer keeps.
 const (
 	maxName = 160
 	maxText = 400
 )
-
-// serializerExpression is the whole serializer with its options filled in,
-// for a new snapshot: it defines the serializer in the world it runs in.
-func serializerExpression(snapshotID string) string {
-	return serializerCall(snapshotOptions(snapshotID), true)
-}
 
 // snapshotOptions are the options of a new snapshot's serialization.
 func snapshotOptions(snapshotID string) map[string]any {
@@ -60,10 +56,9 @@ func readOptions(snapshotID string, root int) map[string]any {
 	return map[string]any{"snapshot": snapshotID, "read": true, "root": root}
 }
 
-// serializerCall is the expression that runs the serializer with extra
-// options: its whole source when define is set (which also defines it in
-// the world), else a call of the one defined before.
-func serializerCall(extra map[string]any, define bool) string {
+// serializerOptions are the serializer's options: its limits and the
+// sensitive cues, with extra.
+func serializerOptions(extra map[string]any) map[string]any {
 	o := map[string]any{
 		"maxName": maxName, "maxText": maxText,
 		"sensitive": sensitiveSource, "notSensitive": notSensitiveSource,
@@ -71,36 +66,18 @@ func serializerCall(extra map[string]any, define bool) string {
 	for k, v := range extra {
 		o[k] = v
 	}
-	opts, _ := json.Marshal(o)
-	if define {
-		return "(globalThis.__diwallSerialize = " + serializerFunc + ")(" + string(opts) + ")"
-	}
-	return "globalThis.__diwallSerialize ? globalThis.__diwallSerialize(" + string(opts) + ") : " + jsString(serializerMissing)
-}
-
-func jsString(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
+	return o
 }
 
 // serialize runs the serializer in the isolated world of frame f of the
 // tab (the zero Frame: the main frame) with extra options and returns its
 // JSON text.
 func serialize(ctx context.Context, b *browser.Browser, t *browser.Tab, f browser.Frame, extra map[string]any) (string, error) {
-	for attempt := 0; attempt < 2; attempt++ {
-		world, err := b.WorldIn(ctx, t, f)
-		if err != nil {
-			return "", err
-		}
-		text, err := b.EvaluateIn(ctx, t, f, serializerCall(extra, !b.InstalledIn(t, f, world, serializerName)), 10000)
-		if err != nil {
-			return "", err
-		}
-		if text != serializerMissing {
-			b.SetInstalledIn(t, f, world, serializerName)
-			return text, nil
-		}
-		b.SetInstalledIn(t, f, 0, serializerName)
+	sctx, cancel := context.WithTimeout(ctx, serializeWait)
+	defer cancel()
+	text, err := b.Run(sctx, t, f, serializer, browser.Args(serializerOptions(extra)), false)
+	if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
+		return "", browser.TooLong(serializeWait, err)
 	}
-	return "", errors.New("the page serializer could not be defined")
+	return text, err
 }

@@ -2,7 +2,6 @@ package tools
 
 import (
 	"context"
-	"time"
 
 	"github.com/diwall/diwall/host/internal/toolerr"
 
@@ -54,21 +53,13 @@ func (s *Server) dialog(ctx context.Context, c *Call, in dialogIn) (Outcome, err
 	if accept && d.Type == "beforeunload" {
 		leave = s.b.AfterLeave(ctx, t)
 	}
-	closed, cancel := s.b.Watch(t, func(m string) bool { return m == "Page.javascriptDialogClosed" })
-	defer cancel()
-	params := map[string]any{"accept": accept}
-	if in.Text != "" {
-		params["promptText"] = in.Text
-	}
-	if err := s.b.CDP(ctx, t, "Page.handleJavaScriptDialog", params, nil); err != nil {
+	closed, err := s.b.AnswerDialog(ctx, t, accept, in.Text)
+	if err != nil {
 		return Outcome{}, err
 	}
-	select {
-	case <-closed:
-	case <-time.After(2 * time.Second):
+	if !closed {
 		c.Base.Notice("the dialog did not report closing within 2 s")
 	}
-	var err error
 	if leave != nil {
 		nav := <-leave
 		if nav.Status == browser.NavClosed {

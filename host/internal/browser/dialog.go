@@ -1,0 +1,30 @@
+package browser
+
+import (
+	"context"
+	"time"
+
+	"github.com/diwall/diwall/host/internal/cdp"
+)
+
+// dialogCloseWait bounds the wait for Chrome's report that an answered
+// dialog closed.
+const dialogCloseWait = 2 * time.Second
+
+// AnswerDialog accepts or dismisses the JavaScript dialog open on the tab,
+// a prompt with promptText when it is not empty, and waits a moment for
+// Chrome to report it closed: closed is false when it did not in time.
+func (b *Browser) AnswerDialog(ctx context.Context, t *Tab, accept bool, promptText string) (closed bool, err error) {
+	done, cancel := b.Watch(t, func(m string) bool { return m == cdp.PageJavascriptDialogClosed })
+	defer cancel()
+	params := cdp.HandleJavaScriptDialogParams{Accept: accept, PromptText: promptText}
+	if err := b.CDP(ctx, t, cdp.PageHandleJavaScriptDialog, params, nil); err != nil {
+		return false, err
+	}
+	select {
+	case <-done:
+		return true, nil
+	case <-time.After(dialogCloseWait):
+		return false, nil
+	}
+}
