@@ -120,9 +120,9 @@ func TestEvaluate(t *testing.T) {
 			func(_ string, err error) bool { return err != nil && strings.Contains(err.Error(), "not a string") }},
 		{map[string]any{"exceptionDetails": map[string]any{"text": "Uncaught", "exception": map[string]any{"description": "TypeError: x"}}}, nil,
 			func(_ string, err error) bool { return err != nil && strings.Contains(err.Error(), "TypeError: x") }},
-		{nil, errors.New("Execution was terminated"),
+		{nil, &protocol.ResponseError{Code: protocol.ExtCDPError, Message: "Execution was terminated"},
 			func(_ string, err error) bool { return code(err) == protocol.CodeTimeout }},
-		{nil, errors.New("Cannot find context with specified id"),
+		{nil, &protocol.ResponseError{Code: protocol.ExtCDPError, Message: "Cannot find context with specified id"},
 			func(_ string, err error) bool { return errors.Is(err, browser.ErrWorldGone) }},
 	}
 	for i, a := range answers {

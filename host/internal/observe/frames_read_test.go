@@ -51,13 +51,13 @@ func framedSignIn(t *testing.T, covered bool) *obsPage {
 		cover = "[-1]"
 	}
 	p.page.SetOther(func(r browsertest.Request) (any, error) {
-		expr := r.Str("expression")
+		fn := browsertest.Script(r)
 		switch {
-		case strings.Contains(expr, "getBoundingClientRect()") && strings.Contains(expr, "clientLeft"):
+		case strings.Contains(fn, "getBoundingClientRect()") && strings.Contains(fn, "clientLeft"):
 			return browsertest.EvalString("[[10,100,80,40]]"), nil
-		case strings.HasPrefix(expr, "globalThis.__diwall.els["):
+		case strings.Contains(fn, "globalThis.__diwall.els[i]"):
 			return map[string]any{"result": map[string]any{"type": "object", "objectId": "frame-element"}}, nil
-		case strings.HasPrefix(expr, "((qs) =>"):
+		case strings.HasPrefix(fn, "function (qs)"):
 			return browsertest.EvalString(cover), nil
 		}
 		return browsertest.EvalString(""), nil

@@ -9,6 +9,7 @@ import (
 
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/browser/browsertest"
+	"github.com/diwall/diwall/host/internal/cdp"
 	"github.com/diwall/diwall/host/internal/toolerr"
 	"github.com/diwall/diwall/host/policy"
 	"github.com/diwall/diwall/protocol"
@@ -176,8 +177,8 @@ func TestRead(t *testing.T) {
 	if _, err := Read(ctx, p.b, p.tab, obs.SnapshotID, button, "", nil); codeOf(err) != protocol.CodeElementGone {
 		t.Errorf("the element is gone: %v", err)
 	}
-	p.ext.On("Runtime.evaluate", func(browsertest.Request) (any, error) {
-		return nil, errors.New("Cannot find context with specified id")
+	p.ext.On(string(cdp.RuntimeCallFunctionOn), func(browsertest.Request) (any, error) {
+		return nil, &protocol.ResponseError{Code: protocol.ExtCDPError, Message: "Cannot find context with specified id"}
 	})
 	if _, err := Read(ctx, p.b, p.tab, obs.SnapshotID, 0, "", nil); codeOf(err) != protocol.CodeSnapshotStale {
 		t.Errorf("the document went away: %v", err)
@@ -198,7 +199,7 @@ func TestObserveKeepingLeavesTheMarksValid(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.page.SetOther(func(r browsertest.Request) (any, error) {
-		if strings.Contains(r.Str("expression"), "__diwallKept; delete") {
+		if strings.Contains(browsertest.Script(r), "__diwallKept; delete") {
 			return browsertest.EvalString(first.SnapshotID), nil
 		}
 		return browsertest.EvalString(""), nil

@@ -127,7 +127,7 @@ func TestObserveReadActFlow(t *testing.T) {
 	// The helpers locate the button: the click succeeds, and observe:true
 	// brings the page as it is after it.
 	w.page.SetOther(func(r browsertest.Request) (any, error) {
-		if strings.Contains(r.Str("expression"), "__diwallAct") {
+		if browsertest.CallOf(r).Global == "__diwallAct" {
 			return browsertest.EvalJSON(map[string]any{"x": 10, "y": 95}), nil
 		}
 		return browsertest.EvalString(""), nil
@@ -251,7 +251,7 @@ func TestScreenshotKeepsTheMarks(t *testing.T) {
 	_, server, _, _ := w.call(t, "observe", map[string]any{})
 	snap := server["snapshot_id"].(string)
 	w.page.SetOther(func(r browsertest.Request) (any, error) {
-		if strings.Contains(r.Str("expression"), "__diwallKept; delete") {
+		if strings.Contains(browsertest.Script(r), "__diwallKept; delete") {
 			return browsertest.EvalString(snap), nil
 		}
 		return browsertest.EvalString(""), nil

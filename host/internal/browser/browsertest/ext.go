@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/host/internal/cdp"
 	"github.com/diwall/diwall/protocol"
 )
 
@@ -155,9 +156,9 @@ func (e *Ext) byDefault(r Request) (any, error) {
 		id := e.nextTab
 		e.mu.Unlock()
 		return protocol.TabResult{Tab: e.tab(id)}, nil
-	case "Page.getFrameTree":
+	case string(cdp.PageGetFrameTree):
 		return FrameTree("main", "L1", e.URL), nil
-	case "Page.createIsolatedWorld":
+	case string(cdp.PageCreateIsolatedWorld):
 		return map[string]any{"executionContextId": 7}, nil
 	}
 	return map[string]any{}, nil
@@ -173,14 +174,14 @@ func FrameTree(frameID, loaderID, url string) map[string]any {
 	return map[string]any{"frameTree": map[string]any{"frame": map[string]any{"id": frameID, "loaderId": loaderID, "url": url}}}
 }
 
-// EvalString is the answer to Runtime.evaluate of an expression whose
-// value is the string s.
+// EvalString is the answer to Runtime.evaluate of an expression, or to
+// Runtime.callFunctionOn of a function, whose value is the string s.
 func EvalString(s string) map[string]any {
 	return map[string]any{"result": map[string]any{"type": "string", "value": s}}
 }
 
-// EvalJSON is the answer to Runtime.evaluate of an expression whose value
-// is v as a JSON string (what the host's page helpers answer).
+// EvalJSON is the answer to Runtime.evaluate or Runtime.callFunctionOn
+// whose value is v as a JSON string (what the host's page helpers answer).
 func EvalJSON(v any) map[string]any {
 	data, _ := json.Marshal(v)
 	return EvalString(string(data))
@@ -231,13 +232,13 @@ func Event(t testing.TB, b *browser.Browser, tab *browser.Tab, method string, pa
 // OpenDialog delivers Page.javascriptDialogOpening of a dialog of type typ.
 func OpenDialog(t testing.TB, b *browser.Browser, tab *browser.Tab, typ, message string) {
 	t.Helper()
-	Event(t, b, tab, "Page.javascriptDialogOpening", map[string]any{"type": typ, "message": message})
+	Event(t, b, tab, cdp.PageJavascriptDialogOpening, map[string]any{"type": typ, "message": message})
 }
 
 // Navigate delivers the main frame's commit of a new document (loader).
 func Navigate(t testing.TB, b *browser.Browser, tab *browser.Tab, loader, url string) {
 	t.Helper()
-	Event(t, b, tab, "Page.frameNavigated", map[string]any{"frame": map[string]any{"id": "main", "loaderId": loader, "url": url}})
+	Event(t, b, tab, cdp.PageFrameNavigated, map[string]any{"frame": map[string]any{"id": "main", "loaderId": loader, "url": url}})
 }
 
 func roundTrip(from, into any) error {

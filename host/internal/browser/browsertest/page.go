@@ -3,19 +3,25 @@ package browsertest
 import (
 	"bytes"
 	"encoding/base64"
-	"encoding/json"
 	"image"
 	"image/jpeg"
 	"strings"
 	"sync"
+
+	"github.com/diwall/diwall/host/internal/cdp"
 )
 
-// Page answers the host's own page scripts by the global names they
-// define in Diwall's isolated world — the observe serializer
-// (__diwallSerialize) and the capture guard (__diwallGuardLib_…,
-// __diwallGuard) — and takes screenshots: enough of a page for
-// observe, read and the tools built on them.
+// Page answers the host's own page functions (Runtime.callFunctionOn) by
+// the global names they define in Diwall's isolated world — the observe
+// serializer (__diwallSerialize) and the capture guard
+// (__diwallGuardLib_…, __diwallGuard) — as Chrome would: a call by name
+// in a world that does not hold the function answers browser.Missing.
+// It takes screenshots too: enough of a page for observe, read and the
+// tools built on them.
 type Page struct {
+	// Worlds are the page's isolated worlds.
+	Worlds Worlds
+
 	mu sync.Mutex
 	// Serialize answers the serializer given its options (with "read" set,
 	// the region of node "root", -1 for the whole page).
@@ -25,7 +31,8 @@ type Page struct {
 	// InContext answers the serializer in other execution contexts (a
 	// child frame's isolated world) than the main frame's, by context id.
 	InContext map[int]func(opts map[string]any) any
-	// Other answers any other Runtime.evaluate; nil: an empty string.
+	// Other answers any other Runtime.evaluate or Runtime.callFunctionOn
+	// (see Script); nil: an empty string.
 	Other Handler
 	// Serialized counts the serializer's runs.
 	Serialized int
@@ -35,9 +42,10 @@ type Page struct {
 // password field (WatchedPassword), and makes e answer for it.
 func NewPage(e *Ext) *Page {
 	p := &Page{Serialize: SignIn, GuardReport: WatchedPassword}
-	e.On("Runtime.evaluate", p.evaluate)
+	e.On(string(cdp.RuntimeEvaluate), p.evaluate)
+	e.On(string(cdp.RuntimeCallFunctionOn), p.call)
 	shot := JPEG(200, 150)
-	e.On("Page.captureScreenshot", func(Request) (any, error) { return map[string]any{"data": shot}, nil })
+	e.On(string(cdp.PageCaptureScreenshot), func(Request) (any, error) { return map[string]any{"data": shot}, nil })
 	return p
 }
 
@@ -80,32 +88,56 @@ func (p *Page) Runs() int {
 	return p.Serialized
 }
 
+// Script is the script of a Runtime.evaluate (its expression) or of a
+// Runtime.callFunctionOn (its function declaration).
+func Script(r Request) string {
+	if r.Method == string(cdp.RuntimeCallFunctionOn) {
+		return r.Str("functionDeclaration")
+	}
+	return r.Str("expression")
+}
+
+// evaluate answers the host's constant expressions: none are the page's
+// own functions.
 func (p *Page) evaluate(r Request) (any, error) {
-	expr := r.Str("expression")
+	return p.other(r)
+}
+
+func (p *Page) other(r Request) (any, error) {
 	p.mu.Lock()
-	serialize, report, other := p.Serialize, p.GuardReport, p.Other
-	if f, ok := p.InContext[int(r.Num("contextId"))]; ok {
-		serialize = f
-	}
+	other := p.Other
 	p.mu.Unlock()
-	switch {
-	case strings.HasPrefix(expr, "((g) => g && g.id ==="):
-		return evalValue(report()), nil
-	case strings.Contains(expr, "__diwallGuardLib_"):
-		return EvalString("started"), nil
-	case strings.Contains(expr, "__diwallSerialize"):
-		opts, ok := serializerOptions(expr)
-		if ok {
-			p.mu.Lock()
-			p.Serialized++
-			p.mu.Unlock()
-			return evalValue(serialize(opts)), nil
-		}
-	}
 	if other != nil {
 		return other(r)
 	}
 	return EvalString(""), nil
+}
+
+// call answers a call of a function: the serializer and the guard by
+// their globals, any other to Other.
+func (p *Page) call(r Request) (any, error) {
+	c := CallOf(r)
+	if p.Worlds.Missing(c) {
+		return MissingAnswer(), nil
+	}
+	p.mu.Lock()
+	serialize, report := p.Serialize, p.GuardReport
+	if f, ok := p.InContext[c.Context]; ok {
+		serialize = f
+	}
+	p.mu.Unlock()
+	switch {
+	case c.Global == "__diwallSerialize":
+		p.mu.Lock()
+		p.Serialized++
+		p.mu.Unlock()
+		return evalValue(serialize(c.Arg(0))), nil
+	case strings.HasPrefix(c.Global, "__diwallGuardLib_"):
+		return EvalString("started"), nil
+	case strings.Contains(c.Declaration, "g && g.id === id"):
+		return evalValue(report()), nil
+	}
+	return p.other(r)
 }
 
 func evalValue(v any) map[string]any {
@@ -113,20 +145,6 @@ func evalValue(v any) map[string]any {
 		return EvalString(s)
 	}
 	return EvalJSON(v)
-}
-
-// serializerOptions reads the options object the serializer is called
-// with: the JSON object that starts with its first option, maxName.
-func serializerOptions(expr string) (map[string]any, bool) {
-	at := strings.LastIndex(expr, `({"maxName":`)
-	if at < 0 {
-		return nil, false
-	}
-	var opts map[string]any
-	if json.NewDecoder(strings.NewReader(expr[at+1:])).Decode(&opts) != nil {
-		return nil, false
-	}
-	return opts, true
 }
 
 // SignIn is a sign-in page in a viewport of 200 x 150: a heading, an
