@@ -1,13 +1,12 @@
 package act
 
 import (
-	"encoding/json"
-	"strings"
 	"sync"
 	"testing"
 
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/browser/browsertest"
+	"github.com/diwall/diwall/host/internal/cdp"
 )
 
 // opFunc answers one page helper (page.js) call: its arguments as JSON
@@ -29,14 +28,19 @@ type fakePage struct {
 	calls []helperRun // and how
 	// listeners answers DOMDebugger.getEventListeners of the document.
 	listeners []map[string]any
+	// functions answers the calls of act's functions other than page.js.
+	functions func(c browsertest.Call) any
+	// worlds hold page.js where a call defined it.
+	worlds browsertest.Worlds
 }
 
 func newFakePage(t *testing.T) *fakePage {
 	t.Helper()
 	p := &fakePage{t: t, ext: browsertest.New(), ops: map[string]opFunc{}}
 	p.b, p.tab = browsertest.Start(t, p.ext)
-	p.ext.On("Runtime.evaluate", p.evaluate)
-	p.ext.On("DOMDebugger.getEventListeners", func(r browsertest.Request) (any, error) {
+	p.ext.On(string(cdp.RuntimeEvaluate), p.evaluate)
+	p.ext.On(string(cdp.RuntimeCallFunctionOn), p.call)
+	p.ext.On(string(cdp.DOMDebuggerGetEventListeners), func(r browsertest.Request) (any, error) {
 		p.mu.Lock()
 		defer p.mu.Unlock()
 		if r.Str("objectId") == "doc" {
@@ -44,7 +48,7 @@ func newFakePage(t *testing.T) *fakePage {
 		}
 		return map[string]any{"listeners": []any{}}, nil
 	})
-	p.ext.On("DOM.describeNode", func(browsertest.Request) (any, error) {
+	p.ext.On(string(cdp.DOMDescribeNode), func(browsertest.Request) (any, error) {
 		return map[string]any{"node": map[string]any{"backendNodeId": 1}}, nil
 	})
 	// Ordinary answers; a test replaces those it is about.
@@ -84,8 +88,9 @@ func (p *fakePage) helpers() []string {
 	return append([]string(nil), p.ran...)
 }
 
-// evaluate answers Runtime.evaluate: a page helper call, the document or
-// window taken by reference, or any other expression (a barrier).
+// evaluate answers Runtime.evaluate: the document or window taken by
+// reference, the file input a helper kept, or any other expression (a
+// barrier).
 func (p *fakePage) evaluate(r browsertest.Request) (any, error) {
 	expr := r.Str("expression")
 	switch expr {
@@ -94,10 +99,28 @@ func (p *fakePage) evaluate(r browsertest.Request) (any, error) {
 	case "globalThis.__diwall.fileInput || null":
 		return map[string]any{"result": map[string]any{"type": "object", "objectId": "file-input"}}, nil
 	}
-	op, args, ok := helperOf(expr)
-	if !ok {
-		return map[string]any{"result": map[string]any{"type": "number", "value": 0}}, nil
+	return map[string]any{"result": map[string]any{"type": "number", "value": 0}}, nil
+}
+
+// call answers Runtime.callFunctionOn as Chrome would: a page helper call
+// (page.js, defined in the world by its first call, called by name after
+// that), or another function of act's (functions).
+func (p *fakePage) call(r browsertest.Request) (any, error) {
+	c := browsertest.CallOf(r)
+	if c.Global != helpers.Global {
+		p.mu.Lock()
+		f := p.functions
+		p.mu.Unlock()
+		if f == nil {
+			p.t.Errorf("the function call %.60q has no answer in this test", c.Declaration)
+			return map[string]any{}, nil
+		}
+		return f(c), nil
 	}
+	if p.worlds.Missing(c) {
+		return browsertest.MissingAnswer(), nil
+	}
+	op, args := c.StrArg(0), c.Arg(1)
 	p.mu.Lock()
 	f := p.ops[op]
 	p.ran = append(p.ran, op)
@@ -108,30 +131,6 @@ func (p *fakePage) evaluate(r browsertest.Request) (any, error) {
 		return browsertest.EvalJSON(map[string]any{}), nil
 	}
 	return browsertest.EvalJSON(f(args)), nil
-}
-
-// helperOf reads the op and arguments of a helper call (see helperCall).
-func helperOf(expr string) (op string, args map[string]any, ok bool) {
-	var call string
-	if rest, found := strings.CutPrefix(expr, "globalThis.__diwallAct ? globalThis.__diwallAct("); found {
-		end := strings.LastIndex(rest, ") : ")
-		if end < 0 {
-			return "", nil, false
-		}
-		call = rest[:end]
-	} else if rest, found := strings.CutPrefix(expr, "(globalThis.__diwallAct = "+pageSource+")("); found {
-		call = strings.TrimSuffix(rest, ")")
-	} else {
-		return "", nil, false
-	}
-	var parts []json.RawMessage
-	if json.Unmarshal([]byte("["+call+"]"), &parts) != nil || len(parts) != 2 {
-		return "", nil, false
-	}
-	if json.Unmarshal(parts[0], &op) != nil || json.Unmarshal(parts[1], &args) != nil {
-		return "", nil, false
-	}
-	return op, args, true
 }
 
 // inputs returns the params of the input events sent, of one CDP method.

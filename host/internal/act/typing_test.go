@@ -72,9 +72,12 @@ func TestAnElementThatListensForKeys(t *testing.T) {
 		}
 		return map[string]any{"object": map[string]any{"objectId": "form"}}, nil
 	})
-	p.ext.On("Runtime.callFunctionOn", func(r browsertest.Request) (any, error) {
-		return map[string]any{"result": map[string]any{"type": "string", "value": "[0]"}}, nil
-	})
+	p.functions = func(c browsertest.Call) any {
+		if c.ObjectID != "form" {
+			t.Errorf("the listeners' check runs on %q", c.ObjectID)
+		}
+		return browsertest.EvalString("[0]")
+	}
 	if res := run1(p, Options{}, Step{Action: "type", Mark: 1, Text: "x"}, Step{Action: "type", Mark: 2, Text: "y"}); res.Err != nil {
 		t.Fatal(res.Err)
 	}
