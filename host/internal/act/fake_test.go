@@ -9,6 +9,10 @@ import (
 	"github.com/diwall/diwall/host/internal/cdp"
 )
 
+// thrown is the answer of a helper that throws an Error with this
+// message.
+type thrown string
+
 // opFunc answers one page helper (page.js) call: its arguments as JSON
 // decodes them, and the answer the helper would give.
 type opFunc func(args map[string]any) any
@@ -117,6 +121,10 @@ func (p *fakePage) call(r browsertest.Request) (any, error) {
 		}
 		return f(c), nil
 	}
+	// page.js's text is the host's own, whatever the arguments hold.
+	if c.Declaration != helpers.Declaration(c.Defines) || c.Context == 0 || !c.ByValue {
+		p.t.Errorf("page.js called as %.80q in context %d, by value %v", c.Declaration, c.Context, c.ByValue)
+	}
 	if p.worlds.Missing(c) {
 		return browsertest.MissingAnswer(), nil
 	}
@@ -130,7 +138,11 @@ func (p *fakePage) call(r browsertest.Request) (any, error) {
 		p.t.Errorf("page helper %s has no answer in this test", op)
 		return browsertest.EvalJSON(map[string]any{}), nil
 	}
-	return browsertest.EvalJSON(f(args)), nil
+	answer := f(args)
+	if err, ok := answer.(thrown); ok {
+		return browsertest.Thrown(string(err)), nil
+	}
+	return browsertest.EvalJSON(answer), nil
 }
 
 // inputs returns the params of the input events sent, of one CDP method.
