@@ -325,14 +325,17 @@
       const list = [...held.keys()];
       if (!list.length) { return; }
       const at = list.map((a) => a.currentTime);
+      /** @param {number} back how far back, in ms */
+      const seek = (back) => list.forEach((a, i) => {
+        const t = at[i];
+        if (typeof t !== "number") { return; } // not started: nothing to move
+        try { a.currentTime = back === 0 ? t : Math.max(0, t - back); } catch (e) { /* a cancelled animation */ }
+      });
       for (let k = 1; k <= sweepFrames; k++) {
-        list.forEach((a, i) => {
-          const t = at[i];
-          if (typeof t === "number") { a.currentTime = Math.max(0, t - k * frameMs); }
-        });
+        seek(k * frameMs);
         for (const w of watched) { record(w); }
       }
-      list.forEach((a, i) => { a.currentTime = at[i]; });
+      seek(0);
     }
 
     function measure() {
