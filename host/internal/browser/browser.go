@@ -242,14 +242,18 @@ func (b *Browser) HandleEvent(m *protocol.Message) {
 			if ev.Method == cdp.InspectorTargetCrashed {
 				b.log.Warn("a tab's page crashed", "tab", ev.TabID)
 			}
-			if ev.SessionID != "" {
-				b.childEvent(ev)
-				return
-			}
 			var tab *Tab
-			b.withTab(ev.TabID, func(t *Tab) { t.cdpEvent(ev.Method, ev.Params); tab = t })
+			b.withTab(ev.TabID, func(t *Tab) {
+				tab = t
+				if ev.SessionID != "" {
+					t.childEvent(ev.Method, ev.Params)
+				} else {
+					t.cdpEvent(ev.Method, ev.Params)
+				}
+			})
 			if tab != nil && ev.Method == cdp.TargetAttachedToTarget {
-				// Its dialogs and its own out-of-process frames are reported.
+				// The out-of-process frames inside the one attached are
+				// attached too.
 				go b.prepareChildren(context.Background(), tab)
 			}
 		}

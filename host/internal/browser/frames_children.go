@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/diwall/diwall/host/internal/cdp"
-	"github.com/diwall/diwall/protocol"
 )
 
 // An out-of-process frame's own session reports what the tab's session
@@ -53,27 +52,5 @@ func (t *Tab) childEvent(method string, params json.RawMessage) {
 	if method == cdp.TargetAttachedToTarget || method == cdp.TargetDetachedFromTarget {
 		t.targetEvent(method, params)
 		t.notify(method, params)
-	}
-}
-
-// decodeDialog reads Page.javascriptDialogOpening's parameters.
-func decodeDialog(params json.RawMessage) (*Dialog, bool) {
-	var d cdp.JavascriptDialogOpening
-	if json.Unmarshal(params, &d) != nil {
-		return nil, false
-	}
-	return &Dialog{Type: d.Type, Message: d.Message, DefaultPrompt: d.DefaultPrompt, FrameURL: d.URL}, true
-}
-
-// childEvent applies an event of a child session, and prepares the child
-// sessions Chrome attached with it.
-func (b *Browser) childEvent(ev protocol.CDPEvent) {
-	var tab *Tab
-	b.withTab(ev.TabID, func(t *Tab) {
-		t.childEvent(ev.Method, ev.Params)
-		tab = t
-	})
-	if tab != nil && ev.Method == cdp.TargetAttachedToTarget {
-		go b.prepareChildren(context.Background(), tab)
 	}
 }

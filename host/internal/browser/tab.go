@@ -193,6 +193,15 @@ func (t *Tab) detached(reason string) {
 	t.notify("detached", nil)
 }
 
+// decodeDialog reads Page.javascriptDialogOpening's parameters.
+func decodeDialog(params json.RawMessage) (*Dialog, bool) {
+	var d cdp.JavascriptDialogOpening
+	if json.Unmarshal(params, &d) != nil {
+		return nil, false
+	}
+	return &Dialog{Type: d.Type, Message: d.Message, DefaultPrompt: d.DefaultPrompt, FrameURL: d.URL}, true
+}
+
 // cdpEvent applies one forwarded CDP event.
 func (t *Tab) cdpEvent(method string, params json.RawMessage) {
 	switch method {

@@ -44,13 +44,22 @@ func (outsideExtension) Call(_ context.Context, method string, params, result an
 // connectAs serves srv to a client that says it is the session key.
 func connectAs(t *testing.T, srv *Server, key string) *mcp.ClientSession {
 	t.Helper()
+	return serve(t, srv, map[string]any{SessionCapability: SessionHello{Key: key}})
+}
+
+// serve serves srv over a pipe to a client announcing the experimental
+// capabilities exp (none when nil), closed when the test ends.
+func serve(t *testing.T, srv *Server, exp map[string]any) *mcp.ClientSession {
+	t.Helper()
 	serverEnd, clientEnd := net.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ctx, serverEnd) }()
-	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, &mcp.ClientOptions{
-		Capabilities: &mcp.ClientCapabilities{Experimental: map[string]any{SessionCapability: SessionHello{Key: key}}},
-	})
+	var opts *mcp.ClientOptions
+	if exp != nil {
+		opts = &mcp.ClientOptions{Capabilities: &mcp.ClientCapabilities{Experimental: exp}}
+	}
+	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, opts)
 	cs, err := client.Connect(ctx, &mcp.IOTransport{Reader: clientEnd, Writer: clientEnd}, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -1,9 +1,7 @@
 package tools
 
 import (
-	"context"
 	"log/slog"
-	"net"
 	"slices"
 	"testing"
 
@@ -18,27 +16,11 @@ import (
 // connectUI serves srv to a client that announces ui-commands or not.
 func connectUI(t *testing.T, srv *Server, ui bool) *mcp.ClientSession {
 	t.Helper()
-	serverEnd, clientEnd := net.Pipe()
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ctx, serverEnd) }()
 	exp := map[string]any{SessionCapability: SessionHello{Key: "0123456789abcdef0123456789abcdef"}}
 	if ui {
 		exp[operator.CapabilityUICommands] = map[string]any{}
 	}
-	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, &mcp.ClientOptions{
-		Capabilities: &mcp.ClientCapabilities{Experimental: exp},
-	})
-	cs, err := client.Connect(ctx, &mcp.IOTransport{Reader: clientEnd, Writer: clientEnd}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		cs.Close()
-		cancel()
-		<-done
-	})
-	return cs
+	return serve(t, srv, exp)
 }
 
 // TestScreenIsOfferedAndChecked: screen is listed only to a client that

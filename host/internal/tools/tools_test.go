@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"flag"
 	"log/slog"
-	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -112,22 +111,7 @@ func connect(t *testing.T) *mcp.ClientSession {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := New(b, slog.New(slog.DiscardHandler), nil)
-	serverEnd, clientEnd := net.Pipe()
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ctx, serverEnd) }()
-	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil)
-	cs, err := client.Connect(ctx, &mcp.IOTransport{Reader: clientEnd, Writer: clientEnd}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		cs.Close()
-		cancel()
-		<-done
-	})
-	return cs
+	return serve(t, New(b, slog.New(slog.DiscardHandler), nil), nil)
 }
 
 // noExtension answers every request as a browser with no tabs would.
