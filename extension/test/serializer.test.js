@@ -2,6 +2,7 @@
 // and accname.js), run as the host assembles it, on pages in jsdom.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { gunzipSync } from "node:zlib";
 
 import { page, pageConstants } from "./helpers/page_scripts.js";
 
@@ -209,4 +210,17 @@ test("a control the page relabelled is renamed; one whose numbers changed is not
   assert.equal(kept.renamed(i), false);
   p.document.getElementById("keep").textContent = "Delete everything";
   assert.equal(kept.renamed(i), true);
+});
+
+test("a long answer goes packed: gzip in base64 after gz:, the same JSON once unpacked", async () => {
+  const html = Array.from({ length: 40 }, (_, i) => `<p><a href="#${i}">Link number ${i}</a> and some text</p>`).join("");
+  const plain = page(html).serializeAnswer({ snapshot: "s1" });
+  const p = page(html);
+  // jsdom has none of what pack uses; node has all of it.
+  Object.assign(p.window, { Blob, Response, CompressionStream });
+  const packed = await p.serializeAnswer({ snapshot: "s1", packOver: 1000 });
+  assert.ok(packed.startsWith("gz:"), "packed past packOver");
+  assert.equal(gunzipSync(Buffer.from(packed.slice(3), "base64")).toString("utf8"), plain);
+  assert.ok(packed.length < plain.length / 2, `packed ${packed.length} of ${plain.length} characters`);
+  assert.equal(typeof page(html).serializeAnswer({ snapshot: "s1", packOver: plain.length }), "string", "not packed up to packOver");
 });

@@ -60,8 +60,12 @@ export function page(html) {
     document: win.document,
     /** Runs the serializer with the host's usual options and these, as serializer.go's serializerCall does. */
     serialize(extra = {}) {
+      return JSON.parse(this.serializeAnswer(extra));
+    },
+    /** Runs the serializer as serialize does and returns its answer as the host gets it (a long one packed). */
+    serializeAnswer(extra = {}) {
       const opts = { maxName: 160, maxText: 400, sensitive: testSensitive, notSensitive: testNotSensitive, ...extra };
-      return JSON.parse(run(`(globalThis.__diwallSerialize = ${serializerFunc})(${JSON.stringify(opts)})`));
+      return run(`(globalThis.__diwallSerialize = ${serializerFunc})(${JSON.stringify(opts)})`);
     },
     /** Runs op of page.js, as page.go's helperCall does; answers its JSON, or a promise of it. */
     act(op, args) {

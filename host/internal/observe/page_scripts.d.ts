@@ -20,6 +20,8 @@ interface SerializerOptions {
   snapshot: string;
   read?: boolean;
   root?: number;
+  /** An answer longer than this many characters goes packed (serializer.js pack). */
+  packOver?: number;
 }
 
 /** Where a pointer aimed at an element lands (serializer.js pointer). */

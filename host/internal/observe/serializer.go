@@ -62,6 +62,7 @@ func serializerOptions(extra map[string]any) map[string]any {
 	o := map[string]any{
 		"maxName": maxName, "maxText": maxText,
 		"sensitive": sensitiveSource, "notSensitive": notSensitiveSource,
+		"packOver": packOver,
 	}
 	for k, v := range extra {
 		o[k] = v
@@ -75,9 +76,12 @@ func serializerOptions(extra map[string]any) map[string]any {
 func serialize(ctx context.Context, b *browser.Browser, t *browser.Tab, f browser.Frame, extra map[string]any) (string, error) {
 	sctx, cancel := context.WithTimeout(ctx, serializeWait)
 	defer cancel()
-	text, err := b.Run(sctx, t, f, serializer, browser.Args(serializerOptions(extra)), false)
+	text, err := b.Run(sctx, t, f, serializer, browser.Args(serializerOptions(extra)), true)
 	if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
 		return "", browser.TooLong(serializeWait, err)
 	}
-	return text, err
+	if err != nil {
+		return "", err
+	}
+	return unpack(text)
 }

@@ -1,9 +1,10 @@
 // @ts-check
 // Diwall's page serializer. The host runs it in an isolated world of the
-// tab's main frame (Runtime.evaluate) and gets back ONE JSON string: the
-// viewport, and every node a person can perceive, in reading order, with
-// the facts the host needs to decide roles, names, marks and masks. Page
-// scripts cannot see or change this world's objects.
+// tab's main frame (Runtime.callFunctionOn) and gets back ONE JSON string:
+// the viewport, and every node a person can perceive, in reading order, with
+// the facts the host needs to decide roles, names, marks and masks (a long
+// one packed: see pack at the end). Page scripts cannot see or change this
+// world's objects.
 //
 // It never reads frame contents, and never reads the value of a field that
 // may be sensitive (the host passes the cues). It keeps references to the
@@ -11,7 +12,8 @@
 //
 // The host substitutes the options placeholder at the end with a JSON object:
 //   {maxName: int, maxText: int, sensitive: "<regexp source>",
-//    notSensitive: "<regexp source>", snapshot: "<id>", read: bool, root: int}
+//    notSensitive: "<regexp source>", snapshot: "<id>", read: bool, root: int,
+//    packOver: int}
 // With read set it serves `read`: it walks the subtree of the snapshot's
 // element root (or the whole page when root is -1), reports for each node
 // its index in the snapshot (m), and leaves the snapshot as it was.
@@ -787,8 +789,22 @@
 
   if (!opts.read) { globalThis.__diwall = { snapshot: opts.snapshot, els, index, pointer, renamed }; }
   const de = doc.documentElement;
-  return JSON.stringify({
+  const answer = JSON.stringify({
     vp: { w: vw, h: vh, sx, sy, ch: Math.max(de.scrollHeight, doc.body ? doc.body.scrollHeight : 0), cw: de.scrollWidth, dpr: win.devicePixelRatio },
     title: doc.title, url: location.href, hidden, inert: inertCount, focus, closed: closedCandidates, nodes,
   });
+  return opts.packOver !== undefined && answer.length > opts.packOver ? pack(answer) : answer;
+
+  // A long answer costs far more to carry to the host (chrome.debugger, the
+  // extension and native messaging: some 250 ms a megabyte, measured) than
+  // to pack: it goes gzipped, in base64, after "gz:" (a JSON answer starts
+  // with "{"). The snapshot above is already taken.
+  /** @param {string} text @returns {Promise<string>} */
+  async function pack(text) {
+    const gzipped = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
+    const bytes = new Uint8Array(await new Response(gzipped).arrayBuffer());
+    let binary = "";
+    for (let i = 0; i < bytes.length; i += 0x8000) { binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000)); }
+    return "gz:" + btoa(binary);
+  }
 })(__OPTIONS__)
