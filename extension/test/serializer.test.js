@@ -224,3 +224,13 @@ test("a long answer goes packed: gzip in base64 after gz:, the same JSON once un
   assert.ok(packed.length < plain.length / 2, `packed ${packed.length} of ${plain.length} characters`);
   assert.equal(typeof page(html).serializeAnswer({ snapshot: "s1", packOver: plain.length }), "string", "not packed up to packOver");
 });
+
+test("files says whether the page holds a file input, hidden or in a shadow root", () => {
+  assert.equal(observe(`<button>Upload</button>`).out.files, 0);
+  assert.equal(observe(`<label>Photo <input type=file hidden></label>`).out.files, 1);
+  assert.equal(observe(`<input type=FILE style="display:none"><button>Upload</button>`).out.files, 1);
+  const p = page(`<div id=host></div>`);
+  p.document.getElementById("host").attachShadow({ mode: "open" }).innerHTML = `<input type=file>`;
+  assert.equal(p.serialize({ snapshot: "s1" }).files, 1);
+  assert.equal(p.serialize({ snapshot: "s1", read: true, root: -1 }).files, undefined, "read does not look");
+});

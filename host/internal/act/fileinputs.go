@@ -23,7 +23,7 @@ const FileUploadRole = "file-upload"
 // file-upload. Its tree lines say the same. It asks the page once; on any
 // failure the observation stays as it was.
 func MarkFileInputs(ctx context.Context, b *browser.Browser, t *browser.Tab, obs *observe.Observation) {
-	if obs == nil || obs.DialogOpen || len(obs.Elements) == 0 {
+	if obs == nil || obs.DialogOpen || !obs.FileInputs || len(obs.Elements) == 0 {
 		return
 	}
 	snap := b.Info(t).Current(obs.SnapshotID)

@@ -83,7 +83,7 @@ func TestMarkFileInputs(t *testing.T) {
 			map[string]any{"i": 2, "multiple": true, "files": []any{"a.png"}},
 		}}
 	})
-	obs := &observe.Observation{SnapshotID: "snap",
+	obs := &observe.Observation{SnapshotID: "snap", FileInputs: true,
 		Tree:     []string{`button [1]`, `textbox "Name" [2]`, `  generic "Drop here" [3]`},
 		Elements: []observe.Element{{Mark: 1, Role: "button"}, {Mark: 2, Role: "textbox", Name: "Name"}, {Mark: 3, Role: "generic", Name: "Drop here"}}}
 	MarkFileInputs(t.Context(), p.b, p.tab, obs)
@@ -98,11 +98,18 @@ func TestMarkFileInputs(t *testing.T) {
 		t.Errorf("tree:\n%s", strings.Join(obs.Tree, "\n"))
 	}
 	// Another snapshot's observation is left alone.
-	other := &observe.Observation{SnapshotID: "older", Elements: []observe.Element{{Mark: 1, Role: "button"}}}
+	other := &observe.Observation{SnapshotID: "older", FileInputs: true, Elements: []observe.Element{{Mark: 1, Role: "button"}}}
 	MarkFileInputs(t.Context(), p.b, p.tab, other)
 	if other.Elements[0].Role != "button" {
 		t.Error("an old observation was changed")
 	}
+	// A page without a file input is not asked at all.
+	p.on("fileInputs", func(map[string]any) any {
+		t.Error("asked about file inputs on a page that has none")
+		return map[string]any{"found": []any{}}
+	})
+	none := &observe.Observation{SnapshotID: "snap", Elements: []observe.Element{{Mark: 1, Role: "button"}}}
+	MarkFileInputs(t.Context(), p.b, p.tab, none)
 }
 
 // TestLearnKeysIsUsedByTheNextType: what was learnt after the observation

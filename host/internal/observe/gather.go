@@ -61,6 +61,9 @@ type Observation struct {
 	// FrameURLs are the documents of the frames read into the tree: page
 	// content comes from them too.
 	FrameURLs []string
+	// FileInputs: the main frame's document holds a file input (shown or
+	// not), so some mark may stand for one.
+	FileInputs bool
 	// Timing, for benchmarks: the whole call and the host's own work.
 	Took, HostTook time.Duration
 	// Recaptures counts the images taken again because a sensitive field
@@ -234,6 +237,7 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Pr
 		Viewport: Viewport{Width: r.VP.W, Height: r.VP.H, ScrollX: r.VP.SX, ScrollY: r.VP.SY, ContentHeight: r.VP.CH},
 		Counters: built.Counters, Notices: notices,
 		Title: r.Title, URL: after.URL, Tree: built.Tree, Elements: built.Elements,
+		FileInputs: r.Files == 1,
 	}
 	if obs.Elements == nil {
 		obs.Elements = []Element{}

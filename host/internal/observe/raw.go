@@ -25,6 +25,7 @@ type raw struct {
 	Focus  int       `json:"focus"`
 	Closed []int     `json:"closed"` // hosts that may have a closed shadow root
 	Nodes  []rawNode `json:"nodes"`
+	Files  int       `json:"files"` // 1: the document (or a shadow root walked) holds a file input
 }
 
 // rawNode is one node as the serializer saw it. Short keys keep the one

@@ -52,6 +52,9 @@
   const closedRoots = globalThis.__diwallRoots || new WeakMap();
   /** @type {number[]} */
   const closedCandidates = [];
+  // The shadow roots walked, where file inputs are looked for too.
+  /** @type {Set<ShadowRoot>} */
+  const shadows = new Set();
 
   // label[for] maps, one per document or shadow root, built once each
   // (el.labels is slow on large pages).
@@ -543,6 +546,7 @@
   function walkChildren(parentEl, parentIdx, parentStyle) {
     let text = "";
     const shadow = parentEl.shadowRoot || closedRoots.get(parentEl);
+    if (shadow) { shadows.add(shadow); }
     const kids = shadow ? shadow.childNodes
       : parentEl.tagName === "SLOT" ? (/** @type {HTMLSlotElement} */ (parentEl).assignedNodes({ flatten: true }).length ? /** @type {HTMLSlotElement} */ (parentEl).assignedNodes({ flatten: true }) : parentEl.childNodes)
       : parentEl.childNodes;
@@ -792,8 +796,17 @@
   const answer = JSON.stringify({
     vp: { w: vw, h: vh, sx, sy, ch: Math.max(de.scrollHeight, doc.body ? doc.body.scrollHeight : 0), cw: de.scrollWidth, dpr: win.devicePixelRatio },
     title: doc.title, url: location.href, hidden, inert: inertCount, focus, closed: closedCandidates, nodes,
+    files: opts.read ? undefined : fileInputs(),
   });
   return opts.packOver !== undefined && answer.length > opts.packOver ? pack(answer) : answer;
+
+  // Whether the document or a shadow root walked holds a file input, shown
+  // or not (a styled label or button often stands for a hidden one): only
+  // then does the host ask which marks stand for one.
+  function fileInputs() {
+    const any = (/** @type {ParentNode} */ root) => root.querySelector("input[type=file i]") !== null;
+    return any(doc) || [...shadows].some(any) ? 1 : 0;
+  }
 
   // A long answer costs far more to carry to the host (chrome.debugger, the
   // extension and native messaging: some 250 ms a megabyte, measured) than
