@@ -551,7 +551,8 @@
       : parentEl.tagName === "SLOT" ? (/** @type {HTMLSlotElement} */ (parentEl).assignedNodes({ flatten: true }).length ? /** @type {HTMLSlotElement} */ (parentEl).assignedNodes({ flatten: true }) : parentEl.childNodes)
       : parentEl.childNodes;
     let gone = -1; // textHidden, once there is text
-    for (const n of kids) {
+    for (let k = 0; k < kids.length; k++) {
+      const n = kids[k];
       if (n.nodeType === 3) {
         const t = /** @type {Text} */ (n).data.replace(/\s+/g, " ");
         if (!t.trim()) { text += t; continue; }
@@ -645,7 +646,7 @@
     const editable = el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable);
     let nm = editable ? nameOf(el, role) : null;
     const secretText = editable && sensitiveCues(el, tag, /** @type {{n: string}} */ (nm).n);
-    if (tag !== "TEXTAREA" && !secretText && (el.childNodes.length || el.shadowRoot || closedRoots.has(el))) { walkChildren(el, idx, cs); }
+    if (tag !== "TEXTAREA" && !secretText && (el.firstChild || el.shadowRoot || closedRoots.has(el))) { walkChildren(el, idx, cs); }
     // The name comes after the walk: a name from content keeps to the text
     // the walk found visible, where it doubles as page text.
     if (!nm) { nm = nameOf(el, role); }
@@ -672,9 +673,10 @@
     // A label's pointer says "click me to use my control": the control
     // carries the mark, unless it is not rendered at all (the label is then
     // the only way to it).
-    if (cs.cursor === "pointer" && !(el.parentElement && win.getComputedStyle(el.parentElement).cursor === "pointer") &&
+    const up = el.parentElement;
+    if (cs.cursor === "pointer" && !(up && (styles.get(up) || win.getComputedStyle(up)).cursor === "pointer") &&
         !(tag === "LABEL" && el.control && el.control.getClientRects().length)) { act |= actBit.pointer; }
-    if (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable)) { act |= actBit.editable; }
+    if (editable) { act |= actBit.editable; }
     if (el.getAttribute("draggable") === "true") { act |= actBit.draggable; } // a person can drag it (act's drag)
     if (act) { node.a = act; }
 
