@@ -540,6 +540,8 @@
     return i;
   }
 
+  const nonSpace = /\S/;
+
   // walk visits el's children in reading order and returns the visible text
   // of the subtree (for names from content).
   /** @param {PageElement} parentEl @param {number} parentIdx @param {CSSStyleDeclaration | null} parentStyle @returns {string} */
@@ -554,8 +556,9 @@
     for (let k = 0; k < kids.length; k++) {
       const n = kids[k];
       if (n.nodeType === 3) {
-        const t = /** @type {Text} */ (n).data.replace(/\s+/g, " ");
-        if (!t.trim()) { text += t; continue; }
+        const data = /** @type {Text} */ (n).data;
+        if (!nonSpace.test(data)) { if (data) { text += " "; } continue; } // most often, between tags
+        const t = data.replace(/\s+/g, " ");
         if (gone < 0) { gone = textHidden(parentEl, parentStyle); }
         if (gone === 2) { inertCount++; continue; }
         if (gone === 1 || (gone === 3 && textPushedOut(n))) { hidden++; continue; }
@@ -784,13 +787,13 @@
   if (!opts.read) {
     for (let i = 0; i < nodes.length; i++) {
       const n = nodes[i];
-      if (n.a && els[i] && controlRoles.has(n.r)) { said.set(i, { role: n.r, name: gist(n.n || "") }); }
+      if (n.a && els[i] && controlRoles.has(n.r)) { said.set(i, { role: n.r, name: n.n || "" }); }
     }
   }
   /** @param {number} i */
   function renamed(i) {
     const was = said.get(i);
-    return was !== undefined && gist(bound(nameOf(/** @type {Element} */ (els[i]), was.role).n)) !== was.name;
+    return was !== undefined && gist(bound(nameOf(/** @type {Element} */ (els[i]), was.role).n)) !== gist(was.name);
   }
 
   if (!opts.read) { globalThis.__diwall = { snapshot: opts.snapshot, els, index, pointer, renamed }; }
