@@ -81,9 +81,10 @@ func reasonOf(msg string) Reason {
 		return NavigatedAway
 	case strings.Contains(msg, "Execution was terminated"):
 		return Terminated
-	case strings.Contains(msg, "session") || strings.Contains(msg, "No target"):
-		// "No target with given id found", and chrome.debugger's words
-		// for a child session it no longer has.
+	case strings.Contains(strings.ToLower(msg), "session") || strings.Contains(msg, "No target"):
+		// "No target with given id found", "Session with given id not
+		// found." (a frame's session that detached), and chrome.debugger's
+		// words for a child session it no longer has.
 		return SessionGone
 	}
 	return Other

@@ -19,6 +19,7 @@ func TestWrapSaysWhyChromeRefused(t *testing.T) {
 		{"Inspected target navigated or closed", NavigatedAway},
 		{"Execution was terminated", Terminated},
 		{"No session with given id", SessionGone},
+		{"Session with given id not found.", SessionGone},
 		{"No target with given id found", SessionGone},
 		{"Cannot navigate to invalid URL", Other},
 	} {
