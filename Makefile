@@ -91,7 +91,7 @@ FUZZTIME ?= 10s
 # How long the fuzzer may spend shrinking an input it found: the default
 # (a minute) would take most of a short run.
 FUZZMINIMIZETIME ?= 2s
-FUZZ_TARGETS = protocol:FuzzConnRead protocol:FuzzAssembler host/internal/observe:FuzzParseAndBuild \
+FUZZ_TARGETS = protocol:FuzzConnRead protocol:FuzzAssembler host/internal/observe:FuzzParseAndBuild host/internal/observe:FuzzUnpack \
 	host/policy:FuzzParseAndEdit host/internal/imaging:FuzzCompose \
 	host/audit:FuzzRead
 

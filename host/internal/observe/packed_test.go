@@ -47,3 +47,26 @@ func TestUnpackRefusesWhatIsNotAPackedAnswer(t *testing.T) {
 		}
 	}
 }
+
+// FuzzUnpack feeds unpack with anything: it answers the text as it is, or
+// unpacked within its bound, or an error that says what it was; never a
+// panic, never more than the bound.
+func FuzzUnpack(f *testing.F) {
+	f.Add(`{"nodes":[]}`)
+	f.Add(packedPrefix)
+	f.Add(packedPrefix + "H4sIAAAAAAAA/6tWyi8tKSgtKQYAYJ9x3QwAAAA=")
+	f.Fuzz(func(t *testing.T, text string) {
+		const limit = 1 << 16
+		got, err := unpackWithin(text, limit)
+		switch {
+		case err != nil:
+			if !strings.HasPrefix(text, packedPrefix) {
+				t.Fatalf("an answer that is not packed was refused: %v", err)
+			}
+		case !strings.HasPrefix(text, packedPrefix) && got != text:
+			t.Fatal("an answer that is not packed was changed")
+		case len(got) > limit:
+			t.Fatalf("%d bytes unpacked past the bound of %d", len(got), limit)
+		}
+	})
+}
