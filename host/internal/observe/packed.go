@@ -12,9 +12,11 @@ import (
 )
 
 // A long answer of the serializer comes packed (serializer.js pack):
-// carrying a megabyte from the page to the host costs some 250 ms
-// (chrome.debugger, the extension, native messaging), packing and
-// unpacking it some 20.
+// carrying a megabyte from the page to the host costs about 270 ms
+// (chrome.debugger, the extension, native messaging), and packed it is a
+// fifth of that size (1.06 MB of JSON went as 211 KB, measured on a page of
+// 10,000 elements); packing did not show in the serializer's time beyond
+// its spread from run to run.
 
 // packOver is the length, in characters, past which the serializer packs
 // its answer: below it, packing saves less than it costs.
