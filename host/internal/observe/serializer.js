@@ -816,13 +816,18 @@
   // A long answer costs far more to carry to the host (chrome.debugger, the
   // extension and native messaging: about 270 ms a megabyte, measured) than
   // to pack: it goes gzipped, in base64, after "gz:" (a JSON answer starts
-  // with "{"). The snapshot above is already taken.
+  // with "{"). The snapshot above is already taken. Should packing fail,
+  // the answer goes as it is.
   /** @param {string} text @returns {Promise<string>} */
   async function pack(text) {
-    const gzipped = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
-    const bytes = new Uint8Array(await new Response(gzipped).arrayBuffer());
-    let binary = "";
-    for (let i = 0; i < bytes.length; i += 0x8000) { binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000)); }
-    return "gz:" + btoa(binary);
+    try {
+      const gzipped = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
+      const bytes = new Uint8Array(await new Response(gzipped).arrayBuffer());
+      let binary = "";
+      for (let i = 0; i < bytes.length; i += 0x8000) { binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000)); }
+      return "gz:" + btoa(binary);
+    } catch {
+      return text;
+    }
   }
 })(__OPTIONS__)
