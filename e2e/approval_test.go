@@ -45,6 +45,20 @@ func (bs *browserSession) answer(c *cdpConn, origin, button string) {
 		t.Errorf("the approval window says %s; want the client and %s", text, origin)
 	}
 	c.eval(t, session, fmt.Sprintf(`document.getElementById(%q).click(), true`, button))
+	// The worker closes the window once the host has the answer; wait for
+	// that, so the next question cannot find this window still closing.
+	for end := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		open := false
+		for _, tg := range c.targets(t) {
+			open = open || tg.TargetID == win.TargetID
+		}
+		if !open {
+			return
+		}
+		if time.Now().After(end) {
+			t.Fatalf("the approval window stayed open after %s was clicked", button)
+		}
+	}
 }
 
 // asked runs a tool call while the person answers in the browser.
