@@ -823,11 +823,19 @@
     try {
       const gzipped = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
       const bytes = new Uint8Array(await new Response(gzipped).arrayBuffer());
-      let binary = "";
-      for (let i = 0; i < bytes.length; i += 0x8000) { binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000)); }
-      return "gz:" + btoa(binary);
+      return "gz:" + base64(bytes);
     } catch {
       return text;
     }
+  }
+
+  // base64 uses the browser's own encoder where there is one (newer
+  // Chromes): on a 260 KB answer it took 1 ms where the loop took 9-46.
+  /** @param {Uint8Array & {toBase64?: () => string}} bytes */
+  function base64(bytes) {
+    if (typeof bytes.toBase64 === "function") { return bytes.toBase64(); }
+    let binary = "";
+    for (let i = 0; i < bytes.length; i += 0x8000) { binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000)); }
+    return btoa(binary);
   }
 })(__OPTIONS__)
