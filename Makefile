@@ -57,7 +57,7 @@ cross:
 # elements (round trip, the host's share, tokens, host memory), and the
 # host's overhead per act step (click, type).
 bench: build
-	DIWALL_BIN=$(CURDIR)/$(BIN) $(GO) test -run XXX -bench 'Observe|ActStep' -benchtime 15x -timeout 20m ./e2e/
+	DIWALL_BIN=$(CURDIR)/$(BIN) $(GO) test -run XXX -bench 'Observe|Capture|ActStep' -benchtime 15x -timeout 20m ./e2e/
 
 # Diwall's untruncated tree against Playwright's AI snapshot of the same
 # pages, and one act filling a 20-field form and submitting it against

@@ -138,3 +138,40 @@ func BenchmarkActStep(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCapture measures what Chrome alone takes to capture the
+// viewport of the 50-element page: Page.captureScreenshot over the
+// harness's own DevTools connection, with the parameters the host uses
+// (host/internal/observe/gather.go), no extension or host in the way. It
+// is the floor under observe's time on a small page, printed next to
+// BenchmarkObserve by `make bench` (capture-ms-median).
+func BenchmarkCapture(b *testing.B) {
+	bs := launch(b)
+	url := siteURL + "/gen?n=50"
+	bs.mustOK("tabs", map[string]any{"action": "open", "url": url})
+	bs.observe() // the tab is attached, active and drawn
+	c := bs.devtools()
+	var target string
+	for _, tg := range c.targets(b) {
+		if tg.Type == "page" && tg.URL == url {
+			target = tg.TargetID
+		}
+	}
+	if target == "" {
+		b.Fatalf("no page target at %s", url)
+	}
+	session := c.attach(b, target)
+	params := map[string]any{"format": "jpeg", "quality": 90, "fromSurface": true, "optimizeForSpeed": true}
+	var took []float64
+	for b.Loop() {
+		start := time.Now()
+		var shot struct {
+			Data string `json:"data"`
+		}
+		if err := c.call(b, session, "Page.captureScreenshot", params, &shot); err != nil || shot.Data == "" {
+			b.Fatalf("capture: %v (%d bytes)", err, len(shot.Data))
+		}
+		took = append(took, float64(time.Since(start).Microseconds())/1000)
+	}
+	b.ReportMetric(median(took), "capture-ms-median")
+}

@@ -83,7 +83,7 @@ func (c *cdpConn) read() {
 }
 
 // call sends a browser-level (or, with session, a target's) CDP command.
-func (c *cdpConn) call(t *testing.T, session, method string, params any, result any) error {
+func (c *cdpConn) call(t testing.TB, session, method string, params any, result any) error {
 	t.Helper()
 	c.mu.Lock()
 	c.nextID++
@@ -124,7 +124,7 @@ type cdpTarget struct {
 	URL      string `json:"url"`
 }
 
-func (c *cdpConn) targets(t *testing.T) []cdpTarget {
+func (c *cdpConn) targets(t testing.TB) []cdpTarget {
 	t.Helper()
 	var res struct {
 		TargetInfos []cdpTarget `json:"targetInfos"`

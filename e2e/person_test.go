@@ -16,7 +16,7 @@ import (
 const extensionOrigin = "chrome-extension://jnkblebobpkmgfmabfliknkpdffmpgob"
 
 // attach opens a DevTools session on a target.
-func (c *cdpConn) attach(t *testing.T, targetID string) string {
+func (c *cdpConn) attach(t testing.TB, targetID string) string {
 	t.Helper()
 	var att struct {
 		SessionID string `json:"sessionId"`
