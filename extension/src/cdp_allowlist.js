@@ -71,7 +71,6 @@ export const FORWARDED_CDP_EVENTS = new Set([
   "Page.frameStartedLoading",
   "Page.frameStoppedLoading",
   "Inspector.targetCrashed",
-  "Runtime.executionContextsCleared",
   "Input.dragIntercepted",
 ]);
 

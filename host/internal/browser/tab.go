@@ -263,8 +263,6 @@ func (t *Tab) cdpEvent(method string, params json.RawMessage) {
 		}
 	case cdp.PageLoadEventFired:
 		t.status = "complete"
-	case cdp.RuntimeExecutionContextsCleared:
-		t.worlds = nil
 	case cdp.TargetAttachedToTarget, cdp.TargetDetachedFromTarget:
 		t.targetEvent(method, params)
 	case cdp.InspectorTargetCrashed:

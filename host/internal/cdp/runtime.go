@@ -9,11 +9,6 @@ const (
 	RuntimeReleaseObjectGroup Method = "Runtime.releaseObjectGroup"
 )
 
-// Runtime domain events.
-const (
-	RuntimeExecutionContextsCleared = "Runtime.executionContextsCleared"
-)
-
 // EvaluateParams are Runtime.evaluate's. ContextID 0 is the page's own
 // world of the main frame.
 type EvaluateParams struct {
