@@ -54,8 +54,9 @@ cross:
 	GOOS=windows GOARCH=amd64 $(GO) test -c -o /dev/null ./host/socket
 
 # Speed and size of observe on generated pages of 50, 2,000 and 10,000
-# elements (round trip, the host's share, tokens, host memory), and the
-# host's overhead per act step (click, type).
+# elements (round trip, the host's share, tokens, host memory), Chrome's own
+# capture of the viewport (the floor under observe), and the host's overhead
+# per act step (click, type).
 bench: build
 	DIWALL_BIN=$(CURDIR)/$(BIN) $(GO) test -run XXX -bench 'Observe|Capture|ActStep' -benchtime 15x -timeout 20m ./e2e/
 
