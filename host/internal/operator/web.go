@@ -24,9 +24,10 @@ import (
 // gets nothing.
 
 // PanelFiles are the extension's files the local page is made of
-// (extension/src/...): the side panel page and the modules it imports.
+// (extension/src/...): the side panel page, its stylesheets and the
+// modules it imports.
 var PanelFiles = []string{
-	"panel.html", "panel.css", "panel.js", "panel_render.js",
+	"panel.html", "panel.css", "group_colors.css", "panel.js", "panel_render.js",
 	"operator_model.js", "operator_layout.js", "operator_link.js",
 }
 

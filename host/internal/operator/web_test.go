@@ -104,17 +104,18 @@ func TestLocalPageRefusesStrangers(t *testing.T) {
 	}
 }
 
-// TestPanelFilesAreWhole: every module the panel imports is served.
+// TestPanelFilesAreWhole: every module the panel imports, and every
+// stylesheet its page links, is served.
 func TestPanelFilesAreWhole(t *testing.T) {
-	imports := regexp.MustCompile(`from "\./([a-z_]+\.js)"`)
+	imports := regexp.MustCompile(`from "\./([a-z_]+\.js)"|<link rel="stylesheet" href="([a-z_]+\.css)"`)
 	for _, name := range PanelFiles {
 		data, err := extension.Files.ReadFile("src/" + name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		for _, m := range imports.FindAllStringSubmatch(string(data), -1) {
-			if !isPanelFile(m[1]) {
-				t.Errorf("%s imports %s, which the local page does not serve", name, m[1])
+			if file := m[1] + m[2]; !isPanelFile(file) {
+				t.Errorf("%s imports %s, which the local page does not serve", name, file)
 			}
 		}
 	}
