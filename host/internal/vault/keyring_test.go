@@ -16,12 +16,7 @@ import (
 func keyringVault(t *testing.T) (*Vault, string) {
 	t.Helper()
 	keyring.MockInit()
-	home := t.TempDir()
-	v, err := Open(Options{Dir: filepath.Join(home, "state", "vault"), KeyFile: filepath.Join(home, "data", "vault.key"), Store: StoreKeyring})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v, home
+	return newVault(t, StoreKeyring)
 }
 
 // TestKeyringVaultRoundTrip: a credential in the keyring is one entry of

@@ -10,10 +10,14 @@ import (
 
 const planted = "pw-PLANTED-4471"
 
-func fileVault(t *testing.T) (*Vault, string) {
+func fileVault(t *testing.T) (*Vault, string) { return newVault(t, StoreFile) }
+
+// newVault is a vault in a folder of its own whose new credentials go to
+// store; it returns the folder too.
+func newVault(t *testing.T, store string) (*Vault, string) {
 	t.Helper()
 	home := t.TempDir()
-	v, err := Open(Options{Dir: filepath.Join(home, "state", "vault"), KeyFile: filepath.Join(home, "data", "vault.key"), Store: StoreFile})
+	v, err := Open(Options{Dir: filepath.Join(home, "state", "vault"), KeyFile: filepath.Join(home, "data", "vault.key"), Store: store})
 	if err != nil {
 		t.Fatal(err)
 	}
