@@ -15,8 +15,9 @@ import (
 // carrying a megabyte from the page to the host costs about 270 ms
 // (chrome.debugger, the extension, native messaging), and packed it is a
 // fifth of that size (1.06 MB of JSON went as 211 KB, measured on a page of
-// 10,000 elements); packing did not show in the serializer's time beyond
-// its spread from run to run.
+// 10,000 elements). Packing costs the page far less: gzip took 94–126 ms
+// on a 2.5 MB answer in Chrome (measured with a one-off script over
+// DevTools).
 
 // packOver is the length, in characters, past which the serializer packs
 // its answer: below it, packing saves less than it costs.
