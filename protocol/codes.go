@@ -37,6 +37,10 @@ const (
 	CodeBrowserExited Code = "browser_exited"
 	// CodePageCrashed: the tab's renderer gave up on its document.
 	CodePageCrashed Code = "page_crashed"
+	// CodePersonUnavailable: a handoff or a confirmation needs the person,
+	// and no one can answer (a headless browser, no operator view, a client
+	// without elicitation).
+	CodePersonUnavailable Code = "person_unavailable"
 )
 
 // Codes lists every tool error code in the order they were added.
@@ -48,6 +52,7 @@ var Codes = []Code{
 	CodeCredentialUnknown, CodeCredentialMismatch, CodeLoginRejected,
 	CodeCaptchaPending, CodeMFARequired, CodeBudgetExceeded, CodeUnavailable,
 	CodeInternal, CodeNavigationFailed, CodeBrowserExited, CodePageCrashed,
+	CodePersonUnavailable,
 }
 
 // Retryable reports whether the same call may succeed later without the

@@ -18,6 +18,8 @@
 //	frames = "mask"            # "mask"
 //	operator_write = false     # false
 //	upload_dir = ""            # "": no uploads
+//	download_dir = ""          # "": every download refused
+//	confirm = ["purchase"]     # none
 //	audit_images = true        # true
 //
 //	[budgets]
@@ -25,6 +27,9 @@
 //	marks = 250                # 250, from 1 to 5000
 //	image_long_edge = 1568     # 1568 pixels, from 256 to 4096
 //	call_timeout_ms = 60000    # 60000, from 1000 to 600000
+//	download_bytes = 104857600 # 100 MB, from 1 to 10 GiB
+//	downloads = 50             # 50 a session, from 0 to 10000
+//	handoff_s = 600            # 600, from 5 to 86400
 //
 // sites are origin patterns, scheme://host[:port]: the scheme is http or
 // https, the host may be * or start with *. (the domain and every subdomain),
@@ -36,7 +41,10 @@
 // frames is "mask" (the text of frames is never read) or "sites" (frames whose
 // origin is on sites may be read). operator_write lets the session's client
 // arrange the operator's view (the screen tool). upload_dir is the absolute
-// folder files may be uploaded from. audit_images keeps the masked image of
+// folder files may be uploaded from. download_dir is the absolute folder
+// downloads of the session's tabs are saved in (nowhere else). confirm lists
+// the kinds of step the person approves each time: purchase, submit,
+// upload, download, login. audit_images keeps the masked image of
 // every observation in the audit log (the built-in launch profile keeps
 // none).
 //

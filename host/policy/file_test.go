@@ -21,6 +21,8 @@ credentials = ["work-gitlab", "a.b_C-9"]
 frames = "sites"
 operator_write = true
 upload_dir = "/tmp/up//x/"
+download_dir = "/tmp/down/"
+confirm = ["purchase", "submit", "purchase"]
 audit_images = true
 
 [budgets]
@@ -28,6 +30,9 @@ tree_chars = 1000
 marks = 5000
 image_long_edge = 256
 call_timeout_ms = 600000
+download_bytes = 2048
+downloads = 3
+handoff_s = 30
 `
 
 func TestParseFull(t *testing.T) {
@@ -45,7 +50,9 @@ func TestParseFull(t *testing.T) {
 		Tools:       []string{"observe", "act", "read", "navigate", "tabs", "dialog"},
 		Credentials: []string{"work-gitlab", "a.b_C-9"},
 		Frames:      FramesSites, OperatorWrite: true, UploadDir: "/tmp/up/x", AuditImages: true,
+		DownloadDir: "/tmp/down", Confirm: []string{"purchase", "submit"},
 		TreeChars: 1000, Marks: 5000, ImageLongSide: 256, CallTimeout: 10 * time.Minute,
+		DownloadBytes: 2048, Downloads: 3, HandoffTimeout: 30 * time.Second,
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got  %+v\nwant %+v", got, want)
@@ -136,6 +143,11 @@ func TestParseMalformed(t *testing.T) {
 		{"frames", "ask = false\nframes = \"all\"\n", 2, "frames", `"all": want "mask" or "sites"`},
 		{"frames empty", "frames = \"\"\n", 1, "frames", `"": want "mask" or "sites"`},
 		{"upload_dir relative", "upload_dir = \"uploads\"\n", 1, "upload_dir", `"uploads" is not an absolute folder`},
+		{"download_dir relative", "download_dir = \"dl\"\n", 1, "download_dir", `"dl" is not an absolute folder`},
+		{"confirm unknown", "confirm = [\"submit\",\n  \"pay\"]\n", 2, "confirm", `"pay" is not a kind of step`},
+		{"download_bytes zero", "[budgets]\ndownload_bytes = 0\n", 2, "budgets.download_bytes", "0 is out of range"},
+		{"downloads high", "[budgets]\ndownloads = 10001\n", 2, "budgets.downloads", "out of range"},
+		{"handoff low", "[budgets]\nhandoff_s = 4\n", 2, "budgets.handoff_s", "4 is out of range: want 5 to 86400"},
 		{"tree_chars low", "[budgets]\ntree_chars = 999\n", 2, "budgets.tree_chars", "999 is out of range: want 1000 to 1000000"},
 		{"tree_chars high", "[budgets]\ntree_chars = 1000001\n", 2, "budgets.tree_chars", "out of range"},
 		{"marks zero", "[budgets]\nmarks = 0\n", 2, "budgets.marks", "0 is out of range: want 1 to 5000"},
@@ -303,7 +315,7 @@ func TestTOMLRoundTrip(t *testing.T) {
 
 func TestToolNames(t *testing.T) {
 	names := ToolNames()
-	want := []string{"observe", "act", "read", "navigate", "tabs", "dialog", "login", "screenshot", "screen"}
+	want := []string{"observe", "act", "read", "navigate", "tabs", "dialog", "login", "screenshot", "screen", "downloads", "handoff"}
 	if !reflect.DeepEqual(names, want) {
 		t.Errorf("ToolNames() = %v", names)
 	}

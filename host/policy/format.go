@@ -26,12 +26,17 @@ func (p Profile) TOML() []byte {
 	fmt.Fprintf(&b, "frames = %s\n", tomlString(p.Frames))
 	fmt.Fprintf(&b, "operator_write = %t\n", p.OperatorWrite)
 	fmt.Fprintf(&b, "upload_dir = %s\n", tomlString(p.UploadDir))
+	fmt.Fprintf(&b, "download_dir = %s\n", tomlString(p.DownloadDir))
+	fmt.Fprintf(&b, "confirm = %s\n", tomlList(p.Confirm))
 	fmt.Fprintf(&b, "audit_images = %t\n", p.AuditImages)
 	b.WriteString("\n[budgets]\n")
 	fmt.Fprintf(&b, "tree_chars = %d\n", p.TreeChars)
 	fmt.Fprintf(&b, "marks = %d\n", p.Marks)
 	fmt.Fprintf(&b, "image_long_edge = %d\n", p.ImageLongSide)
 	fmt.Fprintf(&b, "call_timeout_ms = %d\n", p.CallTimeout.Milliseconds())
+	fmt.Fprintf(&b, "download_bytes = %d\n", p.DownloadBytes)
+	fmt.Fprintf(&b, "downloads = %d\n", p.Downloads)
+	fmt.Fprintf(&b, "handoff_s = %d\n", int64(p.HandoffTimeout.Seconds()))
 	return []byte(b.String())
 }
 

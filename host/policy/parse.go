@@ -14,7 +14,7 @@ import (
 )
 
 // toolNames are the tools of SPEC §5, in its order.
-var toolNames = []string{"observe", "act", "read", "navigate", "tabs", "dialog", "login", "screenshot", "screen"}
+var toolNames = []string{"observe", "act", "read", "navigate", "tabs", "dialog", "login", "screenshot", "screen", "downloads", "handoff"}
 
 // ToolNames returns the names of every tool, the names a profile's tools
 // key may hold.
@@ -30,6 +30,12 @@ const (
 	MaxImageLongSide = 4096
 	MinCallTimeout   = time.Second
 	MaxCallTimeout   = 10 * time.Minute
+	MinDownloadBytes = 1
+	MaxDownloadBytes = 10 << 30
+	MinDownloads     = 0
+	MaxDownloads     = 10000
+	MinHandoff       = 5 * time.Second
+	MaxHandoff       = 24 * time.Hour
 )
 
 const (
@@ -48,6 +54,8 @@ type fileProfile struct {
 	Frames        *string     `toml:"frames"`
 	OperatorWrite bool        `toml:"operator_write"`
 	UploadDir     string      `toml:"upload_dir"`
+	DownloadDir   string      `toml:"download_dir"`
+	Confirm       []string    `toml:"confirm"`
 	AuditImages   *bool       `toml:"audit_images"`
 	Budgets       fileBudgets `toml:"budgets"`
 }
@@ -57,6 +65,9 @@ type fileBudgets struct {
 	Marks         *int64 `toml:"marks"`
 	ImageLongEdge *int64 `toml:"image_long_edge"`
 	CallTimeoutMS *int64 `toml:"call_timeout_ms"`
+	DownloadBytes *int64 `toml:"download_bytes"`
+	Downloads     *int64 `toml:"downloads"`
+	HandoffS      *int64 `toml:"handoff_s"`
 }
 
 // fileKeys are the keys of a profile file and what each wants, for the
@@ -69,12 +80,17 @@ var fileKeys = map[string]string{
 	"frames":                  `"mask" or "sites"`,
 	"operator_write":          "true or false",
 	"upload_dir":              `an absolute folder in quotes, or ""`,
+	"download_dir":            `an absolute folder in quotes, or ""`,
+	"confirm":                 `a list of kinds of step, such as ["purchase", "submit"]`,
 	"audit_images":            "true or false",
 	"budgets":                 "the table [budgets]",
 	"budgets.tree_chars":      fmt.Sprintf("a whole number from %d to %d", MinTreeChars, MaxTreeChars),
 	"budgets.marks":           fmt.Sprintf("a whole number from %d to %d", MinMarks, MaxMarks),
 	"budgets.image_long_edge": fmt.Sprintf("a whole number of pixels from %d to %d", MinImageLongSide, MaxImageLongSide),
 	"budgets.call_timeout_ms": fmt.Sprintf("a whole number of milliseconds from %d to %d", MinCallTimeout.Milliseconds(), MaxCallTimeout.Milliseconds()),
+	"budgets.download_bytes":  fmt.Sprintf("a whole number of bytes from %d to %d", MinDownloadBytes, int64(MaxDownloadBytes)),
+	"budgets.downloads":       fmt.Sprintf("a whole number from %d to %d", MinDownloads, MaxDownloads),
+	"budgets.handoff_s":       fmt.Sprintf("a whole number of seconds from %d to %d", int64(MinHandoff.Seconds()), int64(MaxHandoff.Seconds())),
 }
 
 // Parse reads a profile file's content. name and path are the profile's name
@@ -174,18 +190,36 @@ func (f fileProfile) profile(name string, l layout) (Profile, *Error) {
 		}
 		p.UploadDir = filepath.Clean(f.UploadDir)
 	}
+	if f.DownloadDir != "" {
+		if !filepath.IsAbs(f.DownloadDir) {
+			return fail("download_dir", -1, "%q is not an absolute folder", f.DownloadDir)
+		}
+		p.DownloadDir = filepath.Clean(f.DownloadDir)
+	}
+	for i, k := range f.Confirm {
+		if !slices.Contains(ConfirmKinds, k) {
+			return fail("confirm", i, "%q is not a kind of step: want one of %s", k, strings.Join(ConfirmKinds, ", "))
+		}
+		if !slices.Contains(p.Confirm, k) {
+			p.Confirm = append(p.Confirm, k)
+		}
+	}
 
-	timeoutMS := int(p.CallTimeout.Milliseconds())
+	treeChars, marks, longSide := int64(p.TreeChars), int64(p.Marks), int64(p.ImageLongSide)
+	timeoutMS, downloads, handoffS := p.CallTimeout.Milliseconds(), int64(p.Downloads), int64(p.HandoffTimeout.Seconds())
 	for _, b := range []struct {
 		key      string
 		v        *int64
 		min, max int64
-		dst      *int
+		dst      *int64
 	}{
-		{"budgets.tree_chars", f.Budgets.TreeChars, MinTreeChars, MaxTreeChars, &p.TreeChars},
-		{"budgets.marks", f.Budgets.Marks, MinMarks, MaxMarks, &p.Marks},
-		{"budgets.image_long_edge", f.Budgets.ImageLongEdge, MinImageLongSide, MaxImageLongSide, &p.ImageLongSide},
+		{"budgets.tree_chars", f.Budgets.TreeChars, MinTreeChars, MaxTreeChars, &treeChars},
+		{"budgets.marks", f.Budgets.Marks, MinMarks, MaxMarks, &marks},
+		{"budgets.image_long_edge", f.Budgets.ImageLongEdge, MinImageLongSide, MaxImageLongSide, &longSide},
 		{"budgets.call_timeout_ms", f.Budgets.CallTimeoutMS, MinCallTimeout.Milliseconds(), MaxCallTimeout.Milliseconds(), &timeoutMS},
+		{"budgets.download_bytes", f.Budgets.DownloadBytes, MinDownloadBytes, MaxDownloadBytes, &p.DownloadBytes},
+		{"budgets.downloads", f.Budgets.Downloads, MinDownloads, MaxDownloads, &downloads},
+		{"budgets.handoff_s", f.Budgets.HandoffS, int64(MinHandoff.Seconds()), int64(MaxHandoff.Seconds()), &handoffS},
 	} {
 		if b.v == nil {
 			continue
@@ -193,9 +227,11 @@ func (f fileProfile) profile(name string, l layout) (Profile, *Error) {
 		if *b.v < b.min || *b.v > b.max {
 			return fail(b.key, -1, "%d is out of range: want %d to %d", *b.v, b.min, b.max)
 		}
-		*b.dst = int(*b.v)
+		*b.dst = *b.v
 	}
+	p.TreeChars, p.Marks, p.ImageLongSide, p.Downloads = int(treeChars), int(marks), int(longSide), int(downloads)
 	p.CallTimeout = time.Duration(timeoutMS) * time.Millisecond
+	p.HandoffTimeout = time.Duration(handoffS) * time.Second
 	return p, nil
 }
 
@@ -207,9 +243,9 @@ func unknownKey(key string) string {
 		}
 	}
 	if strings.HasPrefix(key, "budgets.") {
-		return "unknown key: [budgets] has tree_chars, marks, image_long_edge and call_timeout_ms"
+		return "unknown key: [budgets] has tree_chars, marks, image_long_edge, call_timeout_ms, download_bytes, downloads and handoff_s"
 	}
-	return "unknown key: a profile has sites, ask, tools, credentials, frames, operator_write, upload_dir, audit_images and [budgets]"
+	return "unknown key: a profile has sites, ask, tools, credentials, frames, operator_write, upload_dir, download_dir, confirm, audit_images and [budgets]"
 }
 
 // decodeMessage rewords the decoder's message about a value of the wrong

@@ -33,6 +33,12 @@ type Profile struct {
 	OperatorWrite bool
 	// UploadDir is the only folder files may be uploaded from; "" means none.
 	UploadDir string
+	// DownloadDir is the only folder downloads of the session's tabs are
+	// saved in; "" means downloads are refused.
+	DownloadDir string
+	// Confirm lists the kinds of step (Confirm* constants) the person
+	// approves each time before it runs.
+	Confirm []string
 	// AuditImages keeps the masked image of every observation in the audit
 	// log's artifact store (default true, false for the launch profile).
 	AuditImages bool
@@ -44,6 +50,35 @@ type Profile struct {
 	ImageLongSide int
 	// CallTimeout bounds one tool call.
 	CallTimeout time.Duration
+	// DownloadBytes bounds the size of one download.
+	DownloadBytes int64
+	// Downloads bounds the number of downloads of one session.
+	Downloads int
+	// HandoffTimeout bounds how long a handoff waits for the person.
+	HandoffTimeout time.Duration
+}
+
+// Kinds of step a profile's confirm key may list.
+const (
+	ConfirmPurchase = "purchase"
+	ConfirmSubmit   = "submit"
+	ConfirmUpload   = "upload"
+	ConfirmDownload = "download"
+	ConfirmLogin    = "login"
+)
+
+// ConfirmKinds are the kinds of step confirm may list, in the contract's
+// order.
+var ConfirmKinds = []string{ConfirmPurchase, ConfirmSubmit, ConfirmUpload, ConfirmDownload, ConfirmLogin}
+
+// Confirms reports whether the person approves each step of this kind.
+func (p Profile) Confirms(kind string) bool {
+	for _, k := range p.Confirm {
+		if k == kind {
+			return true
+		}
+	}
+	return false
 }
 
 // Frame policies.
@@ -59,6 +94,9 @@ const (
 	DefaultMarks         = 250
 	DefaultImageLongSide = 1568
 	DefaultCallTimeout   = 60 * time.Second
+	DefaultDownloadBytes = 100 << 20
+	DefaultDownloads     = 50
+	DefaultHandoff       = 600 * time.Second
 )
 
 // Built-in profile names.
@@ -95,6 +133,10 @@ func defaults(name string) Profile {
 		Marks:         DefaultMarks,
 		ImageLongSide: DefaultImageLongSide,
 		CallTimeout:   DefaultCallTimeout,
+
+		DownloadBytes:  DefaultDownloadBytes,
+		Downloads:      DefaultDownloads,
+		HandoffTimeout: DefaultHandoff,
 	}
 }
 

@@ -43,6 +43,14 @@ ask = true
 # no uploads.
 # upload_dir = ""
 
+# The only folder downloads of the session's tabs are saved in, as an
+# absolute path; "" means every download is refused.
+# download_dir = ""
+
+# Kinds of step you approve each time before they run, among
+#   %s.
+# confirm = []
+
 # Keep the masked image of every observation in the audit log
 # (diwall audit export shows them).
 # audit_images = true
@@ -53,11 +61,17 @@ ask = true
 # marks = %d               # numbered elements, %d to %d
 # image_long_edge = %d    # pixels, %d to %d
 # call_timeout_ms = %d   # milliseconds, %d to %d
-`, name, strings.Join(toolNames, ", "), FramesMask,
+# download_bytes = %d  # bytes of one download, %d to %d
+# downloads = %d           # downloads of one session, %d to %d
+# handoff_s = %d          # seconds a handoff waits for you, %d to %d
+`, name, strings.Join(toolNames, ", "), FramesMask, strings.Join(ConfirmKinds, ", "),
 		DefaultTreeChars, MinTreeChars, MaxTreeChars,
 		DefaultMarks, MinMarks, MaxMarks,
 		DefaultImageLongSide, MinImageLongSide, MaxImageLongSide,
-		DefaultCallTimeout.Milliseconds(), MinCallTimeout.Milliseconds(), MaxCallTimeout.Milliseconds())
+		DefaultCallTimeout.Milliseconds(), MinCallTimeout.Milliseconds(), MaxCallTimeout.Milliseconds(),
+		DefaultDownloadBytes, MinDownloadBytes, int64(MaxDownloadBytes),
+		DefaultDownloads, MinDownloads, MaxDownloads,
+		int64(DefaultHandoff.Seconds()), int64(MinHandoff.Seconds()), int64(MaxHandoff.Seconds()))
 }
 
 // Create writes a new profile file for name under configDir, from a
