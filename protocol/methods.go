@@ -34,6 +34,10 @@ const (
 	EventApprovalAnswered = "approval.answered"
 	EventOperatorMessage  = "operator.message"
 	EventOperatorClosed   = "operator.closed"
+	// EventDownloadIntercepted: Chrome's download manager began a download
+	// of an agent tab, and the extension cancelled it before any byte was
+	// written (DownloadIntercepted).
+	EventDownloadIntercepted = "download.intercepted"
 )
 
 // Tab is what the extension reports of a tab.
@@ -188,6 +192,19 @@ type TabClosed struct {
 type DebuggerDetached struct {
 	TabID  int    `json:"tab_id"`
 	Reason string `json:"reason"`
+}
+
+// DownloadIntercepted is the download.intercepted event: what Chrome knew
+// of a download of an agent tab that it was stopped from saving.
+type DownloadIntercepted struct {
+	TabID int    `json:"tab_id"`
+	URL   string `json:"url"`
+	// FinalURL is the URL after redirects.
+	FinalURL string `json:"final_url"`
+	Mime     string `json:"mime"`
+	// SuggestedName is the file name Chrome would have used (page content).
+	SuggestedName string `json:"suggested_name"`
+	TotalBytes    int64  `json:"total_bytes"`
 }
 
 // CDPEvent is a forwarded CDP event of an attached tab: of the tab's own

@@ -11,6 +11,7 @@ import { AgentTabs } from "./agent_tabs.js";
 import { APPROVAL_PAGE, Approvals, chromeApprovalWindows } from "./approvals.js";
 import { ConnectedSessions } from "./connected_sessions.js";
 import { DebuggerSessions } from "./debugger_sessions.js";
+import { AgentDownloads } from "./downloads.js";
 import { registerEventForwarders } from "./events.js";
 import { createHandlers } from "./handlers.js";
 import { HostPort } from "./host_port.js";
@@ -67,7 +68,12 @@ const host = new HostPort({
   },
 });
 
-registerEventForwarders({ agentTabs, sessions, emit });
+const downloads = new AgentDownloads({
+  api: chrome.downloads,
+  emit,
+  hasAgentTabs: async () => (await agentTabs.list()).length > 0,
+});
+registerEventForwarders({ agentTabs, sessions, emit, downloads });
 
 // Closing a question's window without answering it is a deny.
 chrome.windows.onRemoved.addListener((windowId) => {

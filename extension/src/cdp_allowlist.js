@@ -31,7 +31,42 @@ export const ALLOWED_CDP_COMMANDS = new Set([
   "Input.setInterceptDrags",
   "Input.dispatchDragEvent",
   "Target.setAutoAttach",
+  "Fetch.enable",
+  "Fetch.continueRequest",
+  "Fetch.failRequest",
+  "Fetch.takeResponseBodyAsStream",
+  "IO.read",
+  "IO.close",
 ]);
+
+/**
+ * Fetch.enable is allowed with exactly these params: the responses of documents (a page or a frame
+ * loading, or a navigation that turns out to be a download) pause, so the host can tell a download
+ * from a page and keep its bytes out of the person's Downloads folder. Nothing else is intercepted.
+ * @param {Record<string, unknown> | undefined} params
+ * @returns {boolean}
+ */
+export function allowedFetchEnable(params) {
+  if (params === undefined || Object.keys(params).length !== 1 || !Array.isArray(params.patterns) || params.patterns.length !== 1) {
+    return false;
+  }
+  const p = params.patterns[0];
+  return (
+    typeof p === "object" &&
+    p !== null &&
+    Object.keys(p).length === 3 &&
+    p.urlPattern === "*" &&
+    p.resourceType === "Document" &&
+    p.requestStage === "Response"
+  );
+}
+
+/**
+ * The response headers of a paused document that the host reads to tell a download from a page;
+ * no other header (cookies above all) is forwarded.
+ * @type {ReadonlySet<string>}
+ */
+export const FORWARDED_RESPONSE_HEADERS = new Set(["content-type", "content-disposition", "content-length"]);
 
 /**
  * Target.setAutoAttach is allowed with these params only: Chrome attaches the tab's out-of-process
@@ -73,6 +108,12 @@ export const FORWARDED_CDP_EVENTS = new Set([
   "Inspector.targetCrashed",
   "Input.dragIntercepted",
 ]);
+
+/**
+ * Events of the tab's own session forwarded in part only (see pausedParams in events.js).
+ * @type {ReadonlySet<string>}
+ */
+export const FORWARDED_FETCH_EVENTS = new Set(["Fetch.requestPaused"]);
 
 /**
  * The events of the tab's own session, and of its child sessions, about their child sessions,

@@ -5,19 +5,20 @@
  * `tab.shared`, `tab.unshared` and `approval.answered`, come from sharing.js and approvals.js.)
  */
 
-import { FORWARDED_CDP_EVENTS, FORWARDED_TARGET_EVENTS } from "./cdp_allowlist.js";
+import { FORWARDED_CDP_EVENTS, FORWARDED_FETCH_EVENTS, FORWARDED_RESPONSE_HEADERS, FORWARDED_TARGET_EVENTS } from "./cdp_allowlist.js";
 import { toTab } from "./tab.js";
 
 /** @typedef {import("./agent_tabs.js").AgentTabs} AgentTabs */
 /** @typedef {import("./debugger_sessions.js").DebuggerSessions} DebuggerSessions */
+/** @typedef {import("./downloads.js").AgentDownloads} AgentDownloads */
 /** @typedef {(event: string, params: object) => void} Emit */
 
 /**
  * Adds the listeners. Call it synchronously when the worker starts, so that these events wake a
  * stopped worker.
- * @param {{agentTabs: AgentTabs, sessions: DebuggerSessions, emit: Emit}} deps
+ * @param {{agentTabs: AgentTabs, sessions: DebuggerSessions, emit: Emit, downloads?: AgentDownloads}} deps
  */
-export function registerEventForwarders({ agentTabs, sessions, emit }) {
+export function registerEventForwarders({ agentTabs, sessions, emit, downloads }) {
   // Events are handled one at a time, in Chrome's order. A tab's updates that come before it is
   // adopted are not forwarded (it is not an agent tab yet); its tab.created carries its state as
   // of then, so the host sees tab.created before any tab.updated of it.
@@ -37,6 +38,21 @@ export function registerEventForwarders({ agentTabs, sessions, emit }) {
   chrome.webNavigation.onCreatedNavigationTarget.addListener((details) =>
     inOrder("webNavigation.onCreatedNavigationTarget", () => adoptOpenedTab(agentTabs, emit, details)),
   );
+
+  if (downloads !== undefined) {
+    // What an agent tab loads is attributed to it, so a download it turns into is its (downloads.js).
+    chrome.webNavigation.onBeforeNavigate.addListener((details) =>
+      inOrder("webNavigation.onBeforeNavigate", async () => {
+        if (await agentTabs.has(details.tabId)) {
+          downloads.note(details.tabId, details.url);
+        }
+      }),
+    );
+    chrome.downloads.onDeterminingFilename.addListener((item, suggest) => {
+      void downloads.determining(item, suggest);
+      return true; // suggest is called later
+    });
+  }
 
   chrome.tabs.onUpdated.addListener((tabId, change, tab) =>
     inOrder("tabs.onUpdated", async () => {
@@ -78,6 +94,17 @@ export function registerEventForwarders({ agentTabs, sessions, emit }) {
       // of those only the attach and detach of its own out-of-process frames are forwarded. The
       // tab's own session has none.
       const child = source.sessionId === undefined ? {} : { session_id: source.sessionId };
+      if (method === "Page.downloadWillBegin") {
+        const url = /** @type {{url?: unknown}} */ (params ?? {}).url;
+        if (typeof url === "string") {
+          downloads?.note(source.tabId, url);
+        }
+        return;
+      }
+      if (source.sessionId === undefined && FORWARDED_FETCH_EVENTS.has(method)) {
+        emit("cdp.event", { tab_id: source.tabId, method, params: pausedParams(params) });
+        return;
+      }
       if (source.sessionId === undefined && FORWARDED_CDP_EVENTS.has(method)) {
         emit("cdp.event", { tab_id: source.tabId, method, params: params ?? {} });
         return;
@@ -146,4 +173,35 @@ export async function adoptOpenedTab(agentTabs, emit, { tabId, sourceTabId, url 
     created.url = url;
   }
   emit("tab.created", { tab: created });
+}
+
+/**
+ * What is forwarded of Fetch.requestPaused (a document's response, paused): what tells a download
+ * from a page, and nothing else of the request or the response (no cookies, no other headers).
+ * @param {object | undefined} params
+ * @returns {object}
+ */
+export function pausedParams(params) {
+  const p = /** @type {{requestId?: unknown, frameId?: unknown, resourceType?: unknown, responseStatusCode?: unknown, responseErrorReason?: unknown, request?: {url?: unknown, method?: unknown}, responseHeaders?: {name?: unknown, value?: unknown}[]}} */ (
+    params ?? {}
+  );
+  /** @type {Record<string, string>} */
+  const headers = {};
+  for (const h of Array.isArray(p.responseHeaders) ? p.responseHeaders : []) {
+    if (typeof h?.name === "string" && typeof h.value === "string") {
+      const name = h.name.toLowerCase();
+      if (FORWARDED_RESPONSE_HEADERS.has(name) && !(name in headers)) {
+        headers[name] = h.value;
+      }
+    }
+  }
+  return {
+    requestId: p.requestId,
+    frameId: p.frameId,
+    resourceType: p.resourceType,
+    request: { url: p.request?.url, method: p.request?.method },
+    ...(p.responseStatusCode === undefined ? {} : { responseStatusCode: p.responseStatusCode }),
+    ...(p.responseErrorReason === undefined ? {} : { responseErrorReason: p.responseErrorReason }),
+    responseHeaders: headers,
+  };
 }

@@ -6,7 +6,7 @@
 
 import { agentTabsParam } from "./agent_tabs.js";
 import { approvalAskParams, approvalIdParam } from "./approvals.js";
-import { ALLOWED_CDP_COMMANDS, allowedAutoAttach } from "./cdp_allowlist.js";
+import { ALLOWED_CDP_COMMANDS, allowedAutoAttach, allowedFetchEnable } from "./cdp_allowlist.js";
 import { sessionsParam } from "./connected_sessions.js";
 import { ProtocolError, chromeCall, cdpErrorMessage, errorText, fromChromeError, invalidArgument } from "./errors.js";
 import {
@@ -141,6 +141,12 @@ export function createHandlers({ agentTabs, sessions, connectedSessions, approva
       throw new ProtocolError(
         "not_allowed",
         "Target.setAutoAttach is allowed for iframes only, with autoAttach and flatten true and waitForDebuggerOnStart false",
+      );
+    }
+    if (method === "Fetch.enable" && (sessionId !== undefined || !allowedFetchEnable(cdpParams))) {
+      throw new ProtocolError(
+        "not_allowed",
+        'Fetch.enable is allowed on the tab\'s own session only, with patterns [{urlPattern: "*", resourceType: "Document", requestStage: "Response"}]',
       );
     }
     await requireAgentTab(tabId);

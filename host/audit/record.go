@@ -38,4 +38,20 @@ type Record struct {
 	// Artifacts are ids in the artifact store: the masked images of the
 	// call (a screenshot, or observations when the profile keeps them).
 	Artifacts []string `cbor:"artifacts,omitempty"`
+	// Download is set on the record of a download of the session's tab
+	// (Tool "download"): written when it ended.
+	Download *Download `cbor:"download,omitempty"`
+}
+
+// Download is what the audit log keeps of one download: never its path
+// or its content.
+type Download struct {
+	ID string `cbor:"id"`
+	// SuggestedName is the name the page suggested (page content).
+	SuggestedName string `cbor:"suggested_name,omitempty"`
+	// SavedName is the name Diwall saved it under in the download folder.
+	SavedName string `cbor:"saved_name,omitempty"`
+	Bytes     int64  `cbor:"bytes"`
+	SHA256    string `cbor:"sha256,omitempty"`
+	Mime      string `cbor:"mime,omitempty"`
 }

@@ -35,6 +35,7 @@ type Browser struct {
 	agentWindow int          // the window agent tabs open in, 0 until known
 	sessions    []*Session   // connected MCP sessions, oldest first
 	approvals   map[string]chan string
+	downloads   DownloadHandler
 	tabAdded    chan struct{} // closed, and replaced, when a tab is adopted
 	// agentSync and sessionSync order the sets sent to the extension.
 	agentSync, sessionSync sync.Mutex
@@ -236,9 +237,20 @@ func (b *Browser) HandleEvent(m *protocol.Message) {
 		if b.decode(m, &ev) {
 			b.withTab(ev.TabID, func(t *Tab) { t.detached(ev.Reason) })
 		}
+	case protocol.EventDownloadIntercepted:
+		var ev protocol.DownloadIntercepted
+		if b.decode(m, &ev) {
+			b.intercepted(ev)
+		}
 	case protocol.EventCDP:
 		var ev protocol.CDPEvent
-		if b.decode(m, &ev) {
+		switch {
+		case !b.decode(m, &ev):
+		case ev.Method == cdp.FetchRequestPaused:
+			if ev.SessionID == "" {
+				b.paused(ev)
+			}
+		default:
 			if ev.Method == cdp.InspectorTargetCrashed {
 				b.log.Warn("a tab's page crashed", "tab", ev.TabID)
 			}

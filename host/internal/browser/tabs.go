@@ -155,6 +155,14 @@ func (b *Browser) Attach(ctx context.Context, t *Tab) error {
 	if err := b.CDP(ctx, t, cdp.PageEnable, nil, nil); err != nil {
 		return err
 	}
+	if b.downloadHandler() != nil {
+		// Documents' responses pause, so that a download is the host's to
+		// take; a Chrome that cannot pause them still has its downloads
+		// stopped by the extension (download.intercepted).
+		if err := b.CDP(ctx, t, cdp.FetchEnable, cdp.DocumentResponses, nil); err != nil {
+			b.log.Warn("cannot pause the tab's document responses; its downloads go through Chrome's download manager", "tab", t.ChromeID, "err", err)
+		}
+	}
 	var tree cdp.GetFrameTreeResult
 	if err := b.CDP(ctx, t, cdp.PageGetFrameTree, nil, &tree); err != nil {
 		return err

@@ -27,13 +27,15 @@ const usage = `diwall lets an AI model see and act in your Chrome, through MCP, 
 Usage:
   diwall mcp [--profile NAME] [--launch[=headless]] [--browser PATH]
              [--sites PATTERNS] [--tree-chars N] [--marks N] [--frames sites|mask]
+             [--download-dir DIR]
       Serve MCP on stdio (what an MCP client runs), under the profile NAME
       (default: "default"). Without --launch it uses your browser, where the
       Diwall extension is installed. With --launch it starts a dedicated
       Chromium with the extension, isolated from your profile, and closes it
       when the client goes away; without --profile it then runs under a
       built-in profile that --sites (comma-separated origin patterns),
-      --tree-chars, --marks and --frames shape.
+      --tree-chars, --marks, --frames and --download-dir (the only folder
+      downloads are saved in; without it every download is refused) shape.
   diwall observe URL [-o marked.png] [--json] [--browser PATH]
       See what the model sees: load URL in a headless browser, observe it
       once as the observe tool does, write the marked image and print the

@@ -26,6 +26,7 @@ type hostPlace struct {
 	sites               string // the launch's --sites
 	treeChars, marks    int    // the launch's budgets
 	frames              string // the launch's --frames
+	downloadDir         string // the launch's --download-dir
 	instance            string // the launch folder, when a launched browser started us
 	audit               string // the audit log's folder
 	vault, vaultKey     string // the vault's folder and the key of its file
@@ -37,7 +38,7 @@ func resolveHostPlace() (hostPlace, error) {
 		if err != nil {
 			return hostPlace{}, err
 		}
-		return hostPlace{socket: f.Socket, state: f.State, logs: f.Logs, config: f.Config, sites: f.Sites, treeChars: f.TreeChars, marks: f.Marks, frames: f.Frames, instance: dir,
+		return hostPlace{socket: f.Socket, state: f.State, logs: f.Logs, config: f.Config, sites: f.Sites, treeChars: f.TreeChars, marks: f.Marks, frames: f.Frames, downloadDir: f.DownloadDir, instance: dir,
 			audit: f.Audit, vault: f.Vault, vaultKey: f.VaultKey}, nil
 	}
 	d := paths.Default()
@@ -150,6 +151,7 @@ func launchProfile(place hostPlace) (policy.Profile, error) {
 		}
 		prof.Frames = place.frames
 	}
+	prof.DownloadDir = place.downloadDir
 	return prof, nil
 }
 

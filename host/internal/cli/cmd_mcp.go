@@ -74,17 +74,32 @@ func runMCP(ctx context.Context, args []string, stdio Stdio) int {
 	treeChars := fs.Int("tree-chars", 0, "with --launch: the tree's character budget per observation (default 24000)")
 	marks := fs.Int("marks", 0, "with --launch: the most marks per observation (default 250)")
 	frames := fs.String("frames", "", "with --launch: \"sites\" reads the frames whose origin is on the sites (their elements get marks); \"mask\" (default) never reads a frame")
+	downloadDir := fs.String("download-dir", "", "with --launch: the folder downloads are saved in (default: none, every download is refused)")
 	profileName := fs.String("profile", "", "the profile this session runs under (default: \"default\", or with --launch the built-in launch profile)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if (*treeChars != 0 || *marks != 0 || *frames != "") && !lf.on {
-		fmt.Fprintln(stdio.Err, "diwall mcp: --tree-chars, --marks and --frames apply to --launch")
+	if (*treeChars != 0 || *marks != 0 || *frames != "" || *downloadDir != "") && !lf.on {
+		fmt.Fprintln(stdio.Err, "diwall mcp: --tree-chars, --marks, --frames and --download-dir apply to --launch")
 		return 2
 	}
-	if *profileName != "" && (*sites != "" || *treeChars != 0 || *marks != 0 || *frames != "") {
-		fmt.Fprintln(stdio.Err, "diwall mcp: --sites, --tree-chars, --marks and --frames shape the built-in launch profile; with --profile, the profile's file says them")
+	if *profileName != "" && (*sites != "" || *treeChars != 0 || *marks != 0 || *frames != "" || *downloadDir != "") {
+		fmt.Fprintln(stdio.Err, "diwall mcp: --sites, --tree-chars, --marks, --frames and --download-dir shape the built-in launch profile; with --profile, the profile's file says them")
 		return 2
+	}
+	if *downloadDir != "" {
+		abs, err := filepath.Abs(*downloadDir)
+		if err == nil {
+			var st os.FileInfo
+			if st, err = os.Stat(abs); err == nil && !st.IsDir() {
+				err = fmt.Errorf("not a folder")
+			}
+		}
+		if err != nil {
+			fmt.Fprintf(stdio.Err, "diwall mcp: --download-dir %s: %v\n", *downloadDir, err)
+			return 2
+		}
+		*downloadDir = abs
 	}
 	if *frames != "" && *frames != policy.FramesMask && *frames != policy.FramesSites {
 		fmt.Fprintf(stdio.Err, "diwall mcp: --frames %q: want %q or %q\n", *frames, policy.FramesMask, policy.FramesSites)
@@ -151,7 +166,7 @@ func runMCP(ctx context.Context, args []string, stdio Stdio) int {
 			Browser: *browserPath, Headless: lf.headless, Dirs: dirs, Self: self,
 			ExtensionID: extension.ID(), Log: log,
 			DevTools: os.Getenv("DIWALL_TEST_DEVTOOLS") == "1", Sites: *sites,
-			TreeChars: *treeChars, Marks: *marks, Frames: *frames,
+			TreeChars: *treeChars, Marks: *marks, Frames: *frames, DownloadDir: *downloadDir,
 		})
 		if err != nil {
 			fmt.Fprintln(stdio.Err, "diwall mcp --launch:", err)

@@ -39,6 +39,9 @@ type InstanceFile struct {
 	// Frames sets the launch profile's frames ("mask" or "sites") when not
 	// empty.
 	Frames string `json:"frames,omitempty"`
+	// DownloadDir is the launch profile's download folder (--download-dir);
+	// empty: downloads are refused.
+	DownloadDir string `json:"download_dir,omitempty"`
 }
 
 const instanceName = installer.LaunchInstanceFile

@@ -44,6 +44,8 @@ type Options struct {
 	TreeChars, Marks int
 	// Frames sets the profile's frames ("mask" or "sites") when not empty.
 	Frames string
+	// DownloadDir is the profile's download folder (--download-dir).
+	DownloadDir string
 }
 
 // Instance is one launched browser.
@@ -127,7 +129,7 @@ func (inst *Instance) prepare(opts Options) error {
 	return writeInstance(inst.Dir, InstanceFile{
 		Socket: inst.SocketPath, State: inst.Dir, Logs: opts.Dirs.Logs, Config: opts.Dirs.Config,
 		Audit: opts.Dirs.AuditDir(), Vault: opts.Dirs.VaultDir(), VaultKey: opts.Dirs.VaultKey(),
-		Sites: opts.Sites, TreeChars: opts.TreeChars, Marks: opts.Marks, Frames: opts.Frames,
+		Sites: opts.Sites, TreeChars: opts.TreeChars, Marks: opts.Marks, Frames: opts.Frames, DownloadDir: opts.DownloadDir,
 	})
 }
 

@@ -287,6 +287,14 @@ func (s *session) copy() *Session {
 	return &c
 }
 
+// Note adds a line about a session to the operator's log (level "info" or
+// "warn").
+func (h *Hub) Note(key, level, text string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.lineLocked(level, key, text)
+}
+
 // lineLocked adds a line to the operator's log and sends it.
 func (h *Hub) lineLocked(level, key, text string) {
 	line := LogLine{Time: time.Now().UnixMilli(), Level: level, Session: key, Text: text}

@@ -26,6 +26,9 @@ type Base struct {
 	Notices     []string   `json:"notices"`
 	TabID       string     `json:"tab_id,omitempty"`
 	Error       *ToolError `json:"error,omitempty"`
+	// Downloads are the session's downloads not yet reported: those the
+	// call started, and any that began since the session's last result.
+	Downloads []DownloadInfo `json:"downloads,omitempty"`
 }
 
 // ToolError is the `server.error` of a failed call.

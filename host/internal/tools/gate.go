@@ -34,7 +34,11 @@ type perTab interface {
 // allows reports whether the session may see a page at url without asking:
 // its origin is one of the profile's sites or one the person allowed for
 // this session, or the page is a new tab's empty page.
-func (c *Call) allows(url string) bool {
+func (c *Call) allows(url string) bool { return sessionAllows(c.Session, c.Profile, url) }
+
+// sessionAllows is allows for a session under profile p, in a call or not
+// (a download that began after its call).
+func sessionAllows(st *Session, p policy.Profile, url string) bool {
 	if url == "about:blank" {
 		return true
 	}
@@ -42,10 +46,10 @@ func (c *Call) allows(url string) bool {
 	if !strings.HasPrefix(origin, "http://") && !strings.HasPrefix(origin, "https://") {
 		return false
 	}
-	if c.Profile.Allows(origin) {
+	if p.Allows(origin) {
 		return true
 	}
-	once, _ := c.Session.decided(origin)
+	once, _ := st.decided(origin)
 	return once
 }
 

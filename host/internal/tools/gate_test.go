@@ -13,6 +13,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/host/internal/cdp"
 	"github.com/diwall/diwall/host/policy"
 	"github.com/diwall/diwall/protocol"
 )
@@ -86,7 +87,15 @@ func TestEveryToolPassesTheGate(t *testing.T) {
 	}
 	tab, _ := b.Newest(key)
 	prof, _ := policy.Launch().WithSites("http://allowed.test")
-	cs := connectAs(t, New(b, slog.New(slog.DiscardHandler), &Options{Profile: prof}), key)
+	srv := New(b, slog.New(slog.DiscardHandler), &Options{Profile: prof})
+	cs := connectAs(t, srv, key)
+	callJSON(t, cs, "tabs", map[string]any{"action": "list"}) // the session is known
+	// The outside page starts a download: refused, with nothing of it but
+	// its origin.
+	paused := cdp.RequestPaused{RequestID: "r1", ResourceType: "Document", ResponseStatusCode: 200,
+		ResponseHeaders: map[string]string{"content-disposition": `attachment; filename="Secret ` + leakToken + `.csv"`, "content-type": "text/csv"}}
+	paused.Request.URL, paused.Request.Method = "http://outside.test/secret?code="+leakToken, "GET"
+	srv.Paused(tab, key, paused)
 
 	snapshot := "00000000000000000000000000000000"
 	cases := map[string][]map[string]any{
@@ -105,6 +114,9 @@ func TestEveryToolPassesTheGate(t *testing.T) {
 		// screen reads no page: it is refused here (no ui-commands), and
 		// must leak nothing.
 		"screen": {{"action": "focus"}},
+		// downloads reads no page: the outside page's download was refused,
+		// and is listed with its origin only.
+		"downloads": {{"action": "list"}, {"action": "wait", "download_id": "dl-1"}, {"action": "read", "download_id": "dl-1"}},
 	}
 	for _, tool := range Definitions() {
 		calls, ok := cases[tool.Name]
@@ -120,6 +132,19 @@ func TestEveryToolPassesTheGate(t *testing.T) {
 			}
 			server := env["server"].(map[string]any)
 			if tool.Name == "screen" {
+				continue
+			}
+			if tool.Name == "downloads" && args["action"] == "read" {
+				if e, _ := server["error"].(map[string]any); e["code"] != "origin_not_allowed" {
+					t.Errorf("downloads read of a refused outside download: %v", env)
+				}
+				continue
+			}
+			if tool.Name == "downloads" {
+				list, _ := server["downloads"].([]any)
+				if len(list) != 1 || list[0].(map[string]any)["origin"] != "http://outside.test" || list[0].(map[string]any)["state"] != "refused" {
+					t.Errorf("downloads %v: %v", args, env)
+				}
 				continue
 			}
 			if tool.Name == "tabs" && args["action"] == "list" {

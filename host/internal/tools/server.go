@@ -89,6 +89,8 @@ type Server struct {
 	mu       sync.Mutex
 	sessions map[*mcp.ServerSession]*Session
 	calls    atomic.Int64 // tool calls served, for the "host stats" records
+
+	downloads downloadLists
 }
 
 // New returns a server whose tools act on b.
@@ -111,6 +113,9 @@ func New(b *browser.Browser, log *slog.Logger, opts *Options) *Server {
 		s.mcp.AddTool(d.tool, s.handler(d))
 	}
 	s.mcp.AddReceivingMiddleware(s.hideScreen)
+	if b != nil {
+		b.SetDownloads(s)
+	}
 	return s
 }
 
@@ -151,7 +156,7 @@ func Definitions() []*mcp.Tool {
 }
 
 func (s *Server) defs() []def {
-	return []def{s.observeDef(), s.actDef(), s.readDef(), s.navigateDef(), s.tabsDef(), s.dialogDef(), s.loginDef(), s.screenshotDef(), s.screenDef()}
+	return []def{s.observeDef(), s.actDef(), s.readDef(), s.navigateDef(), s.tabsDef(), s.dialogDef(), s.loginDef(), s.screenshotDef(), s.screenDef(), s.downloadsDef()}
 }
 
 // releaseGrace is how long a session's tabs wait for its `diwall mcp` to

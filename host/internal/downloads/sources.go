@@ -1,0 +1,109 @@
+package downloads
+
+import (
+	"context"
+	_ "embed"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+
+	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/host/internal/cdp"
+)
+
+// pieceBytes is how much one read brings: well under native messaging's
+// limits once in base64.
+const pieceBytes = 512 << 10
+
+// responseStream reads a paused response's body (Fetch), which Chrome
+// never hands to its download manager.
+type responseStream struct {
+	b      *browser.Browser
+	t      *browser.Tab
+	handle string
+}
+
+// TakeResponse takes the body of the paused response requestID as a
+// Source; close it when done.
+func TakeResponse(ctx context.Context, b *browser.Browser, t *browser.Tab, requestID string) (*responseStream, error) {
+	var res cdp.StreamResult
+	if err := b.CDP(ctx, t, cdp.FetchTakeResponseBodyAsStream, cdp.RequestIDParams{RequestID: requestID}, &res); err != nil {
+		return nil, err
+	}
+	return &responseStream{b: b, t: t, handle: res.Stream}, nil
+}
+
+func (s *responseStream) Next(ctx context.Context) ([]byte, bool, error) {
+	var res cdp.IOReadResult
+	if err := s.b.CDP(ctx, s.t, cdp.IORead, cdp.IOReadParams{Handle: s.handle, Size: pieceBytes}, &res); err != nil {
+		return nil, false, err
+	}
+	if !res.Base64Encoded {
+		return []byte(res.Data), res.EOF, nil
+	}
+	piece, err := base64.StdEncoding.DecodeString(res.Data)
+	return piece, res.EOF, err
+}
+
+// Close lets Chrome free the stream.
+func (s *responseStream) Close(ctx context.Context) {
+	s.b.CDP(ctx, s.t, cdp.IOClose, cdp.IOCloseParams{Handle: s.handle}, nil)
+}
+
+//go:embed page_fetch.js
+var pageFetchSource string
+
+var pageFetch = browser.PageFunction{Name: "download", Global: "__diwallDownload", Source: pageFetchSource}
+
+// pageStream reads a download the page holds, from Diwall's isolated world
+// of the tab's main frame.
+type pageStream struct {
+	b      *browser.Browser
+	t      *browser.Tab
+	token  string
+	size   int64
+	offset int64
+}
+
+// FetchInPage fetches url in the tab's page (a blob: or data: URL, or a
+// link of the page's own origin) as a Source of size bytes; close it when
+// done.
+func FetchInPage(ctx context.Context, b *browser.Browser, t *browser.Tab, url string) (*pageStream, error) {
+	text, err := b.Run(ctx, t, browser.Frame{}, pageFetch, browser.Args("open", url, "", 0, 0), true)
+	if err != nil {
+		return nil, err
+	}
+	var opened struct {
+		Token string `json:"token"`
+		Size  int64  `json:"size"`
+	}
+	if err := json.Unmarshal([]byte(text), &opened); err != nil || opened.Token == "" {
+		return nil, fmt.Errorf("the page could not fetch the download")
+	}
+	return &pageStream{b: b, t: t, token: opened.Token, size: opened.Size}, nil
+}
+
+func (s *pageStream) Next(ctx context.Context) ([]byte, bool, error) {
+	n := min(int64(pieceBytes), s.size-s.offset)
+	if n <= 0 {
+		return nil, true, nil
+	}
+	text, err := s.b.Run(ctx, s.t, browser.Frame{}, pageFetch, browser.Args("read", "", s.token, s.offset, n), true)
+	if err != nil {
+		return nil, false, err
+	}
+	piece, err := base64.StdEncoding.DecodeString(text)
+	if err != nil {
+		return nil, false, err
+	}
+	if len(piece) == 0 {
+		return nil, false, fmt.Errorf("the page's copy of the download is gone")
+	}
+	s.offset += int64(len(piece))
+	return piece, s.offset >= s.size, nil
+}
+
+// Close forgets the page's copy.
+func (s *pageStream) Close(ctx context.Context) {
+	s.b.Run(ctx, s.t, browser.Frame{}, pageFetch, browser.Args("close", "", s.token, 0, 0), true)
+}

@@ -1,0 +1,197 @@
+package tools
+
+import (
+	"context"
+	"fmt"
+	"mime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/diwall/diwall/host/audit"
+	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/host/internal/cdp"
+	"github.com/diwall/diwall/host/internal/downloads"
+	"github.com/diwall/diwall/protocol"
+)
+
+// A session's downloads: the host is the browser's DownloadHandler (Paused,
+// Intercepted). A download of a session's tab is saved only in its
+// profile's download_dir, under a name Diwall made safe; without one, or
+// for a URL outside the sites, or past a budget, it is refused before any
+// byte is written. Each download is reported in the server part of the
+// session's next result (and the call that started it waits a little for
+// it), listed and read by the downloads tool, written to the audit log and
+// shown to the operator.
+
+// downloadTime bounds one download's transfer.
+const downloadTime = 10 * time.Minute
+
+// downloadLists are the sessions' download lists, by session key.
+type downloadLists struct {
+	mu    sync.Mutex
+	lists map[string]*downloads.List
+}
+
+// of returns the list of the session key, made on first use.
+func (d *downloadLists) of(key string) *downloads.List {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.lists == nil {
+		d.lists = make(map[string]*downloads.List)
+	}
+	l, ok := d.lists[key]
+	if !ok {
+		l = downloads.NewList()
+		d.lists[key] = l
+	}
+	return l
+}
+
+// sessionByKey returns the connected session of key.
+func (s *Server) sessionByKey(key string) *Session {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, st := range s.sessions {
+		if st.Key() == key {
+			return st
+		}
+	}
+	return nil
+}
+
+// Paused implements browser.DownloadHandler: a document's response that
+// is a download is taken from Chrome and saved (or refused); any other
+// goes on.
+func (s *Server) Paused(t *browser.Tab, owner string, ev cdp.RequestPaused) {
+	if ev.ResponseErrorReason != "" || !downloads.IsDownload(ev.ResponseStatusCode, ev.ResponseHeaders) {
+		s.b.ContinueResponse(t, ev.RequestID)
+		return
+	}
+	suggested := downloads.SuggestedName(ev.ResponseHeaders["content-disposition"], ev.Request.URL)
+	l, d, dir, limit := s.admitDownload(t, owner, ev.Request.URL, ev.ResponseHeaders["content-type"], suggested)
+	defer s.b.FailResponse(t, ev.RequestID) // Chrome never downloads it
+	if d == nil || d.State == downloads.Refused {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), downloadTime)
+	defer cancel()
+	src, err := downloads.TakeResponse(ctx, s.b, t, ev.RequestID)
+	if err != nil {
+		s.downloadFailed(owner, l, d, err)
+		return
+	}
+	downloads.Save(ctx, l, d, dir, limit, src)
+	src.Close(ctx)
+	s.downloadEnded(owner, l, d)
+}
+
+// Intercepted implements browser.DownloadHandler: a download Chrome's
+// download manager began, which the extension cancelled unwritten, is
+// read from the page instead (its blob, its data, its same-origin link).
+func (s *Server) Intercepted(t *browser.Tab, owner string, ev protocol.DownloadIntercepted) {
+	l, d, dir, limit := s.admitDownload(t, owner, ev.FinalURL, ev.Mime, ev.SuggestedName)
+	if d == nil || d.State == downloads.Refused {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), downloadTime)
+	defer cancel()
+	src, err := downloads.FetchInPage(ctx, s.b, t, ev.FinalURL)
+	if err != nil {
+		s.downloadFailed(owner, l, d, err)
+		return
+	}
+	downloads.Save(ctx, l, d, dir, limit, src)
+	src.Close(ctx)
+	s.downloadEnded(owner, l, d)
+}
+
+// admitDownload decides whether a download of the tab may be saved, and
+// adds it to its session's list: in progress, with the folder and size
+// budget to save it with, or refused (and recorded). d is nil when the
+// tab's session is gone.
+func (s *Server) admitDownload(t *browser.Tab, owner, rawURL, contentType, suggested string) (l *downloads.List, d *downloads.Download, dir string, limit int64) {
+	st := s.sessionByKey(owner)
+	if st == nil {
+		s.log.Info("a download of a tab whose session is gone was refused", "tab", t.ChromeID)
+		return nil, nil, "", 0
+	}
+	l = s.downloads.of(owner)
+	checkURL := rawURL
+	switch {
+	case strings.HasPrefix(rawURL, "blob:"):
+		checkURL = strings.TrimPrefix(rawURL, "blob:")
+	case strings.HasPrefix(rawURL, "data:"):
+		checkURL = s.b.Info(t).URL // the page that made it
+	}
+	d = &downloads.Download{TabID: t.ID, State: downloads.InProgress, Origin: browser.Origin(checkURL), Mime: mediaType(contentType)}
+	refuse := func(code protocol.Code, format string, args ...any) {
+		d.State, d.Code, d.Message = downloads.Refused, code, fmt.Sprintf(format, args...)
+	}
+	p, err := s.profileOf(st)
+	switch {
+	case err != nil:
+		refuse(protocol.CodePermissionDenied, "The download was refused: this session's profile cannot be read. Ask the person to fix it.")
+	case !sessionAllows(st, p, checkURL):
+		d.Mime = "" // nothing of it but its origin
+		refuse(protocol.CodeOriginNotAllowed, "A download from %s was refused: that site is not one of this session's sites. Nothing was saved.", shownOrigin(d.Origin))
+	case l.Started() >= p.Downloads:
+		refuse(protocol.CodeBudgetExceeded, "The download was refused: this session has had its %d downloads ([budgets] downloads). Ask the person to raise the budget.", p.Downloads)
+	case p.DownloadDir == "":
+		refuse(protocol.CodePermissionDenied, "The download was refused: this session's profile has no download folder, so nothing was saved. Ask the person to set download_dir in the profile (or start diwall mcp --launch with --download-dir).")
+	default:
+		d.SuggestedName = suggested
+		d.SavedName = downloads.SafeName(suggested)
+		dir, limit = p.DownloadDir, p.DownloadBytes
+	}
+	l.Add(d)
+	if d.State == downloads.Refused {
+		s.downloadEnded(owner, l, d)
+	}
+	return l, d, dir, limit
+}
+
+// mediaType is a Content-Type's type alone ("text/csv").
+func mediaType(contentType string) string {
+	t, _, err := mime.ParseMediaType(contentType)
+	if err != nil {
+		return ""
+	}
+	return t
+}
+
+// downloadFailed ends a download whose bytes could not be had.
+func (s *Server) downloadFailed(owner string, l *downloads.List, d *downloads.Download, err error) {
+	s.log.Warn("a download failed", "err", err)
+	downloads.Fail(l, d, protocol.CodeNavigationFailed, "The download's bytes could not be read from the browser; nothing was saved. Try again.")
+	s.downloadEnded(owner, l, d)
+}
+
+// downloadEnded records a download that ended: the audit log, the
+// operator's log, the host's log.
+func (s *Server) downloadEnded(owner string, l *downloads.List, d *downloads.Download) {
+	got, _ := l.Get(d.ID)
+	s.log.Info("download", "state", got.State, "bytes", got.Bytes, "code", got.Code)
+	text := fmt.Sprintf("download %s from %s: %s", got.ID, shownOrigin(got.Origin), got.State)
+	level := "info"
+	if got.State == downloads.Complete {
+		text += fmt.Sprintf(", %d bytes, saved as %q", got.Bytes, got.SavedName)
+	} else {
+		level = "warn"
+	}
+	s.opts.Operator.Note(owner, level, text)
+	if s.opts.Audit == nil {
+		return
+	}
+	st := s.sessionByKey(owner)
+	rec := audit.Record{OperationID: NewOperationID(), Session: owner, Tool: "download", OK: got.State == downloads.Complete,
+		Outcome: string(got.State), Code: string(got.Code), Message: got.Message, Start: got.Started, Took: got.Ended.Sub(got.Started),
+		TabID: got.TabID, Origin: got.Origin,
+		Download: &audit.Download{ID: got.ID, SuggestedName: got.SuggestedName, SavedName: got.SavedName, Bytes: got.Bytes, SHA256: got.SHA256, Mime: got.Mime}}
+	if st != nil {
+		rec.Client, rec.ClientVersion, rec.Profile = st.hello.Client, st.hello.ClientVersion, st.hello.Profile
+	}
+	if err := s.opts.Audit.Append(rec); err != nil {
+		s.log.Warn("could not write a download to the audit log", "err", err)
+	}
+}
