@@ -183,6 +183,23 @@ func (l *List) Wait(ctx context.Context, id string) (Download, error) {
 	}
 }
 
+// WaitBegun waits until the list holds more than n downloads, or ctx ends.
+func (l *List) WaitBegun(ctx context.Context, n int) {
+	for {
+		l.mu.Lock()
+		more, changed := len(l.items) > n, l.changed
+		l.mu.Unlock()
+		if more {
+			return
+		}
+		select {
+		case <-changed:
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
 // WaitAll waits until every download that is in progress now is done, or
 // ctx ends.
 func (l *List) WaitAll(ctx context.Context) {

@@ -2,6 +2,7 @@ package tools
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -15,7 +16,7 @@ import (
 
 type downloadsIn struct {
 	Action     string `json:"action" jsonschema:"list, wait or read"`
-	DownloadID string `json:"download_id,omitempty" jsonschema:"for wait (default: all) and read"`
+	DownloadID string `json:"download_id,omitempty" jsonschema:"for wait (default: those in progress; with timeout_ms, else the next) and read"`
 	MaxChars   int    `json:"max_chars,omitempty" jsonschema:"read: text budget"`
 	TimeoutMS  int    `json:"timeout_ms,omitempty" jsonschema:"wait: at most this long"`
 }
@@ -52,7 +53,7 @@ func (s *Server) downloadsDef() def {
 
 func (s *Server) downloadsTool(ctx context.Context, c *Call, in downloadsIn) (Outcome, error) {
 	l := s.downloads.of(c.Session.Key())
-	l.Unreported() // this result reports them all
+	fresh := l.Unreported() // this result reports them all
 	srv := &downloadsServer{Base: c.Base, Downloads: []DownloadInfo{}}
 	page := downloadsPage{}
 	one := func() (downloads.Download, error) {
@@ -76,6 +77,13 @@ func (s *Server) downloadsTool(ctx context.Context, c *Call, in downloadsIn) (Ou
 			defer cancel()
 		}
 		if in.DownloadID == "" {
+			all := l.All()
+			if in.TimeoutMS > 0 && len(fresh) == 0 && !slices.ContainsFunc(all, func(d downloads.Download) bool { return !d.Done() }) {
+				// Nothing new and nothing in progress: the download the
+				// model expects has not begun yet (Chrome starts some a
+				// moment after the click); wait for it, as long as asked.
+				l.WaitBegun(wctx, len(all))
+			}
 			l.WaitAll(wctx)
 			s.listDownloads(c, srv, &page, l.All())
 			break
