@@ -1,14 +1,19 @@
 package e2e
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/diwall/diwall/host/audit"
 )
 
 // downloadsIn is server.downloads of a result.
@@ -200,6 +205,41 @@ func TestDownloads(t *testing.T) {
 	if files := browserDownloads(bs); len(files) > 0 {
 		t.Errorf("the browser saved files of its own: %v", files)
 	}
+
+	// The audit log keeps each download: names, size, SHA-256, origin.
+	sessions, _ := filepath.Glob(filepath.Join(bs.home, "state", "audit", "sessions", "*.cbor"))
+	if len(sessions) != 1 {
+		t.Fatalf("audit sessions: %v", sessions)
+	}
+	s, err := audit.Read(sessions[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept []string
+	for _, r := range s.Records {
+		if r.Tool == "download" && r.Download != nil {
+			kept = append(kept, r.Outcome+" "+r.Download.SavedName)
+			if r.Download.SavedName == "statement-2026-11.csv" && (r.Download.SHA256 != sha256Hex(statementCSV) || r.Origin != siteURL || r.Download.SuggestedName != "statement-2026-11.csv") {
+				t.Errorf("the CSV's audit record: %+v %+v", r, r.Download)
+			}
+		}
+	}
+	if len(kept) != len(all) || !slices.Contains(kept, "refused ") || !slices.Contains(kept, "failed big.bin") {
+		t.Errorf("the audit log keeps these downloads: %v", kept)
+	}
+	cmd := exec.Command(diwallBin, "audit", "export", s.Key[:8], "-o", filepath.Join(bs.home, "report.html"))
+	cmd.Env = append(os.Environ(), "DIWALL_HOME="+bs.home)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("diwall audit export: %v\n%s", err, out)
+	}
+	if report, _ := os.ReadFile(filepath.Join(bs.home, "report.html")); !strings.Contains(string(report), "saved as “statement-2026-11.csv”") {
+		t.Error("the exported report does not list the downloads")
+	}
+}
+
+func sha256Hex(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:])
 }
 
 // TestDownloadsWithoutAFolder: with no download_dir a download is

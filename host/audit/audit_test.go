@@ -188,13 +188,21 @@ func TestExport(t *testing.T) {
 	r.Artifacts = []string{id, strings.Repeat("0", 64)}
 	r.Args["steps"].([]any)[0].(map[string]any)["note"] = "<script>alert(1)</script>"
 	l.Append(r)
+	dl := record(2)
+	dl.Tool, dl.Outcome, dl.Args = "download", "complete", nil
+	dl.Download = &Download{ID: "dl-1", SuggestedName: "<b>statement</b>.csv", SavedName: "statement.csv", Bytes: 79, SHA256: strings.Repeat("ab", 32), Mime: "text/csv"}
+	l.Append(dl)
 	s, _ := Read(SessionFile(dir, key))
+	if len(s.Records) != 2 || s.Records[1].Download == nil || *s.Records[1].Download != *dl.Download {
+		t.Fatalf("the download's record read back as %+v", s.Records)
+	}
 	var out bytes.Buffer
 	if err := Export(&out, s, l.Artifacts()); err != nil {
 		t.Fatal(err)
 	}
 	html := out.String()
-	for _, want := range []string{"data:image/png;base64,", "no longer kept", "[withheld]", "&lt;script&gt;", "default-src 'none'"} {
+	for _, want := range []string{"data:image/png;base64,", "no longer kept", "[withheld]", "&lt;script&gt;", "default-src 'none'",
+		"download dl-1", "“&lt;b&gt;statement&lt;/b&gt;.csv”", "saved as “statement.csv”", "79 bytes", "SHA-256 " + strings.Repeat("ab", 32)} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the report lacks %q", want)
 		}

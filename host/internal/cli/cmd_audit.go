@@ -107,6 +107,9 @@ func auditShow(dir string, args []string, stdio Stdio) int {
 	}
 	for _, r := range s.Records {
 		args, _ := json.Marshal(r.Args)
+		if d := r.Download; d != nil {
+			args, _ = json.Marshal(map[string]any{"download": d.ID, "saved_name": d.SavedName, "bytes": d.Bytes, "sha256": d.SHA256})
+		}
 		line := fmt.Sprintf("%s  %-10s  %-18s  %6d ms  %s", r.Start.Local().Format("15:04:05.000"), r.Tool, r.Outcome,
 			r.Took.Milliseconds(), cut(string(args), 100))
 		if r.Origin != "" {
