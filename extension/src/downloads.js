@@ -132,6 +132,7 @@ export class AgentDownloads {
       };
       const timer = setTimeout(() => done(undefined), ATTRIBUTION_WAIT_MS);
       this.waiting.add(wake);
+      wake(); // it may have come while the caller awaited
     });
   }
 }

@@ -1,0 +1,121 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { allowedFetchEnable } from "../src/cdp_allowlist.js";
+import { AgentDownloads, ATTRIBUTION_MS, baseName } from "../src/downloads.js";
+import { pausedParams } from "../src/events.js";
+
+/** An AgentDownloads over a fake chrome.downloads, with what it did. */
+function setup({ agentTabs = true } = {}) {
+  /** @type {string[]} */
+  const did = [];
+  /** @type {[string, any][]} */
+  const events = [];
+  let now = 1_000_000;
+  const downloads = new AgentDownloads({
+    api: {
+      cancel: async (id) => void did.push(`cancel ${id}`),
+      erase: async ({ id }) => void did.push(`erase ${id}`),
+    },
+    emit: (event, params) => events.push([event, params]),
+    hasAgentTabs: async () => agentTabs,
+    now: () => now,
+  });
+  return { downloads, did, events, advance: (/** @type {number} */ ms) => (now += ms) };
+}
+
+test("a download of an agent tab is cancelled before it is named, and reported", async () => {
+  const { downloads, did, events } = setup();
+  downloads.note(5, "http://127.0.0.1:8000/notes.txt");
+  let suggested = 0;
+  await downloads.determining(
+    { id: 3, url: "http://127.0.0.1:8000/notes.txt", mime: "text/plain", filename: "/home/p/Downloads/notes.txt", totalBytes: 40 },
+    () => suggested++,
+  );
+  assert.deepEqual(did, ["cancel 3", "erase 3"]);
+  assert.equal(suggested, 1);
+  assert.deepEqual(events, [
+    [
+      "download.intercepted",
+      { tab_id: 5, url: "http://127.0.0.1:8000/notes.txt", final_url: "http://127.0.0.1:8000/notes.txt", mime: "text/plain", suggested_name: "notes.txt", total_bytes: 40 },
+    ],
+  ]);
+});
+
+test("the person's own download goes on untouched and unreported", async () => {
+  const { downloads, did, events } = setup({ agentTabs: false });
+  let suggested = 0;
+  await downloads.determining({ id: 4, url: "https://example.com/mine.zip" }, () => suggested++);
+  assert.deepEqual(did, []);
+  assert.deepEqual(events, []);
+  assert.equal(suggested, 1);
+});
+
+test("a download waits a little for its agent tab's word, then goes on as the person's", async () => {
+  const { downloads, did, events } = setup();
+  let suggested = 0;
+  const pending = downloads.determining({ id: 6, url: "blob:http://127.0.0.1:8000/1", finalUrl: "blob:http://127.0.0.1:8000/1" }, () => suggested++);
+  downloads.note(9, "blob:http://127.0.0.1:8000/1");
+  await pending;
+  assert.deepEqual(did, ["cancel 6", "erase 6"]);
+  assert.equal(events[0][1].tab_id, 9);
+
+  const mine = await downloads.determining({ id: 7, url: "https://example.com/other.zip" }, () => suggested++);
+  assert.equal(mine, undefined);
+  assert.equal(suggested, 2);
+  assert.equal(events.length, 1);
+});
+
+test("an attribution is forgotten after a while", async () => {
+  const { downloads, events, advance } = setup({ agentTabs: false });
+  downloads.note(5, "http://127.0.0.1:8000/a.csv");
+  advance(ATTRIBUTION_MS + 1);
+  await downloads.determining({ id: 1, url: "http://127.0.0.1:8000/a.csv" }, () => {});
+  assert.deepEqual(events, []);
+});
+
+test("baseName keeps the file name only", () => {
+  assert.equal(baseName("/home/p/Downloads/a b.csv"), "a b.csv");
+  assert.equal(baseName("C:\\Users\\p\\x.pdf"), "x.pdf");
+  assert.equal(baseName(""), "");
+});
+
+test("Fetch.enable is allowed for document responses only", () => {
+  const ok = { patterns: [{ urlPattern: "*", resourceType: "Document", requestStage: "Response" }] };
+  assert.equal(allowedFetchEnable(ok), true);
+  for (const bad of [
+    undefined,
+    {},
+    { patterns: [] },
+    { patterns: [{ urlPattern: "*", resourceType: "XHR", requestStage: "Response" }] },
+    { patterns: [{ urlPattern: "*", requestStage: "Request" }] },
+    { patterns: [{ urlPattern: "*", resourceType: "Document", requestStage: "Response" }], handleAuthRequests: true },
+    { patterns: [ok.patterns[0], ok.patterns[0]] },
+  ]) {
+    assert.equal(allowedFetchEnable(bad), false, JSON.stringify(bad));
+  }
+});
+
+test("a paused response is forwarded without cookies or other headers", () => {
+  const got = pausedParams({
+    requestId: "interception-1",
+    frameId: "F",
+    resourceType: "Document",
+    request: { url: "http://127.0.0.1/a.csv", method: "GET", headers: { Cookie: "sid=secret" } },
+    responseStatusCode: 200,
+    responseHeaders: [
+      { name: "Content-Type", value: "text/csv" },
+      { name: "Set-Cookie", value: "sid=secret" },
+      { name: "Content-Disposition", value: 'attachment; filename="a.csv"' },
+    ],
+  });
+  assert.deepEqual(got, {
+    requestId: "interception-1",
+    frameId: "F",
+    resourceType: "Document",
+    request: { url: "http://127.0.0.1/a.csv", method: "GET" },
+    responseStatusCode: 200,
+    responseHeaders: { "content-type": "text/csv", "content-disposition": 'attachment; filename="a.csv"' },
+  });
+  assert.doesNotMatch(JSON.stringify(got), /secret/);
+});
