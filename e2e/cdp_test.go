@@ -39,7 +39,14 @@ func (bs *browserSession) devtools() *cdpConn {
 	if len(files) != 1 {
 		t.Fatalf("DevToolsActivePort: found %v", files)
 	}
-	data, err := os.ReadFile(files[0])
+	return dialDevTools(t, files[0])
+}
+
+// dialDevTools connects to the browser whose DevToolsActivePort file is
+// portFile.
+func dialDevTools(t testing.TB, portFile string) *cdpConn {
+	t.Helper()
+	data, err := os.ReadFile(portFile)
 	if err != nil {
 		t.Fatal(err)
 	}

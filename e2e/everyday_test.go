@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -62,7 +63,7 @@ func TestEverydayBrowser(t *testing.T) {
 	browser := exec.Command("/usr/lib/chromium/chromium", "--headless=new", "--no-sandbox", "--disable-gpu",
 		"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
 		"--user-data-dir="+profile, "--load-extension="+extDir, "--disable-extensions-except="+extDir,
-		"--silent-debugger-extension-api", "--window-size=1280,800", "about:blank")
+		"--silent-debugger-extension-api", "--window-size=1280,800", "--remote-debugging-port=0", "about:blank")
 	browser.Env = env
 	var browserLog bytes.Buffer
 	browser.Stdout, browser.Stderr = &browserLog, &browserLog
@@ -105,6 +106,8 @@ func TestEverydayBrowser(t *testing.T) {
 	if markOf(t, o, "link", "Second page") == 0 {
 		t.Fatal("no mark")
 	}
+	checkEverydayDownloads(t, bs, home, profile, run)
+
 	// A site not in the default profile: no one to ask in a headless browser.
 	if env := bs.call("navigate", map[string]any{"url": outsideURL("/home.html")}); env.errorCode() != "permission_denied" {
 		t.Errorf("a site outside the default profile: ok=%v code=%s", env.OK, env.errorCode())
@@ -141,4 +144,51 @@ func filteredEnviron(drop ...string) []string {
 		}
 	}
 	return out
+}
+
+// checkEverydayDownloads: in the everyday browser the agent's downloads
+// go to the profile's download_dir only, and the person's own downloads
+// go to their Downloads folder, unseen and unreported.
+func checkEverydayDownloads(t *testing.T, bs *browserSession, home, profile string, run func(...string) (string, error)) {
+	t.Helper()
+	dir := filepath.Join(home, "agent-downloads")
+	os.MkdirAll(dir, 0o700)
+	path, err := run("profile", "path", "default")
+	if err != nil {
+		t.Fatalf("profile path: %v %s", err, path)
+	}
+	path = strings.TrimSpace(path)
+	file, _ := os.ReadFile(path)
+	if err := os.WriteFile(path, append([]byte("download_dir = \""+dir+"\"\n"), file...), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	bs.openPage("/dl/page.html")
+	for _, link := range []string{"CSV statement", "Notes"} {
+		if _, d := bs.clickForDownload(link); d["state"] != "complete" {
+			t.Errorf("the agent's download of %q in the everyday browser: %v", link, d)
+		}
+	}
+	if got := folderNames(t, dir); !slices.Equal(got, []string{"notes.txt", "statement-2026-11.csv"}) {
+		t.Errorf("the agent's download folder holds %v", got)
+	}
+	// The person downloads a file in a tab of their own.
+	c := dialDevTools(t, filepath.Join(profile, "DevToolsActivePort"))
+	if err := c.call(t, "", "Target.createTarget", map[string]any{"url": siteURL + "/dl/statement.csv"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	mine := filepath.Join(home, "Downloads", "statement-2026-11.csv")
+	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
+		if data, err := os.ReadFile(mine); err == nil && string(data) == statementCSV {
+			break
+		}
+	}
+	if data, err := os.ReadFile(mine); err != nil || string(data) != statementCSV {
+		t.Errorf("the person's own download did not reach their Downloads folder: %v", err)
+	}
+	if list := downloadsIn(bs.mustOK("downloads", map[string]any{"action": "list"})); len(list) != 2 {
+		t.Errorf("the person's download was reported to the agent: %v", list)
+	}
+	if got := folderNames(t, dir); len(got) != 2 {
+		t.Errorf("the person's download reached the agent's folder: %v", got)
+	}
 }

@@ -10,14 +10,17 @@
  * host. The person's own downloads go on untouched, unseen and unreported.
  *
  * Chrome's download items do not say which tab started them. A download is an agent tab's when its
- * URL is one an agent tab just began to download (`Page.downloadWillBegin` on its debugger session)
- * or to load (`webNavigation.onBeforeNavigate`).
+ * URL is one an agent tab just began to download (`Page.downloadWillBegin` on its debugger session),
+ * or, for an agent tab the debugger is not attached to yet (a popup that downloads at once), one it
+ * just began to load (`webNavigation.onBeforeNavigate`). Each such word stands for one download,
+ * for a few seconds: a person who downloads the same URL in a tab of their own later is not taken
+ * for the agent.
  */
 
 /** @typedef {(event: string, params: object) => void} Emit */
 
 /** How long a URL an agent tab loaded or began to download stays attributed to it. */
-export const ATTRIBUTION_MS = 30_000;
+export const ATTRIBUTION_MS = 5_000;
 /** How long a download no agent tab is known for waits for its attribution to arrive. */
 export const ATTRIBUTION_WAIT_MS = 150;
 
@@ -64,7 +67,7 @@ export class AgentDownloads {
   }
 
   /**
-   * The agent tab a download item belongs to, or undefined.
+   * The agent tab a download item belongs to, or undefined; the word that attributed it is used up.
    * @param {{url: string, finalUrl?: string}} item
    * @returns {number | undefined}
    */
@@ -72,6 +75,7 @@ export class AgentDownloads {
     for (const url of [item.url, item.finalUrl]) {
       const seen = url === undefined ? undefined : this.recent.get(url);
       if (seen !== undefined && this.now() - seen.at <= ATTRIBUTION_MS) {
+        this.recent.delete(/** @type {string} */ (url));
         return seen.tabId;
       }
     }

@@ -43,7 +43,8 @@ export function registerEventForwarders({ agentTabs, sessions, emit, downloads }
     // What an agent tab loads is attributed to it, so a download it turns into is its (downloads.js).
     chrome.webNavigation.onBeforeNavigate.addListener((details) =>
       inOrder("webNavigation.onBeforeNavigate", async () => {
-        if (await agentTabs.has(details.tabId)) {
+        // Once the debugger is attached, Page.downloadWillBegin is the tab's word.
+        if (details.frameId === 0 && !sessions.isAttached(details.tabId) && (await agentTabs.has(details.tabId))) {
           downloads.note(details.tabId, details.url);
         }
       }),

@@ -119,3 +119,11 @@ test("a paused response is forwarded without cookies or other headers", () => {
   });
   assert.doesNotMatch(JSON.stringify(got), /secret/);
 });
+
+test("one word of an agent tab stands for one download", async () => {
+  const { downloads, events } = setup({ agentTabs: false });
+  downloads.note(5, "http://127.0.0.1:8000/a.csv");
+  await downloads.determining({ id: 1, url: "http://127.0.0.1:8000/a.csv" }, () => {});
+  await downloads.determining({ id: 2, url: "http://127.0.0.1:8000/a.csv" }, () => {});
+  assert.equal(events.length, 1);
+});
