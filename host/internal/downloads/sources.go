@@ -21,7 +21,11 @@ type responseStream struct {
 	b      *browser.Browser
 	t      *browser.Tab
 	handle string
+	empty  int // reads in a row that brought nothing
 }
+
+// maxEmptyReads bounds the reads in a row that bring nothing.
+const maxEmptyReads = 100
 
 // TakeResponse takes the body of the paused response requestID as a
 // Source; close it when done.
@@ -37,6 +41,15 @@ func (s *responseStream) Next(ctx context.Context) ([]byte, bool, error) {
 	var res cdp.IOReadResult
 	if err := s.b.CDP(ctx, s.t, cdp.IORead, cdp.IOReadParams{Handle: s.handle, Size: pieceBytes}, &res); err != nil {
 		return nil, false, err
+	}
+	if res.Data == "" && !res.EOF {
+		// IO.read waits for bytes; a read that brings none and no end
+		// again and again is a stream gone wrong.
+		if s.empty++; s.empty > maxEmptyReads {
+			return nil, false, fmt.Errorf("the browser's stream of the download gives nothing")
+		}
+	} else {
+		s.empty = 0
 	}
 	if !res.Base64Encoded {
 		return []byte(res.Data), res.EOF, nil
