@@ -45,12 +45,17 @@ const downloadSettle = 2 * time.Second
 
 // reportDownloads puts the session's downloads not yet reported into the
 // call's result: their state under server.downloads, their suggested
-// names beside the page's content.
-func (s *Server) reportDownloads(ctx context.Context, c *Call, page any) any {
+// names beside the page's content. Those that began since the call did
+// (at start) are waited for a little.
+func (s *Server) reportDownloads(ctx context.Context, c *Call, start time.Time, page any) any {
 	l := s.downloads.of(c.Session.Key())
 	settle, cancel := context.WithTimeout(context.WithoutCancel(ctx), downloadSettle)
 	defer cancel()
-	l.WaitAll(settle)
+	for _, d := range l.All() {
+		if !d.Done() && !d.Started.Before(start) {
+			l.Wait(settle, d.ID)
+		}
+	}
 	list := l.Unreported()
 	if len(list) == 0 {
 		return page

@@ -157,7 +157,7 @@ func (s *Server) handler(d def) mcp.ToolHandler {
 		shown := s.withheldArgs(c, req.Params.Arguments)
 		ctx, op := s.watchBegin(ctx, c, shown)
 		out, err := s.runCall(ctx, c, d, req.Params.Arguments)
-		out.Page = s.reportDownloads(ctx, c, out.Page)
+		out.Page = s.reportDownloads(ctx, c, start, out.Page)
 		env := Envelope{OK: err == nil, Server: c.Base, PageContent: out.Page}
 		if out.Server != nil {
 			env.Server = out.Server
