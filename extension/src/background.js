@@ -65,6 +65,8 @@ const host = new HostPort({
   // The old host cannot hear an answer, and a new one never asked: close the questions unanswered.
   hostGone: () => {
     approvals.dismissAll().catch((err) => console.warn("diwall: closing the approval windows failed:", err));
+    // Responses the old host paused and will never answer go on; a new host pauses them again.
+    sessions.stopPausing().catch((err) => console.warn("diwall: releasing paused responses failed:", err));
   },
 });
 
@@ -73,7 +75,7 @@ const downloads = new AgentDownloads({
   emit,
   hasAgentTabs: async () => (await agentTabs.list()).length > 0,
 });
-registerEventForwarders({ agentTabs, sessions, emit, downloads });
+registerEventForwarders({ agentTabs, sessions, emit, downloads, hostConnected: () => host.connected });
 
 // Closing a question's window without answering it is a deny.
 chrome.windows.onRemoved.addListener((windowId) => {

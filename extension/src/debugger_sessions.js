@@ -109,6 +109,15 @@ export class DebuggerSessions {
   }
 
   /**
+   * Stops pausing the responses of every attached tab (Fetch.disable), which lets those paused go
+   * on: what a host asked for dies with it.
+   * @returns {Promise<void>}
+   */
+  async stopPausing() {
+    await Promise.all([...this.#attached].map((tabId) => this.send(tabId, "Fetch.disable", {}).catch(() => {})));
+  }
+
+  /**
    * Forgets the tab's session: Chrome ended it, or the tab is gone.
    * @param {number} tabId
    */

@@ -16,9 +16,9 @@ import { toTab } from "./tab.js";
 /**
  * Adds the listeners. Call it synchronously when the worker starts, so that these events wake a
  * stopped worker.
- * @param {{agentTabs: AgentTabs, sessions: DebuggerSessions, emit: Emit, downloads?: AgentDownloads}} deps
+ * @param {{agentTabs: AgentTabs, sessions: DebuggerSessions, emit: Emit, downloads?: AgentDownloads, hostConnected?: () => boolean}} deps
  */
-export function registerEventForwarders({ agentTabs, sessions, emit, downloads }) {
+export function registerEventForwarders({ agentTabs, sessions, emit, downloads, hostConnected = () => true }) {
   // Events are handled one at a time, in Chrome's order. A tab's updates that come before it is
   // adopted are not forwarded (it is not an agent tab yet); its tab.created carries its state as
   // of then, so the host sees tab.created before any tab.updated of it.
@@ -103,6 +103,11 @@ export function registerEventForwarders({ agentTabs, sessions, emit, downloads }
         return;
       }
       if (source.sessionId === undefined && FORWARDED_FETCH_EVENTS.has(method)) {
+        if (!hostConnected()) {
+          // No host to let the page's response go on: it goes on unasked.
+          void releasePaused(sessions, source.tabId, params);
+          return;
+        }
         emit("cdp.event", { tab_id: source.tabId, method, params: pausedParams(params) });
         return;
       }
@@ -205,4 +210,19 @@ export function pausedParams(params) {
     ...(p.responseErrorReason === undefined ? {} : { responseErrorReason: p.responseErrorReason }),
     responseHeaders: headers,
   };
+}
+
+/**
+ * Lets a paused response go on when no host is there to decide: a tab never hangs on a host that
+ * is gone.
+ * @param {DebuggerSessions} sessions
+ * @param {number} tabId
+ * @param {object | undefined} params
+ * @returns {Promise<void>}
+ */
+export async function releasePaused(sessions, tabId, params) {
+  const requestId = /** @type {{requestId?: unknown}} */ (params ?? {}).requestId;
+  if (typeof requestId === "string") {
+    await sessions.send(tabId, "Fetch.continueRequest", { requestId }).catch(() => {});
+  }
 }

@@ -3,7 +3,7 @@ import { test } from "node:test";
 
 import { allowedFetchEnable } from "../src/cdp_allowlist.js";
 import { AgentDownloads, ATTRIBUTION_MS, baseName } from "../src/downloads.js";
-import { pausedParams } from "../src/events.js";
+import { pausedParams, releasePaused } from "../src/events.js";
 
 /** An AgentDownloads over a fake chrome.downloads, with what it did. */
 function setup({ agentTabs = true } = {}) {
@@ -126,4 +126,13 @@ test("one word of an agent tab stands for one download", async () => {
   await downloads.determining({ id: 1, url: "http://127.0.0.1:8000/a.csv" }, () => {});
   await downloads.determining({ id: 2, url: "http://127.0.0.1:8000/a.csv" }, () => {});
   assert.equal(events.length, 1);
+});
+
+test("a paused response goes on when no host can decide", async () => {
+  /** @type {any[]} */
+  const sent = [];
+  const sessions = /** @type {any} */ ({ send: async (/** @type {any[]} */ ...args) => void sent.push(args) });
+  await releasePaused(sessions, 4, { requestId: "interception-7", request: { url: "http://x/" } });
+  await releasePaused(sessions, 4, {});
+  assert.deepEqual(sent, [[4, "Fetch.continueRequest", { requestId: "interception-7" }]]);
 });
