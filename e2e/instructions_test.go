@@ -29,7 +29,7 @@ func TestInstructionsGuidePortals(t *testing.T) {
 	data, _ := json.Marshal(tools.Tools)
 	tokens := (len(data) + len(init.Instructions)) / 4
 	t.Logf("tools/list %d bytes + instructions %d bytes: ~%d tokens", len(data), len(init.Instructions), tokens)
-	if tokens > 2000 {
-		t.Errorf("tools/list and the instructions cost ~%d tokens, over 2,000", tokens)
+	if tokens > 2400 { // 2,000 before downloads and handoff (~200 each)
+		t.Errorf("tools/list and the instructions cost ~%d tokens, over 2,400", tokens)
 	}
 }
