@@ -50,6 +50,7 @@ func downloadFixtures(mux *http.ServeMux) {
 <p><a href="/dl/hostile.txt">Hostile name</a></p>
 <p><a href="/dl/archive.zip">Archive</a></p>
 <p><a href="/dl/big.bin?n=50000">Big file</a></p>
+<p><a href="/dl/statement.csv" target="_blank">In a new tab</a></p>
 <p><a href="/redirect?to=%s">Elsewhere</a></p>
 <script>document.getElementById("blob").href = URL.createObjectURL(new Blob(["a,b\n1,2\n"], {type: "text/csv"}));</script>`,
 			html.EscapeString(outside))

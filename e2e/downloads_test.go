@@ -170,6 +170,12 @@ func TestDownloads(t *testing.T) {
 		t.Errorf("the download outside the sites: %v", far)
 	}
 
+	// A tab the page opens that downloads at once.
+	// Chrome closes such a tab: the download is its opener's.
+	if _, popup := bs.clickForDownload("In a new tab"); popup["state"] != "complete" || popup["saved_name"] != "statement-2026-11 (2).csv" {
+		t.Errorf("the download of a tab the page opened: %v", popup)
+	}
+
 	// Two at once: one act clicks two links.
 	o := bs.observe()
 	before := len(downloadsIn(bs.mustOK("downloads", map[string]any{"action": "list"})))
@@ -186,7 +192,7 @@ func TestDownloads(t *testing.T) {
 
 	// A navigation that downloads: ok, with the download.
 	nav := bs.mustOK("navigate", map[string]any{"url": siteURL + "/dl/statement.csv"})
-	if list := downloadsIn(nav); len(list) != 1 || list[0]["saved_name"] != "statement-2026-11 (2).csv" {
+	if list := downloadsIn(nav); len(list) != 1 || list[0]["saved_name"] != "statement-2026-11 (3).csv" {
 		t.Errorf("navigate to a download: %v", nav.Server)
 	}
 
@@ -195,10 +201,10 @@ func TestDownloads(t *testing.T) {
 		t.Errorf("an unknown download: %v", env.Server["error"])
 	}
 	all := downloadsIn(bs.mustOK("downloads", map[string]any{"action": "list"}))
-	if len(all) != 12 {
+	if len(all) != 13 {
 		t.Errorf("the session lists %d downloads: %v", len(all), all)
 	}
-	want := []string{"archive.zip", "bashrc", "generated (1).csv", "generated.csv", "notes (1).txt", "notes.txt", "statement-2026-11 (1).csv", "statement-2026-11 (2).csv", "statement-2026-11.csv", "statement.pdf"}
+	want := []string{"archive.zip", "bashrc", "generated (1).csv", "generated.csv", "notes (1).txt", "notes.txt", "statement-2026-11 (1).csv", "statement-2026-11 (2).csv", "statement-2026-11 (3).csv", "statement-2026-11.csv", "statement.pdf"}
 	if got := folderNames(t, dir); !slices.Equal(got, want) {
 		t.Errorf("the download folder holds %v, want %v", got, want)
 	}

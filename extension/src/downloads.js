@@ -11,8 +11,9 @@
  *
  * Chrome's download items do not say which tab started them. A download is an agent tab's when its
  * URL is one an agent tab just began to download (`Page.downloadWillBegin` on its debugger session),
- * or, for an agent tab the debugger is not attached to yet (a popup that downloads at once), one it
- * just began to load (`webNavigation.onBeforeNavigate`). Each such word stands for one download,
+ * or, for an agent tab the debugger is not attached to yet, one it just began to load
+ * (`webNavigation.onBeforeNavigate`); a tab an agent tab's page opens is its opener's download
+ * (`webNavigation.onCreatedNavigationTarget`), since Chrome closes a tab opened only to download. Each such word stands for one download,
  * for a few seconds: a person who downloads the same URL in a tab of their own later is not taken
  * for the agent.
  */
@@ -46,7 +47,9 @@ export class AgentDownloads {
   }
 
   /**
-   * Records that an agent tab loads or downloads url.
+   * Records that an agent tab loads or downloads url. The first word about a URL stands until it
+   * is used or too old: a tab an agent tab's page opened to download (Chrome closes such a tab
+   * once its download begins) leaves the download to its opener, which is still there.
    * @param {number} tabId
    * @param {string} url
    */
@@ -60,7 +63,9 @@ export class AgentDownloads {
         this.recent.delete(u);
       }
     }
-    this.recent.set(url, { tabId, at });
+    if (!this.recent.has(url)) {
+      this.recent.set(url, { tabId, at });
+    }
     for (const wake of this.waiting) {
       wake();
     }

@@ -36,7 +36,12 @@ export function registerEventForwarders({ agentTabs, sessions, emit, downloads, 
   // active tab as the opener of a tab the person opens (Ctrl+T, a DevTools Target.createTarget),
   // so only webNavigation's source tab counts.
   chrome.webNavigation.onCreatedNavigationTarget.addListener((details) =>
-    inOrder("webNavigation.onCreatedNavigationTarget", () => adoptOpenedTab(agentTabs, emit, details)),
+    inOrder("webNavigation.onCreatedNavigationTarget", async () => {
+      if (downloads !== undefined && (await agentTabs.has(details.sourceTabId))) {
+        downloads.note(details.sourceTabId, details.url); // a download it turns into is its opener's
+      }
+      await adoptOpenedTab(agentTabs, emit, details);
+    }),
   );
 
   if (downloads !== undefined) {

@@ -136,3 +136,11 @@ test("a paused response goes on when no host can decide", async () => {
   await releasePaused(sessions, 4, {});
   assert.deepEqual(sent, [[4, "Fetch.continueRequest", { requestId: "interception-7" }]]);
 });
+
+test("the first word about a URL stands: a popup's download is its opener's", async () => {
+  const { downloads, events } = setup({ agentTabs: false });
+  downloads.note(5, "http://127.0.0.1:8000/a.csv"); // the opener's page opened a tab on it
+  downloads.note(9, "http://127.0.0.1:8000/a.csv"); // the new tab began to load it
+  await downloads.determining({ id: 1, url: "http://127.0.0.1:8000/a.csv" }, () => {});
+  assert.equal(events[0][1].tab_id, 5);
+});
