@@ -74,16 +74,9 @@ func (s *Server) Paused(t *browser.Tab, owner string, ev cdp.RequestPaused) {
 	if d == nil || d.State == downloads.Refused {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), downloadTime)
-	defer cancel()
-	src, err := downloads.TakeResponse(ctx, s.b, t, ev.RequestID)
-	if err != nil {
-		s.downloadFailed(owner, l, d, err)
-		return
-	}
-	downloads.Save(ctx, l, d, dir, limit, src)
-	src.Close(ctx)
-	s.downloadEnded(owner, l, d)
+	s.saveDownload(owner, l, d, dir, limit, func(ctx context.Context) (closingSource, error) {
+		return downloads.TakeResponse(ctx, s.b, t, ev.RequestID)
+	})
 }
 
 // Intercepted implements browser.DownloadHandler: a download Chrome's
@@ -94,15 +87,30 @@ func (s *Server) Intercepted(t *browser.Tab, owner string, ev protocol.DownloadI
 	if d == nil || d.State == downloads.Refused {
 		return
 	}
+	s.saveDownload(owner, l, d, dir, limit, func(ctx context.Context) (closingSource, error) {
+		return downloads.FetchInPage(ctx, s.b, t, ev.FinalURL)
+	})
+}
+
+// closingSource is a download's bytes that must be let go of when read.
+type closingSource interface {
+	downloads.Source
+	Close(ctx context.Context)
+}
+
+// saveDownload saves an admitted download from the source open gives,
+// within downloadTime, and records how it ended.
+func (s *Server) saveDownload(owner string, l *downloads.List, d *downloads.Download, dir string, limit int64, open func(context.Context) (closingSource, error)) {
 	ctx, cancel := context.WithTimeout(context.Background(), downloadTime)
 	defer cancel()
-	src, err := downloads.FetchInPage(ctx, s.b, t, ev.FinalURL)
+	src, err := open(ctx)
 	if err != nil {
-		s.downloadFailed(owner, l, d, err)
-		return
+		s.log.Warn("a download failed", "err", err)
+		downloads.Fail(l, d, protocol.CodeNavigationFailed, "The download's bytes could not be read from the browser; nothing was saved. Try again.")
+	} else {
+		downloads.Save(ctx, l, d, dir, limit, src)
+		src.Close(ctx)
 	}
-	downloads.Save(ctx, l, d, dir, limit, src)
-	src.Close(ctx)
 	s.downloadEnded(owner, l, d)
 }
 
@@ -158,13 +166,6 @@ func mediaType(contentType string) string {
 		return ""
 	}
 	return t
-}
-
-// downloadFailed ends a download whose bytes could not be had.
-func (s *Server) downloadFailed(owner string, l *downloads.List, d *downloads.Download, err error) {
-	s.log.Warn("a download failed", "err", err)
-	downloads.Fail(l, d, protocol.CodeNavigationFailed, "The download's bytes could not be read from the browser; nothing was saved. Try again.")
-	s.downloadEnded(owner, l, d)
 }
 
 // downloadEnded records a download that ended: the audit log, the
