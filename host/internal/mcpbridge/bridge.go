@@ -1,7 +1,9 @@
 // Package mcpbridge is `diwall mcp`: an MCP server on stdio for the client,
 // which forwards each tool call to the host over its local socket. It holds
-// no authority: every result comes from the host, except `no_browser` when
-// no host is there, so the client's session outlives browser restarts.
+// no authority: every tool result comes from the host, except `no_browser`
+// when no host is there, so the client's session outlives browser restarts.
+// The prompts and resources (package skill) are static text that grants
+// nothing; it serves them itself, host or no host.
 package mcpbridge
 
 import (

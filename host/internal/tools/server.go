@@ -19,6 +19,7 @@ import (
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/observe"
 	"github.com/diwall/diwall/host/internal/operator"
+	"github.com/diwall/diwall/host/internal/skill"
 	"github.com/diwall/diwall/host/internal/vault"
 	"github.com/diwall/diwall/host/policy"
 	"github.com/diwall/diwall/host/version"
@@ -36,7 +37,8 @@ On portals:
 - A modal mid-flow: resolve it, then resume the interrupted step; do not restart the task.
 - A login screen that reappears, or expected content that vanished, means the session expired.
 - Never repeat a failed action the same way: reread the state the result brings, then change approach (another element of the same role, the menu instead of the shortcut, the direct URL).
-- A click with no effect means an overlay or a stale mark: observe again.`
+- A click with no effect means an overlay or a stale mark: observe again.
+For a long portal errand, get the prompt portal-navigation (also the resource diwall://skills/portal-navigation).`
 
 // Options configures the server.
 type Options struct {
@@ -120,13 +122,16 @@ func New(b *browser.Browser, log *slog.Logger, opts *Options) *Server {
 }
 
 // NewMCPServer returns an MCP server with Diwall's identity, the given
-// instructions ("" means Instructions) and no tools.
+// instructions ("" means Instructions), the procedures of package skill as
+// prompts and resources, and no tools.
 func NewMCPServer(log *slog.Logger, instructions string) *mcp.Server {
 	if instructions == "" {
 		instructions = Instructions
 	}
-	return mcp.NewServer(&mcp.Implementation{Name: "diwall", Version: Version},
+	server := mcp.NewServer(&mcp.Implementation{Name: "diwall", Version: Version},
 		&mcp.ServerOptions{Instructions: instructions, Logger: log})
+	skill.Register(server)
+	return server
 }
 
 // InstructionsWith are the instructions of a session whose profile permits
