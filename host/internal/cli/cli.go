@@ -1,7 +1,7 @@
 // Package cli parses diwall's command line and runs its modes: the
 // native-messaging host (started by Chrome), `mcp` (started by an MCP
-// client), install, uninstall, doctor and profile, and the person's
-// commands to a running host (sessions, pause, resume, stop, watch).
+// client), install, uninstall, doctor, profile and skill export, and the
+// person's commands to a running host (sessions, pause, resume, stop, watch).
 package cli
 
 import (
@@ -54,6 +54,11 @@ Usage:
   diwall audit list | show | export | prune ...
       What each session did, call by call; export writes a report to read
       in a browser.
+  diwall skill export [DIR] [--force]
+      Write the portal-navigation procedure (the MCP prompt of that name) as
+      an agent-skill folder, DIR/portal-navigation/SKILL.md (DIR: the
+      current folder by default); an existing SKILL.md is kept unless
+      --force.
   diwall sessions     List the sessions of the running host: key, name, state.
   diwall pause [SESSION|--all]
       Pause a session (or every one, also when none is named): until you
@@ -102,6 +107,8 @@ func Run(ctx context.Context, args []string, stdio Stdio) int {
 		return runVault(args[1:], stdio)
 	case "audit":
 		return runAudit(args[1:], stdio)
+	case "skill":
+		return runSkill(args[1:], stdio)
 	case "pause", "resume", "stop":
 		return runControl(args[0], args[1:], stdio)
 	case "sessions":

@@ -63,6 +63,8 @@ func TestUsageListsEveryFlag(t *testing.T) {
 		{[]string{"audit", "export", "s"}, auditUsage, "audit export"},
 		{[]string{"audit", "prune"}, auditUsage, "audit prune"},
 		{[]string{"vault", "add", "id"}, vaultUsage, "vault add"},
+		{[]string{"skill", "export"}, usage, "skill export"},
+		{[]string{"skill", "export"}, skillUsage, "skill export"},
 	}
 	for _, c := range cases {
 		text := usageOf(t, c.text, c.section)
