@@ -7,6 +7,7 @@ package mcpbridge
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"slices"
@@ -81,6 +82,11 @@ type forwarder struct {
 	mu   sync.Mutex
 	sess *mcp.ClientSession
 	done chan struct{} // closed when sess ends
+
+	// progress: the client's session of each call in progress that asked
+	// for progress notifications, by its token, so that the host's
+	// notifications (a handoff that waits) reach the client.
+	progress sync.Map // fmt.Sprint(token) -> *mcp.ServerSession
 }
 
 func (f *forwarder) handler(name string) mcp.ToolHandler {
@@ -93,7 +99,14 @@ func (f *forwarder) handler(name string) mcp.ToolHandler {
 			f.opts.Log.Info("no host", "tool", name, "err", err)
 			return f.noBrowser(name), nil
 		}
-		res, err := sess.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: req.Params.Arguments})
+		params := &mcp.CallToolParams{Name: name, Arguments: req.Params.Arguments}
+		if token := req.Params.GetProgressToken(); token != nil && req.Session != nil {
+			params.SetProgressToken(token)
+			key := fmt.Sprint(token)
+			f.progress.Store(key, req.Session)
+			defer f.progress.Delete(key)
+		}
+		res, err := sess.CallTool(ctx, params)
 		if err == nil {
 			return res, nil
 		}
@@ -205,7 +218,7 @@ func (f *forwarder) session(ctx context.Context, who client, ui bool) (*mcp.Clie
 			return f.sess, nil
 		}
 	}
-	sess, err := Dial(ctx, f.opts.Socket(), tools.SessionHello{Key: f.key, Client: who.name, ClientVersion: who.version, Profile: f.opts.Profile}, ui)
+	sess, err := dial(ctx, f.opts.Socket(), tools.SessionHello{Key: f.key, Client: who.name, ClientVersion: who.version, Profile: f.opts.Profile}, ui, f.onProgress)
 	if err != nil {
 		return nil, err
 	}
@@ -223,6 +236,23 @@ func (f *forwarder) session(ctx context.Context, who client, ui bool) (*mcp.Clie
 // operator's ui-commands when ui is set. `diwall mcp` and `diwall observe`
 // both reach the host this way.
 func Dial(ctx context.Context, socketPath string, hello tools.SessionHello, ui bool) (*mcp.ClientSession, error) {
+	return dial(ctx, socketPath, hello, ui, nil)
+}
+
+// onProgress passes the host's progress notification on to the client
+// whose call it is about.
+func (f *forwarder) onProgress(ctx context.Context, req *mcp.ProgressNotificationClientRequest) {
+	ss, ok := f.progress.Load(fmt.Sprint(req.Params.ProgressToken))
+	if !ok {
+		return
+	}
+	if err := ss.(*mcp.ServerSession).NotifyProgress(ctx, req.Params); err != nil {
+		f.opts.Log.Debug("progress not passed on", "err", err)
+	}
+}
+
+func dial(ctx context.Context, socketPath string, hello tools.SessionHello, ui bool,
+	onProgress func(context.Context, *mcp.ProgressNotificationClientRequest)) (*mcp.ClientSession, error) {
 	conn, err := socket.Dial(socketPath, time.Second)
 	if err != nil {
 		return nil, err
@@ -232,7 +262,8 @@ func Dial(ctx context.Context, socketPath string, hello tools.SessionHello, ui b
 		experimental[operator.CapabilityUICommands] = map[string]any{}
 	}
 	client := mcp.NewClient(&mcp.Implementation{Name: "diwall-mcp", Version: tools.Version}, &mcp.ClientOptions{
-		Capabilities: &mcp.ClientCapabilities{Experimental: experimental},
+		Capabilities:                &mcp.ClientCapabilities{Experimental: experimental},
+		ProgressNotificationHandler: onProgress,
 	})
 	cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()

@@ -36,7 +36,8 @@ On portals:
 - A modal mid-flow: resolve it, then resume the interrupted step; do not restart the task.
 - A login screen that reappears, or expected content that vanished, means the session expired.
 - Never repeat a failed action the same way: reread the state the result brings, then change approach (another element of the same role, the menu instead of the shortcut, the direct URL).
-- A click with no effect means an overlay or a stale mark: observe again.`
+- A click with no effect means an overlay or a stale mark: observe again.
+- A captcha, an MFA code or consent only the person may give: call handoff {reason}; never guess.`
 
 // Options configures the server.
 type Options struct {
@@ -151,7 +152,7 @@ func Definitions() []*mcp.Tool {
 }
 
 func (s *Server) defs() []def {
-	return []def{s.observeDef(), s.actDef(), s.readDef(), s.navigateDef(), s.tabsDef(), s.dialogDef(), s.loginDef(), s.screenshotDef(), s.screenDef()}
+	return []def{s.observeDef(), s.actDef(), s.readDef(), s.navigateDef(), s.tabsDef(), s.dialogDef(), s.loginDef(), s.screenshotDef(), s.screenDef(), s.handoffDef()}
 }
 
 // releaseGrace is how long a session's tabs wait for its `diwall mcp` to

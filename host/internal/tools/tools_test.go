@@ -66,7 +66,8 @@ func TestEveryToolIsDescribed(t *testing.T) {
 
 // TestToolListIsCheap pins what a model reads once: tools/list (every
 // description and schema) and the server instructions together, estimated
-// at 4 bytes per token, within 2,000 tokens for every client; screen, listed
+// at 4 bytes per token, within 2,200 tokens for every client (2,000 until
+// handoff, the person in the loop, added its ~170); screen, listed
 // only to a client that announces ui-commands, adds at most 250 more.
 func TestToolListIsCheap(t *testing.T) {
 	var usual, screen []*mcp.Tool
@@ -84,8 +85,8 @@ func TestToolListIsCheap(t *testing.T) {
 	extra, _ := json.Marshal(screen)
 	tokens, screenTokens := (len(data)+len(Instructions))/4, len(extra)/4
 	t.Logf("tools/list: %d bytes, instructions: %d bytes, ~%d tokens; screen: %d bytes, ~%d tokens", len(data), len(Instructions), tokens, len(extra), screenTokens)
-	if tokens > 2000 {
-		t.Fatalf("tools/list and the instructions cost ~%d tokens, budget 2000", tokens)
+	if tokens > 2200 {
+		t.Fatalf("tools/list and the instructions cost ~%d tokens, budget 2200", tokens)
 	}
 	if screenTokens > 250 {
 		t.Fatalf("screen costs ~%d tokens, budget 250", screenTokens)
