@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -205,5 +206,89 @@ func TestHandoff(t *testing.T) {
 	}
 	if got, want := strings.Join(outcomes, " "), "person_unavailable done declined done timed_out"; got != want {
 		t.Errorf("audit handoff outcomes:\n got %s\nwant %s", got, want)
+	}
+}
+
+// TestHandoffThroughTheClient: a client that announced elicitation is a
+// person who can answer, even with no view connected to a headless
+// browser; it is told of the wait with progress notifications; the first
+// answer wins and the other question is withdrawn.
+func TestHandoffThroughTheClient(t *testing.T) {
+	bs := launchPrepared(t, func(home string) error {
+		return writeProfile(home, "person", fmt.Sprintf("sites = [%q]\n", siteURL))
+	}, nil, "--profile", "person")
+	progressed := make(chan string, 100)
+	asked := make(chan string, 10)
+	withdrawn := make(chan struct{}, 10)
+	var answer atomic.Value // "done": answer once a progress notification came; "wait": until withdrawn
+	answer.Store("done")
+	client := attachWithOptions(t, bs, "elicits", &mcp.ClientOptions{
+		ProgressNotificationHandler: func(_ context.Context, req *mcp.ProgressNotificationClientRequest) {
+			progressed <- req.Params.Message
+		},
+		ElicitationHandler: func(ctx context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+			asked <- req.Params.Message
+			if answer.Load() == "wait" {
+				<-ctx.Done()
+				withdrawn <- struct{}{}
+				return nil, ctx.Err()
+			}
+			select {
+			case <-progressed:
+			case <-time.After(15 * time.Second):
+				return &mcp.ElicitResult{Action: "cancel"}, nil
+			}
+			return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"answer": "done"}}, nil
+		},
+		// Elicitation during a call ends with 2025-11-25 (later versions want
+		// it in the call's result), and the clients that elicit speak it.
+	}, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"}, "--profile", "person")
+	client.mustOK("tabs", map[string]any{"action": "open", "url": siteURL + "/handoff/mfa.html"})
+
+	call := func(reason string) pending {
+		p := pending{res: make(chan *mcp.CallToolResult, 1), err: make(chan error, 1)}
+		go func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			params := &mcp.CallToolParams{Name: "handoff", Arguments: map[string]any{"reason": reason}}
+			params.SetProgressToken("handoff-" + reason)
+			res, err := client.session.CallTool(ctx, params)
+			if err != nil {
+				p.err <- err
+				return
+			}
+			p.res <- res
+		}()
+		return p
+	}
+
+	// Answered in the client, after a progress notification reached it.
+	env := client.result(call("enter the code"), 30*time.Second)
+	if !env.OK || env.Server["outcome"] != "done" {
+		t.Fatalf("answered through the client: %v", env.Server)
+	}
+	if msg := <-asked; !strings.Contains(msg, `The model says: "enter the code"`) {
+		t.Errorf("the client's question: %q", msg)
+	}
+
+	// Answered on the command line first: the client's question is withdrawn.
+	answer.Store("wait")
+	p := call("solve the captcha")
+	select {
+	case <-asked:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the client was not asked")
+	}
+	if out, err := bs.diwall("handoff", "decline", "elicits"); err != nil || !strings.Contains(out, "answered decline") {
+		t.Fatalf("diwall handoff decline: %q %v", out, err)
+	}
+	env = client.result(p, 10*time.Second)
+	if !env.OK || env.Server["outcome"] != "declined" {
+		t.Errorf("answered on the command line: %v", env.Server)
+	}
+	select {
+	case <-withdrawn:
+	case <-time.After(10 * time.Second):
+		t.Error("the client's question was not withdrawn")
 	}
 }

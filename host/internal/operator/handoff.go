@@ -23,10 +23,12 @@ const maxReason = 500
 
 // HandOff shows that the session who handed a step to the person, in the
 // tab tabID, and waits for their answer: HandoffDone or HandoffDeclined,
-// or HandoffTimedOut once wait has passed. When ctx ends first (the
+// or HandoffTimedOut once wait has passed. other, when not nil, is one
+// more place the person may answer (the MCP client's elicitation, named
+// by otherName for the log): the first answer wins. When ctx ends first (the
 // person paused or stopped the session, the client went away) it returns
 // ctx's cause. The handoff is no longer shown once it returns.
-func (h *Hub) HandOff(ctx context.Context, who Session, reason, tabID string, wait time.Duration) (string, error) {
+func (h *Hub) HandOff(ctx context.Context, who Session, reason, tabID string, wait time.Duration, other <-chan string, otherName string) (string, error) {
 	reason = strings.TrimSpace(reason)
 	if r := []rune(reason); len(r) > maxReason {
 		reason = string(r[:maxReason]) + "…"
@@ -49,8 +51,11 @@ func (h *Hub) HandOff(ctx context.Context, who Session, reason, tabID string, wa
 	defer timer.Stop()
 	var outcome string
 	var err error
+	var fromOther bool
 	select {
 	case outcome = <-answer:
+	case outcome = <-other:
+		fromOther = true
 	case <-timer.C:
 		outcome = HandoffTimedOut
 	case <-ctx.Done():
@@ -61,6 +66,8 @@ func (h *Hub) HandOff(ctx context.Context, who Session, reason, tabID string, wa
 		s.Handoff, s.answer = nil, nil
 	}
 	switch {
+	case fromOther:
+		h.lineLocked("info", s.Key, fmt.Sprintf("%s: the person answered the handoff (%s) from %s", s.Name, outcome, otherName))
 	case outcome == HandoffTimedOut:
 		h.lineLocked("warn", s.Key, s.Name+": no one answered the handoff in time")
 	case err != nil:
@@ -139,8 +146,8 @@ func (h *Hub) answerHandoff(m Message, by string) ([]Session, error) {
 }
 
 // AnswerHandoff gives the person's answer to the session's pending
-// handoff from elsewhere than an interface (the MCP client's elicitation):
-// false when none is pending or it was answered already.
+// handoff from elsewhere than an interface: false when none is pending or
+// it was answered already.
 func (h *Hub) AnswerHandoff(key, outcome, by string) bool {
 	action := ActionHandoffDone
 	if outcome == HandoffDeclined {

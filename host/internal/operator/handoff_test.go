@@ -42,7 +42,7 @@ func TestHandoffAnswers(t *testing.T) {
 		}
 		got := make(chan string, 1)
 		go func() {
-			out, err := h.HandOff(context.Background(), who, "  solve the captcha ", "tab-1", time.Minute)
+			out, err := h.HandOff(context.Background(), who, "  solve the captcha ", "tab-1", time.Minute, nil, "")
 			if err != nil {
 				t.Error(err)
 			}
@@ -55,7 +55,7 @@ func TestHandoffAnswers(t *testing.T) {
 		if !h.HandedOff(who.Key, "tab-1") || h.HandedOff(who.Key, "tab-2") || h.HandedOff("other", "") {
 			t.Error("HandedOff is about the session's tab")
 		}
-		if _, err := h.HandOff(context.Background(), who, "again", "tab-1", time.Minute); !errors.Is(err, ErrHandoffPending) {
+		if _, err := h.HandOff(context.Background(), who, "again", "tab-1", time.Minute, nil, ""); !errors.Is(err, ErrHandoffPending) {
 			t.Errorf("a second handoff: %v", err)
 		}
 		if _, err := h.Control(context.Background(), Message{Type: MessageControl, Action: c.action, Session: c.session}, "the side panel"); err != nil {
@@ -80,7 +80,7 @@ func TestHandoffAnswers(t *testing.T) {
 func TestHandoffTimesOutAndIsInterrupted(t *testing.T) {
 	h := New(slog.New(slog.DiscardHandler), nil)
 	who := Session{Key: "0123456789abcdef", Name: "claude"}
-	if out, err := h.HandOff(context.Background(), who, "x", "t", 20*time.Millisecond); err != nil || out != HandoffTimedOut {
+	if out, err := h.HandOff(context.Background(), who, "x", "t", 20*time.Millisecond, nil, ""); err != nil || out != HandoffTimedOut {
 		t.Fatalf("%s %v", out, err)
 	}
 	if h.HandedOff(who.Key, "") {
@@ -90,7 +90,7 @@ func TestHandoffTimesOutAndIsInterrupted(t *testing.T) {
 	ctx, op := h.Begin(context.Background(), who, Operation{ID: "op1", Tool: "handoff"})
 	errc := make(chan error, 1)
 	go func() {
-		_, err := h.HandOff(ctx, who, "x", "t", time.Minute)
+		_, err := h.HandOff(ctx, who, "x", "t", time.Minute, nil, "")
 		errc <- err
 	}()
 	waitHandoff(t, h, who.Key)
@@ -107,7 +107,7 @@ func TestHandoffShownInTheTabGroup(t *testing.T) {
 	fb := &fakeBrowser{}
 	h := New(slog.New(slog.DiscardHandler), &Options{Browser: fb, IdleAfter: time.Millisecond})
 	who := Session{Key: "0123456789abcdef", Name: "claude"}
-	go h.HandOff(context.Background(), who, "x", "t", time.Minute)
+	go h.HandOff(context.Background(), who, "x", "t", time.Minute, nil, "")
 	waitHandoff(t, h, who.Key)
 	deadline := time.Now().Add(5 * time.Second)
 	for time.Now().Before(deadline) {
@@ -121,4 +121,19 @@ func TestHandoffShownInTheTabGroup(t *testing.T) {
 		time.Sleep(5 * time.Millisecond)
 	}
 	t.Fatal("the tab group never showed the handoff")
+}
+
+// TestHandoffAnsweredElsewhere: an answer from the other place (the MCP
+// client's elicitation) wins when it comes first.
+func TestHandoffAnsweredElsewhere(t *testing.T) {
+	h := New(slog.New(slog.DiscardHandler), nil)
+	who := Session{Key: "0123456789abcdef", Name: "claude"}
+	other := make(chan string, 1)
+	other <- HandoffDeclined
+	if out, err := h.HandOff(context.Background(), who, "x", "t", time.Minute, other, "the MCP client"); err != nil || out != HandoffDeclined {
+		t.Fatalf("%s %v", out, err)
+	}
+	if h.HandedOff(who.Key, "") {
+		t.Error("still shown")
+	}
 }

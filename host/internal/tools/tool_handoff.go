@@ -73,7 +73,8 @@ func (s *Server) handoff(ctx context.Context, c *Call, in handoffIn) (Outcome, e
 		return Outcome{}, toolerr.Errorf(protocol.CodeInvalidArgument, "Say in reason what the person should do (e.g. \"solve the captcha, then press Done\").")
 	}
 	hub := s.opts.Operator
-	if s.opts.NoPerson() && !hub.Watched() {
+	elicits := c.Session.hello.Elicits && c.req != nil && c.req.Session != nil
+	if s.opts.NoPerson() && !hub.Watched() && !elicits {
 		return Outcome{}, toolerr.Errorf(protocol.CodePersonUnavailable,
 			"No person can answer: the browser has no window, no operator view is connected and your client cannot ask the person. Do not retry: tell the person what step needs them, and stop there.")
 	}
@@ -88,8 +89,14 @@ func (s *Server) handoff(ctx context.Context, c *Call, in handoffIn) (Outcome, e
 		wait = min(wait, time.Until(dl)-handoffExtra)
 	}
 	stopProgress := c.progress(ctx, "waiting for the person: "+reason)
+	var other <-chan string
+	stopAsking := func() {}
+	if elicits {
+		other, stopAsking = c.elicit(ctx, bs.Name, reason)
+	}
 	start := time.Now()
-	outcome, err := hub.HandOff(ctx, who, reason, t.ID, wait)
+	outcome, err := hub.HandOff(ctx, who, reason, t.ID, wait, other, "the MCP client")
+	stopAsking() // the first answer won: the other question is withdrawn
 	stopProgress()
 	if err != nil {
 		if stop := personSays(err); stop != nil {
@@ -203,6 +210,54 @@ func (c *Call) progress(ctx context.Context, message string) (stop func()) {
 		}
 	}()
 	return func() {
+		cancel()
+		<-done
+	}
+}
+
+// handoffSchema is the form an MCP client shows the person: Done or I can't.
+var handoffSchema = map[string]any{
+	"type": "object",
+	"properties": map[string]any{
+		"answer": map[string]any{
+			"type": "string", "title": "Your answer",
+			"enum":      []any{"done", "cannot"},
+			"enumNames": []any{"Done", "I can't"},
+		},
+	},
+	"required": []any{"answer"},
+}
+
+// elicit also asks the person through the MCP client (elicitation): the
+// answer arrives on the channel (nothing when the person dismissed the
+// form or the client failed); stop withdraws the question.
+func (c *Call) elicit(ctx context.Context, client, reason string) (<-chan string, func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	answer := make(chan string, 1)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		res, err := c.req.Session.Elicit(ctx, &mcp.ElicitParams{
+			Mode: "form",
+			Message: fmt.Sprintf("%s hands you a step in its browser tab. The model says: %q. Do it in that tab, then answer here (the model never sees what you type there).",
+				client, reason),
+			RequestedSchema: handoffSchema,
+		})
+		if err != nil {
+			if ctx.Err() == nil {
+				c.srv.log.Info("handoff: the client could not ask the person", "op", c.Base.OperationID, "err", err)
+			}
+			return
+		}
+		switch {
+		case res.Action == "accept" && res.Content["answer"] == "done":
+			answer <- operator.HandoffDone
+		case res.Action == "accept" || res.Action == "decline":
+			answer <- operator.HandoffDeclined
+		}
+		// "cancel": the person dismissed the form; the other places still wait.
+	}()
+	return answer, func() {
 		cancel()
 		<-done
 	}
