@@ -207,6 +207,23 @@ func TestHandoff(t *testing.T) {
 	if got, want := strings.Join(outcomes, " "), "person_unavailable done declined done timed_out"; got != want {
 		t.Errorf("audit handoff outcomes:\n got %s\nwant %s", got, want)
 	}
+	// diwall audit shows each handoff with its answer and its time.
+	out, err := bs.diwall("audit", "show", s.Key[:8])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var shown []string
+	for _, line := range strings.Split(out, "\n") {
+		if f := strings.Fields(line); len(f) >= 3 && f[1] == "handoff" {
+			shown = append(shown, f[2])
+			if _, err := time.Parse("15:04:05.000", f[0]); err != nil {
+				t.Errorf("audit show: a handoff without its time: %q", line)
+			}
+		}
+	}
+	if got, want := strings.Join(shown, " "), "person_unavailable done declined done timed_out"; got != want {
+		t.Errorf("audit show handoffs:\n got %s\nwant %s\n%s", got, want, out)
+	}
 }
 
 // TestHandoffThroughTheClient: a client that announced elicitation is a

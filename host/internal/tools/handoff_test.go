@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/observe"
 	"github.com/diwall/diwall/host/policy"
@@ -69,5 +71,25 @@ func TestHandoffWithNoPerson(t *testing.T) {
 	env, _ = callJSON(t, cs, "handoff", map[string]any{"reason": "  "})
 	if e, _ := env["server"].(map[string]any)["error"].(map[string]any); e["code"] != "invalid_argument" {
 		t.Errorf("an empty reason: %v", env)
+	}
+}
+
+// TestElicits: a client may be asked during a call only when it announced
+// elicitation on a protocol version that allows the server to ask.
+func TestElicits(t *testing.T) {
+	caps := &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{}}
+	for _, c := range []struct {
+		p    *mcp.InitializeParams
+		want bool
+	}{
+		{nil, false},
+		{&mcp.InitializeParams{ProtocolVersion: "2025-06-18", Capabilities: caps}, true},
+		{&mcp.InitializeParams{ProtocolVersion: "2025-11-25", Capabilities: caps}, true},
+		{&mcp.InitializeParams{ProtocolVersion: "2026-07-28", Capabilities: caps}, false},
+		{&mcp.InitializeParams{ProtocolVersion: "2025-06-18", Capabilities: &mcp.ClientCapabilities{}}, false},
+	} {
+		if got := Elicits(c.p); got != c.want {
+			t.Errorf("%+v: %v", c.p, got)
+		}
 	}
 }
