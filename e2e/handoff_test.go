@@ -158,6 +158,26 @@ func TestHandoff(t *testing.T) {
 		}
 	}
 
+	// A pause ends the handoff with paused_by_user; a paused session cannot
+	// hand off.
+	p = bs.handOff("read the terms")
+	bs.waiting("read the terms")
+	if _, err := bs.diwall("pause", "diwall-e2e"); err != nil {
+		t.Fatal(err)
+	}
+	if env := bs.result(p, 10*time.Second); env.errorCode() != "paused_by_user" {
+		t.Errorf("paused during a handoff: %v", env.Server)
+	}
+	if env := bs.call("handoff", map[string]any{"reason": "x"}); env.errorCode() != "paused_by_user" {
+		t.Errorf("a paused session hands off: %v", env.Server)
+	}
+	if out, err := bs.diwall("sessions"); err != nil || strings.Contains(out, "waits for you") {
+		t.Errorf("the handoff is still shown after the pause: %q %v", out, err)
+	}
+	if _, err := bs.diwall("resume", "diwall-e2e"); err != nil {
+		t.Fatal(err)
+	}
+
 	// Nobody answers: timed_out once the profile's handoff_s (5 s) passed.
 	start = time.Now()
 	env = bs.result(bs.handOff("accept the terms"), 20*time.Second)
@@ -204,7 +224,7 @@ func TestHandoff(t *testing.T) {
 			}
 		}
 	}
-	if got, want := strings.Join(outcomes, " "), "person_unavailable done declined done timed_out"; got != want {
+	if got, want := strings.Join(outcomes, " "), "person_unavailable done declined done paused_by_user paused_by_user timed_out"; got != want {
 		t.Errorf("audit handoff outcomes:\n got %s\nwant %s", got, want)
 	}
 	// diwall audit shows each handoff with its answer and its time.
@@ -221,7 +241,7 @@ func TestHandoff(t *testing.T) {
 			}
 		}
 	}
-	if got, want := strings.Join(shown, " "), "person_unavailable done declined done timed_out"; got != want {
+	if got, want := strings.Join(shown, " "), "person_unavailable done declined done paused_by_user paused_by_user timed_out"; got != want {
 		t.Errorf("audit show handoffs:\n got %s\nwant %s\n%s", got, want, out)
 	}
 }
