@@ -8,8 +8,8 @@ import (
 )
 
 // TestInstructionsGuidePortals: the client receives, once, instructions
-// with the guidance for portals; with tools/list they stay within 2,000
-// tokens (4 bytes of JSON a token).
+// with the guidance for portals and the handoff; with tools/list they stay
+// within 2,200 tokens (4 bytes of JSON a token; 2,000 until handoff).
 func TestInstructionsGuidePortals(t *testing.T) {
 	bs := shared(t)
 	init := bs.session.InitializeResult()
@@ -17,7 +17,7 @@ func TestInstructionsGuidePortals(t *testing.T) {
 		t.Fatal("no initialize result")
 	}
 	for _, want := range []string{"overlay first", "decline non-essential cookies", "resume the interrupted step",
-		"session expired", "Never repeat a failed action the same way", "A click with no effect"} {
+		"session expired", "Never repeat a failed action the same way", "A click with no effect", "call handoff {reason}"} {
 		if !strings.Contains(init.Instructions, want) {
 			t.Errorf("the instructions lack %q", want)
 		}

@@ -314,14 +314,20 @@ func TestLocalPageRefusesStrangers(t *testing.T) {
 // client announces caps.
 func attachWith(t *testing.T, first *browserSession, client string, caps *mcp.ClientCapabilities, args ...string) *browserSession {
 	t.Helper()
+	return attachWithOptions(t, first, client, &mcp.ClientOptions{Capabilities: caps}, nil, args...)
+}
+
+// attachWithOptions is attachWith with the client's options (its handlers).
+func attachWithOptions(t *testing.T, first *browserSession, client string, opts *mcp.ClientOptions, sessOpts *mcp.ClientSessionOptions, args ...string) *browserSession {
+	t.Helper()
 	cmd := exec.Command(diwallBin, append([]string{"mcp"}, args...)...)
 	cmd.Env = append(os.Environ(), "DIWALL_HOME="+first.home, "TMPDIR="+filepath.Join(first.home, "tmp"), "DIWALL_LOG=debug")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	session, err := mcp.NewClient(&mcp.Implementation{Name: client, Version: "0"}, &mcp.ClientOptions{Capabilities: caps}).
-		Connect(ctx, &mcp.CommandTransport{Command: cmd, TerminateDuration: 10 * time.Second}, nil)
+	session, err := mcp.NewClient(&mcp.Implementation{Name: client, Version: "0"}, opts).
+		Connect(ctx, &mcp.CommandTransport{Command: cmd, TerminateDuration: 10 * time.Second}, sessOpts)
 	if err != nil {
 		t.Fatalf("diwall mcp: %v\n%s", err, stderr.String())
 	}

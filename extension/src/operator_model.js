@@ -26,6 +26,14 @@ export const KEPT_LINES = 500;
  * @property {boolean} acting
  * @property {boolean} connected
  * @property {Tab} [tab]
+ * @property {Handoff} [handoff] a step the model handed to the person, while it waits for their answer
+ */
+
+/**
+ * @typedef {object} Handoff
+ * @property {string} reason the model's words: shown as what they are, never as the page's or Diwall's
+ * @property {number} since milliseconds since the Unix epoch
+ * @property {string} [tab_id]
  */
 
 /**

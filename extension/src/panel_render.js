@@ -17,7 +17,7 @@ const SHOWN_OPERATIONS = 100;
 
 /**
  * @typedef {object} Actions what the person's clicks do
- * @property {(action: "pause" | "resume" | "stop", session: string | undefined, closeTabs: boolean) => void} control
+ * @property {(action: "pause" | "resume" | "stop" | "handoff_done" | "handoff_decline", session: string | undefined, closeTabs: boolean) => void} control
  *   session undefined: every session
  * @property {(paneId: number) => void} focusPane
  * @property {(session: string) => void} open shows the session in the focused pane
@@ -101,7 +101,39 @@ function sessionItem(s, actions) {
     controls.append(button("Stop", () => actions.control("stop", s.key, closeTabs.checked), "stop"), closeLabel);
   }
   li.append(open, state, controls);
+  if (s.handoff !== undefined) {
+    li.dataset.handoff = "true";
+    li.append(handoffBox(s, s.handoff, actions));
+  }
   return li;
+}
+
+/**
+ * What the person is asked to do in the agent's tab, and their two answers.
+ * @param {Session} s
+ * @param {import("./operator_model.js").Handoff} h
+ * @param {Actions} actions
+ * @returns {HTMLDivElement}
+ */
+function handoffBox(s, h, actions) {
+  const box = document.createElement("div");
+  box.className = "handoff";
+  const said = document.createElement("p");
+  said.append(`${s.name} hands you a step (since ${new Date(h.since).toLocaleTimeString()}). The model says: `);
+  const reason = document.createElement("q");
+  reason.className = "reason";
+  reason.textContent = h.reason; // the model's words, as text
+  said.append(reason);
+  const hint = document.createElement("p");
+  hint.textContent = "Do it in the agent's tab, then answer. The model never sees what you type.";
+  const answers = document.createElement("div");
+  answers.className = "controls";
+  answers.append(
+    button("Done", () => actions.control("handoff_done", s.key, false), "handoff_done"),
+    button("I can't", () => actions.control("handoff_decline", s.key, false), "handoff_decline"),
+  );
+  box.append(said, hint, answers);
+  return box;
 }
 
 /**

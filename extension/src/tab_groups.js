@@ -4,7 +4,7 @@
  * when there is none. The host names one group per MCP session, so the person sees from any
  * window which agent has which tab. `tab_group.state` shows in those groups what the session is
  * doing: its title starts with ▶ while the agent acts, ⏸ while the person paused it, ■ once
- * stopped.
+ * stopped, ✋ while a step is handed to the person.
  *
  * The chrome.* calls sit behind GroupApi, so the logic runs under node:test with a fake.
  */
@@ -20,13 +20,13 @@ export const GROUP_COLORS = ["grey", "blue", "red", "yellow", "green", "pink", "
 /** Longest group title accepted; Chrome shows far fewer characters than this. */
 export const GROUP_TITLE_MAX = 200;
 
-/** @typedef {"idle" | "acting" | "paused" | "stopped"} GroupState what the group's session is doing */
+/** @typedef {"idle" | "acting" | "paused" | "stopped" | "handoff"} GroupState what the group's session is doing */
 
 /** @type {readonly GroupState[]} */
-export const GROUP_STATES = ["idle", "acting", "paused", "stopped"];
+export const GROUP_STATES = ["idle", "acting", "paused", "stopped", "handoff"];
 
 /** What a group's title starts with while its session is in a state (none when idle). */
-const STATE_SIGNS = { idle: "", acting: "▶ ", paused: "⏸ ", stopped: "■ " };
+const STATE_SIGNS = { idle: "", acting: "▶ ", paused: "⏸ ", stopped: "■ ", handoff: "✋ " };
 
 /**
  * The title a group shows: the host's title, after the sign of its session's state.

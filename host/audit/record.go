@@ -20,7 +20,7 @@ type Record struct {
 	// replaced by Withheld.
 	Args map[string]any `cbor:"args,omitempty"`
 	OK   bool           `cbor:"ok"`
-	// Outcome is "ok", the error code, or a login's outcome (logged_in,
+	// Outcome is "ok", the error code, or a login's or a handoff's outcome (logged_in,
 	// login_rejected, ...).
 	Outcome string `cbor:"outcome"`
 	// Code and Message are the error of a failed call.

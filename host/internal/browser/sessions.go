@@ -134,6 +134,7 @@ const (
 	StateActing  = "acting"
 	StatePaused  = "paused"
 	StateStopped = "stopped"
+	StateHandoff = "handoff" // a step waits for the person
 )
 
 // ShowState shows in the session's tab group what it is doing now: one of

@@ -70,6 +70,10 @@ Usage:
   diwall stop [SESSION|--all] [--close-tabs]
       End a session's access: the debugger leaves its tabs, which stay open
       for you unless --close-tabs; its calls are refused until resumed.
+  diwall handoff done|decline [SESSION]
+      Answer a step a session handed to you (a captcha, an MFA code) once
+      you did it in its tab (done), or could not (decline). SESSION may be
+      left out when only one session waits for you.
   diwall watch [--no-open]
       Start the operator's page (off until asked: 127.0.0.1 only, a random
       port, a secret token in its address) and open it in your browser.
@@ -113,6 +117,8 @@ func Run(ctx context.Context, args []string, stdio Stdio) int {
 		return runControl(args[0], args[1:], stdio)
 	case "sessions":
 		return runSessions(args[1:], stdio)
+	case "handoff":
+		return runHandoff(args[1:], stdio)
 	case "watch":
 		return runWatch(args[1:], stdio)
 	case "version", "--version":

@@ -62,6 +62,29 @@ func runControl(command string, args []string, stdio Stdio) int {
 	return 0
 }
 
+// runHandoff runs `diwall handoff done|decline [SESSION]`.
+func runHandoff(args []string, stdio Stdio) int {
+	if len(args) == 0 || len(args) > 2 || (args[0] != "done" && args[0] != "decline") {
+		fmt.Fprintln(stdio.Err, "usage: diwall handoff done|decline [SESSION]")
+		return 2
+	}
+	req := operator.ControlRequest{Command: operator.CommandHandoffDone}
+	if args[0] == "decline" {
+		req.Command = operator.CommandHandoffDecline
+	}
+	if len(args) == 2 {
+		req.Session = args[1]
+	}
+	reply, code := ask(req, stdio)
+	if code != 0 {
+		return code
+	}
+	for _, s := range reply.Sessions {
+		fmt.Fprintf(stdio.Out, "answered %s: %s (%s)\n", args[0], s.Name, short(s.Key))
+	}
+	return 0
+}
+
 // runSessions runs `diwall sessions`.
 func runSessions(args []string, stdio Stdio) int {
 	if len(args) > 0 {
@@ -136,6 +159,11 @@ func printSessions(w io.Writer, sessions []operator.Session) {
 			line += "  " + s.Tab.URL
 		}
 		fmt.Fprintln(w, strings.TrimRight(line, " "))
+		if h := s.Handoff; h != nil {
+			// The reason is the model's words: quoted, as what it is.
+			fmt.Fprintf(w, "          waits for you since %s, the model says: %q (diwall handoff done|decline %s)\n",
+				time.UnixMilli(h.Since).Format("15:04:05"), h.Reason, short(s.Key))
+		}
 	}
 }
 

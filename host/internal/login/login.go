@@ -375,12 +375,12 @@ func rejectedErr() *toolerr.Error {
 
 func captchaErr() *toolerr.Error {
 	return toolerr.Errorf(protocol.CodeCaptchaPending,
-		"The portal shows a CAPTCHA. This proves nothing about the credential: ask the person to solve it in the browser, then observe.")
+		"The portal shows a CAPTCHA. This proves nothing about the credential: hand it to the person with handoff {reason: \"solve the CAPTCHA\"}, and go on from its result.")
 }
 
 func mfaErr() *toolerr.Error {
 	return toolerr.Errorf(protocol.CodeMFARequired,
-		"The portal asks for a second factor (a one-time code or a confirmation). This proves nothing about the credential: ask the person to complete it, then observe.")
+		"The portal asks for a second factor (a one-time code or a confirmation). This proves nothing about the credential: hand it to the person with handoff {reason: \"enter the code\"}, and go on from its result; never ask them for the code.")
 }
 
 func slowErr() *toolerr.Error {

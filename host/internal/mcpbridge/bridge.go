@@ -9,10 +9,12 @@ package mcpbridge
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -83,6 +85,15 @@ type forwarder struct {
 	mu   sync.Mutex
 	sess *mcp.ClientSession
 	done chan struct{} // closed when sess ends
+
+	// progress: the client's session of each call in progress that asked
+	// for progress notifications, by its token, so that the host's
+	// notifications (a handoff that waits) reach the client.
+	progress sync.Map // fmt.Sprint(token) -> *mcp.ServerSession
+
+	// client is the client's session, to which the host's elicitation
+	// requests (a handoff that also asks through the client) are passed.
+	client atomic.Pointer[mcp.ServerSession]
 }
 
 func (f *forwarder) handler(name string) mcp.ToolHandler {
@@ -90,12 +101,22 @@ func (f *forwarder) handler(name string) mcp.ToolHandler {
 		if res := f.gone(name); res != nil {
 			return res, nil
 		}
+		if req.Session != nil {
+			f.client.Store(req.Session)
+		}
 		sess, err := f.session(ctx, clientOf(req.Session), uiCommands(req.Session))
 		if err != nil {
 			f.opts.Log.Info("no host", "tool", name, "err", err)
 			return f.noBrowser(name), nil
 		}
-		res, err := sess.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: req.Params.Arguments})
+		params := &mcp.CallToolParams{Name: name, Arguments: req.Params.Arguments}
+		if token := req.Params.GetProgressToken(); token != nil && req.Session != nil {
+			params.SetProgressToken(token)
+			key := fmt.Sprint(token)
+			f.progress.Store(key, req.Session)
+			defer f.progress.Delete(key)
+		}
+		res, err := sess.CallTool(ctx, params)
 		if err == nil {
 			return res, nil
 		}
@@ -147,7 +168,11 @@ func clientOf(ss *mcp.ServerSession) (c client) {
 		return c
 	}
 	p := ss.InitializeParams()
-	if p == nil || p.ClientInfo == nil {
+	if p == nil {
+		return c
+	}
+	c.elicits = tools.Elicits(p)
+	if p.ClientInfo == nil {
 		return c
 	}
 	c.name, c.version = p.ClientInfo.Title, p.ClientInfo.Version
@@ -191,7 +216,10 @@ func hideScreen(operatorWrite bool) mcp.Middleware {
 	}
 }
 
-type client struct{ name, version string }
+type client struct {
+	name, version string
+	elicits       bool // announced the elicitation capability
+}
 
 // session returns a live session to the host, dialing a new one when there
 // is none or the last one ended.
@@ -207,7 +235,11 @@ func (f *forwarder) session(ctx context.Context, who client, ui bool) (*mcp.Clie
 			return f.sess, nil
 		}
 	}
-	sess, err := Dial(ctx, f.opts.Socket(), tools.SessionHello{Key: f.key, Client: who.name, ClientVersion: who.version, Profile: f.opts.Profile}, ui)
+	var elicit func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error)
+	if who.elicits {
+		elicit = f.onElicit
+	}
+	sess, err := dial(ctx, f.opts.Socket(), tools.SessionHello{Key: f.key, Client: who.name, ClientVersion: who.version, Profile: f.opts.Profile}, ui, f.onProgress, elicit)
 	if err != nil {
 		return nil, err
 	}
@@ -225,6 +257,35 @@ func (f *forwarder) session(ctx context.Context, who client, ui bool) (*mcp.Clie
 // operator's ui-commands when ui is set. `diwall mcp` and `diwall observe`
 // both reach the host this way.
 func Dial(ctx context.Context, socketPath string, hello tools.SessionHello, ui bool) (*mcp.ClientSession, error) {
+	return dial(ctx, socketPath, hello, ui, nil, nil)
+}
+
+// onElicit passes the host's elicitation request on to the client (which
+// announced the capability, and so does the bridge to the host); its
+// context ends, and the client's form with it, when the host withdraws it.
+func (f *forwarder) onElicit(ctx context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+	ss := f.client.Load()
+	if ss == nil {
+		return nil, errors.New("no client to ask")
+	}
+	return ss.Elicit(ctx, req.Params)
+}
+
+// onProgress passes the host's progress notification on to the client
+// whose call it is about.
+func (f *forwarder) onProgress(ctx context.Context, req *mcp.ProgressNotificationClientRequest) {
+	ss, ok := f.progress.Load(fmt.Sprint(req.Params.ProgressToken))
+	if !ok {
+		return
+	}
+	if err := ss.(*mcp.ServerSession).NotifyProgress(ctx, req.Params); err != nil {
+		f.opts.Log.Debug("progress not passed on", "err", err)
+	}
+}
+
+func dial(ctx context.Context, socketPath string, hello tools.SessionHello, ui bool,
+	onProgress func(context.Context, *mcp.ProgressNotificationClientRequest),
+	onElicit func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error)) (*mcp.ClientSession, error) {
 	conn, err := socket.Dial(socketPath, time.Second)
 	if err != nil {
 		return nil, err
@@ -234,11 +295,20 @@ func Dial(ctx context.Context, socketPath string, hello tools.SessionHello, ui b
 		experimental[operator.CapabilityUICommands] = map[string]any{}
 	}
 	client := mcp.NewClient(&mcp.Implementation{Name: "diwall-mcp", Version: tools.Version}, &mcp.ClientOptions{
-		Capabilities: &mcp.ClientCapabilities{Experimental: experimental},
+		Capabilities:                &mcp.ClientCapabilities{Experimental: experimental},
+		ProgressNotificationHandler: onProgress,
+		ElicitationHandler:          onElicit, // announces the capability when set
 	})
 	cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	sess, err := client.Connect(cctx, &mcp.IOTransport{Reader: conn, Writer: conn}, nil)
+	var sessOpts *mcp.ClientSessionOptions
+	if onElicit != nil {
+		// From 2026-07-28 on, a server may not send elicitation/create while
+		// it serves a call: the host's handoff does, so this hop speaks
+		// the version before.
+		sessOpts = &mcp.ClientSessionOptions{ProtocolVersion: tools.ElicitBefore}
+	}
+	sess, err := client.Connect(cctx, &mcp.IOTransport{Reader: conn, Writer: conn}, sessOpts)
 	if err != nil {
 		conn.Close()
 		return nil, err

@@ -24,8 +24,10 @@ func (h *Hub) Control(ctx context.Context, m Message, by string) ([]Session, err
 		to = Running
 	case ActionStop:
 		to = Stopped
+	case ActionHandoffDone, ActionHandoffDecline:
+		return h.answerHandoff(m, by)
 	default:
-		return nil, fmt.Errorf("unknown action %q: want pause, resume or stop", m.Action)
+		return nil, fmt.Errorf("unknown action %q: want pause, resume, stop, handoff_done or handoff_decline", m.Action)
 	}
 	h.mu.Lock()
 	keys, err := h.selectLocked(m)

@@ -49,6 +49,9 @@ type Session struct {
 	Connected bool `json:"connected"`
 	// Tab is the tab of the session's latest call, when it had one.
 	Tab *Tab `json:"tab,omitempty"`
+	// Handoff is the step the model handed to the person, while it waits
+	// for their answer.
+	Handoff *Handoff `json:"handoff,omitempty"`
 }
 
 // Tab is the tab a call worked on, as the person's browser shows it.
@@ -130,7 +133,8 @@ type Message struct {
 	Type string `json:"type"`
 	// hello
 	Capabilities []string `json:"capabilities,omitempty"`
-	// control: Action is pause, resume or stop; Session a key, or All
+	// control: Action is pause, resume, stop, handoff_done or
+	// handoff_decline; Session a key, or All
 	Action    string `json:"action,omitempty"`
 	Session   string `json:"session,omitempty"`
 	All       bool   `json:"all,omitempty"`
@@ -142,4 +146,28 @@ const (
 	ActionPause  = "pause"
 	ActionResume = "resume"
 	ActionStop   = "stop"
+)
+
+// Handoff is a step the session's model handed to the person: it waits
+// for the person's Done or I can't.
+type Handoff struct {
+	// Reason is the model's text, shown as what it is: words of the model.
+	Reason string `json:"reason"`
+	// Since is when the handoff began, in milliseconds since the Unix epoch.
+	Since int64 `json:"since"`
+	// TabID is the tab the person is asked to act in.
+	TabID string `json:"tab_id,omitempty"`
+}
+
+// The person's answers to a handoff (control actions).
+const (
+	ActionHandoffDone    = "handoff_done"
+	ActionHandoffDecline = "handoff_decline"
+)
+
+// What a handoff ended with (the handoff tool's server.outcome).
+const (
+	HandoffDone     = "done"
+	HandoffDeclined = "declined"
+	HandoffTimedOut = "timed_out"
 )

@@ -25,6 +25,7 @@ const (
 	GroupActing  = "acting"
 	GroupPaused  = "paused"
 	GroupStopped = "stopped"
+	GroupHandoff = "handoff" // a step waits for the person
 )
 
 // Interface is one connected control interface. Send must not block: an
@@ -86,6 +87,7 @@ type session struct {
 	idleAt  time.Time                          // when the last call ended
 	showMu  sync.Mutex                         // one tab-group update at a time
 	shown   string                             // what the tab group shows
+	answer  chan string                        // the pending handoff's answer, buffered
 }
 
 // New returns a hub.
@@ -280,6 +282,10 @@ func (h *Hub) sessionsLocked() []Session {
 
 func (s *session) copy() *Session {
 	c := s.Session
+	if s.Handoff != nil {
+		ho := *s.Handoff
+		c.Handoff = &ho
+	}
 	if s.Tab != nil {
 		t := *s.Tab
 		c.Tab = &t
@@ -332,6 +338,8 @@ func (h *Hub) groupState(s *session) (state string, recheck time.Duration) {
 		return GroupStopped, 0
 	case s.Status == Paused:
 		return GroupPaused, 0
+	case s.Handoff != nil:
+		return GroupHandoff, 0
 	case s.Acting:
 		return GroupActing, 0
 	}

@@ -26,6 +26,9 @@ const (
 	CommandStop     = ActionStop
 	CommandWatch    = "watch"
 	CommandSessions = "sessions"
+	// The person's answer to a handoff: `diwall handoff done|decline`.
+	CommandHandoffDone    = ActionHandoffDone
+	CommandHandoffDecline = ActionHandoffDecline
 )
 
 // ControlRequest is one command of the person.
@@ -82,7 +85,7 @@ func (h *Hub) control(ctx context.Context, br *bufio.Reader) ControlReply {
 		return ControlReply{OK: true, URL: url}
 	case CommandSessions:
 		return ControlReply{OK: true, Sessions: h.Sessions()}
-	case CommandPause, CommandResume, CommandStop:
+	case CommandPause, CommandResume, CommandStop, CommandHandoffDone, CommandHandoffDecline:
 		changed, err := h.Control(ctx, Message{Type: MessageControl, Action: req.Command, Session: req.Session, All: req.All, CloseTabs: req.CloseTabs}, "the command line")
 		if err != nil {
 			return ControlReply{Error: err.Error()}

@@ -131,6 +131,10 @@ func (c *Call) enterPage(ctx context.Context, tabID string) error {
 	}
 	c.Tab = t
 	c.Base.TabID = t.ID
+	if c.srv.opts.Operator.HandedOff(c.Session.Key(), t.ID) {
+		return toolerr.Errorf(protocol.CodePausedByUser,
+			"This tab is handed to the person (your handoff waits for their answer). Wait for the handoff's result; do not act on this tab meanwhile.")
+	}
 	return c.admit(ctx, c.srv.b.Info(t).URL)
 }
 

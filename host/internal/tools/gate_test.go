@@ -111,6 +111,7 @@ func TestEveryToolPassesTheGate(t *testing.T) {
 		"dialog":     {{"action": "accept"}, {"action": "dismiss"}},
 		"login":      {{"credential_id": "work"}},
 		"screenshot": {{}, {"tab_id": tab.ID}},
+		"handoff":    {{"reason": "solve the captcha"}, {"reason": "type the code", "tab_id": tab.ID}},
 		// screen reads no page: it is refused here (no ui-commands), and
 		// must leak nothing.
 		"screen": {{"action": "focus"}},

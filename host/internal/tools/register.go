@@ -39,6 +39,7 @@ type Call struct {
 	// admitted by the gate before the tool runs.
 	Tab *browser.Tab
 	srv *Server
+	req *mcp.CallToolRequest // the MCP request (progress, elicitation)
 	// For the audit log (audit.go): the artifacts of the call, and secrets
 	// it must never hold.
 	artifacts []string
@@ -151,6 +152,7 @@ func (s *Server) handler(d def) mcp.ToolHandler {
 			Session: s.session(req.Session),
 			Base:    &Base{Tool: d.tool.Name, OperationID: NewOperationID(), Notices: []string{}},
 			srv:     s,
+			req:     req,
 		}
 		// The arguments as the person may see them, secrets withheld (read
 		// before the call runs, against the snapshot its marks came from).
@@ -191,7 +193,11 @@ func (s *Server) runCall(ctx context.Context, c *Call, d def, args json.RawMessa
 		return Outcome{}, toolerr.Errorf(protocol.CodePermissionDenied,
 			"The profile %q of this session does not permit the %s tool. Ask the person if you need it.", p.Name, c.Tool)
 	}
-	ctx, cancel := context.WithTimeout(ctx, toolBudget(p.CallTimeout))
+	budget := toolBudget(p.CallTimeout)
+	if c.Tool == "handoff" { // it waits for the person, within its own budget
+		budget = max(budget, p.HandoffTimeout+handoffExtra)
+	}
+	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 	out, err := d.run(ctx, c, args)
 	if stop := personSays(operator.Interrupted(ctx)); stop != nil && err != nil {

@@ -38,7 +38,8 @@ On portals:
 - A login screen that reappears, or expected content that vanished, means the session expired.
 - Never repeat a failed action the same way: reread the state the result brings, then change approach (another element of the same role, the menu instead of the shortcut, the direct URL).
 - A click with no effect means an overlay or a stale mark: observe again.
-For a long portal errand, get the prompt portal-navigation (also the resource diwall://skills/portal-navigation).`
+- A captcha, an MFA code or consent only the person may give: call handoff {reason}; never guess.
+For a long portal errand, get the prompt portal-navigation (or resource diwall://skills/portal-navigation).`
 
 // Options configures the server.
 type Options struct {
@@ -161,7 +162,7 @@ func Definitions() []*mcp.Tool {
 }
 
 func (s *Server) defs() []def {
-	return []def{s.observeDef(), s.actDef(), s.readDef(), s.navigateDef(), s.tabsDef(), s.dialogDef(), s.loginDef(), s.screenshotDef(), s.screenDef(), s.downloadsDef()}
+	return []def{s.observeDef(), s.actDef(), s.readDef(), s.navigateDef(), s.tabsDef(), s.dialogDef(), s.loginDef(), s.screenshotDef(), s.screenDef(), s.downloadsDef(), s.handoffDef()}
 }
 
 // releaseGrace is how long a session's tabs wait for its `diwall mcp` to

@@ -33,6 +33,10 @@ type SessionHello struct {
 	// (the experimental capability of that name in its initialize, which
 	// `diwall mcp` passes on), so the screen tool may be offered to it.
 	UICommands bool `json:"-"`
+	// Elicits: the MCP client announced the elicitation capability (which
+	// `diwall mcp` passes on), so a handoff can also ask the person
+	// through the client.
+	Elicits bool `json:"-"`
 }
 
 // Session is one MCP client's state in the host.
@@ -83,6 +87,18 @@ func (s *Session) remember(origin string, allow bool) {
 	}
 }
 
+// ElicitBefore is the last protocol version in which a server may ask the
+// client (elicitation/create) while it serves a call; later ones want the
+// question in the call's result (InputRequests), which handoff does not do.
+const ElicitBefore = "2025-11-25"
+
+// Elicits reports whether a client that initialized with p can be asked
+// through elicitation during a call: it announced the capability, on a
+// protocol version that allows it.
+func Elicits(p *mcp.InitializeParams) bool {
+	return p != nil && p.Capabilities != nil && p.Capabilities.Elicitation != nil && p.ProtocolVersion <= ElicitBefore
+}
+
 // helloOf reads who a session is from its initialize request.
 func helloOf(ss *mcp.ServerSession) SessionHello {
 	var h SessionHello
@@ -90,6 +106,7 @@ func helloOf(ss *mcp.ServerSession) SessionHello {
 		if p := ss.InitializeParams(); p != nil {
 			if p.Capabilities != nil {
 				_, h.UICommands = p.Capabilities.Experimental[operator.CapabilityUICommands]
+				h.Elicits = Elicits(p)
 				if m, ok := p.Capabilities.Experimental[SessionCapability].(map[string]any); ok {
 					h.Key, _ = m["session"].(string)
 					h.Client, _ = m["client"].(string)

@@ -16,7 +16,7 @@ import (
 
 type downloadsIn struct {
 	Action     string `json:"action" jsonschema:"list, wait or read"`
-	DownloadID string `json:"download_id,omitempty" jsonschema:"for wait (default: those in progress; with timeout_ms, else the next) and read"`
+	DownloadID string `json:"download_id,omitempty" jsonschema:"for read; for wait (default: all in progress, or the next one within timeout_ms)"`
 	MaxChars   int    `json:"max_chars,omitempty" jsonschema:"read: text budget"`
 	TimeoutMS  int    `json:"timeout_ms,omitempty" jsonschema:"wait: at most this long"`
 }
@@ -45,8 +45,8 @@ func (downloadsPage) sourceURLs() []string { return nil }
 func (s *Server) downloadsDef() def {
 	return newDef(&mcp.Tool{
 		Name: "downloads",
-		Description: "Files your tabs downloaded (also reported in server.downloads of the call that started one): list, wait for one, or read a finished one's text (text, CSV, JSON, PDF). " +
-			"They are saved only in the person's download folder; you never get a path.",
+		Description: "Your tabs' downloads (each also reported in server.downloads): list, wait, or read a finished one's text (text, CSV, JSON, PDF). " +
+			"Saved only in the person's download folder; you get no path.",
 		Annotations: &mcp.ToolAnnotations{Title: "Downloads", ReadOnlyHint: true, DestructiveHint: ptr(false), OpenWorldHint: ptr(false)},
 	}, map[string][]any{"action": {"list", "wait", "read"}}, otherTool, s.downloadsTool)
 }

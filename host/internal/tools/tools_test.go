@@ -98,7 +98,7 @@ func TestToolListIsCheap(t *testing.T) {
 func TestInstructionsCarryPortalGuidance(t *testing.T) {
 	for _, want := range []string{"overlay first", "decline non-essential cookies", "resume the interrupted step",
 		"session expired", "Never repeat a failed action the same way", "another element of the same role",
-		"the menu instead of the shortcut", "the direct URL", "A click with no effect"} {
+		"the menu instead of the shortcut", "the direct URL", "A click with no effect", "call handoff {reason}"} {
 		if !strings.Contains(Instructions, want) {
 			t.Errorf("the instructions lack %q", want)
 		}
