@@ -28,6 +28,7 @@ func gateCases(tab, snapshot string) map[string][]map[string]any {
 		"dialog":     {{"tab_id": tab, "action": "dismiss"}, {"tab_id": tab, "action": "accept"}},
 		"login":      {{"credential_id": "site"}}, // on the current tab; listed only for a profile with credentials
 		"screenshot": {{"tab_id": tab}},
+		"handoff":    {{"tab_id": tab, "reason": "solve the captcha"}},
 		// downloads reads no page: it lists the session's downloads, of
 		// which the outside page's words never reach it.
 		"downloads": {{"action": "list"}, {"action": "wait"}},
