@@ -19,7 +19,6 @@
 //	operator_write = false     # false
 //	upload_dir = ""            # "": no uploads
 //	download_dir = ""          # "": every download refused
-//	confirm = ["purchase"]     # none
 //	audit_images = true        # true
 //
 //	[budgets]
@@ -42,11 +41,10 @@
 // origin is on sites may be read). operator_write lets the session's client
 // arrange the operator's view (the screen tool). upload_dir is the absolute
 // folder files may be uploaded from. download_dir is the absolute folder
-// downloads of the session's tabs are saved in (nowhere else). confirm lists
-// the kinds of step the person approves each time: purchase, submit,
-// upload, download, login. audit_images keeps the masked image of
-// every observation in the audit log (the built-in launch profile keeps
-// none).
+// downloads of the session's tabs are saved in (nowhere else). audit_images
+// keeps the masked image of every observation in the audit log (the
+// built-in launch profile keeps none). confirm (asking before a kind of
+// step) is not built yet: a non-empty one is refused.
 //
 // Keys are case-sensitive, and an unknown key is an error, like a value of
 // the wrong type or out of range: the error names the file, the line and the

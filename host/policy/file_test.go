@@ -22,7 +22,6 @@ frames = "sites"
 operator_write = true
 upload_dir = "/tmp/up//x/"
 download_dir = "/tmp/down/"
-confirm = ["purchase", "submit", "purchase"]
 audit_images = true
 
 [budgets]
@@ -50,8 +49,8 @@ func TestParseFull(t *testing.T) {
 		Tools:       []string{"observe", "act", "read", "navigate", "tabs", "dialog"},
 		Credentials: []string{"work-gitlab", "a.b_C-9"},
 		Frames:      FramesSites, OperatorWrite: true, UploadDir: "/tmp/up/x", AuditImages: true,
-		DownloadDir: "/tmp/down", Confirm: []string{"purchase", "submit"},
-		TreeChars: 1000, Marks: 5000, ImageLongSide: 256, CallTimeout: 10 * time.Minute,
+		DownloadDir: "/tmp/down",
+		TreeChars:   1000, Marks: 5000, ImageLongSide: 256, CallTimeout: 10 * time.Minute,
 		DownloadBytes: 2048, Downloads: 3, HandoffTimeout: 30 * time.Second,
 	}
 	if !reflect.DeepEqual(got, want) {
@@ -144,7 +143,7 @@ func TestParseMalformed(t *testing.T) {
 		{"frames empty", "frames = \"\"\n", 1, "frames", `"": want "mask" or "sites"`},
 		{"upload_dir relative", "upload_dir = \"uploads\"\n", 1, "upload_dir", `"uploads" is not an absolute folder`},
 		{"download_dir relative", "download_dir = \"dl\"\n", 1, "download_dir", `"dl" is not an absolute folder`},
-		{"confirm unknown", "confirm = [\"submit\",\n  \"pay\"]\n", 2, "confirm", `"pay" is not a kind of step`},
+		{"confirm, not built", "confirm = [\"submit\"]\n", 1, "confirm", "not built yet"},
 		{"download_bytes zero", "[budgets]\ndownload_bytes = 0\n", 2, "budgets.download_bytes", "0 is out of range"},
 		{"downloads high", "[budgets]\ndownloads = 10001\n", 2, "budgets.downloads", "out of range"},
 		{"handoff low", "[budgets]\nhandoff_s = 4\n", 2, "budgets.handoff_s", "4 is out of range: want 5 to 86400"},

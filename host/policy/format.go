@@ -27,7 +27,6 @@ func (p Profile) TOML() []byte {
 	fmt.Fprintf(&b, "operator_write = %t\n", p.OperatorWrite)
 	fmt.Fprintf(&b, "upload_dir = %s\n", tomlString(p.UploadDir))
 	fmt.Fprintf(&b, "download_dir = %s\n", tomlString(p.DownloadDir))
-	fmt.Fprintf(&b, "confirm = %s\n", tomlList(p.Confirm))
 	fmt.Fprintf(&b, "audit_images = %t\n", p.AuditImages)
 	b.WriteString("\n[budgets]\n")
 	fmt.Fprintf(&b, "tree_chars = %d\n", p.TreeChars)

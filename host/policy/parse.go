@@ -81,7 +81,7 @@ var fileKeys = map[string]string{
 	"operator_write":          "true or false",
 	"upload_dir":              `an absolute folder in quotes, or ""`,
 	"download_dir":            `an absolute folder in quotes, or ""`,
-	"confirm":                 `a list of kinds of step, such as ["purchase", "submit"]`,
+	"confirm":                 `[] (asking before a kind of step is not built yet)`,
 	"audit_images":            "true or false",
 	"budgets":                 "the table [budgets]",
 	"budgets.tree_chars":      fmt.Sprintf("a whole number from %d to %d", MinTreeChars, MaxTreeChars),
@@ -196,13 +196,9 @@ func (f fileProfile) profile(name string, l layout) (Profile, *Error) {
 		}
 		p.DownloadDir = filepath.Clean(f.DownloadDir)
 	}
-	for i, k := range f.Confirm {
-		if !slices.Contains(ConfirmKinds, k) {
-			return fail("confirm", i, "%q is not a kind of step: want one of %s", k, strings.Join(ConfirmKinds, ", "))
-		}
-		if !slices.Contains(p.Confirm, k) {
-			p.Confirm = append(p.Confirm, k)
-		}
+	if len(f.Confirm) > 0 {
+		// Refused rather than ignored: nothing would ask the person yet.
+		return fail("confirm", 0, "asking before a kind of step is not built yet in this version of Diwall, so nothing would ask you: leave confirm empty")
 	}
 
 	treeChars, marks, longSide := int64(p.TreeChars), int64(p.Marks), int64(p.ImageLongSide)

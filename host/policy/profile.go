@@ -36,9 +36,6 @@ type Profile struct {
 	// DownloadDir is the only folder downloads of the session's tabs are
 	// saved in; "" means downloads are refused.
 	DownloadDir string
-	// Confirm lists the kinds of step (Confirm* constants) the person
-	// approves each time before it runs.
-	Confirm []string
 	// AuditImages keeps the masked image of every observation in the audit
 	// log's artifact store (default true, false for the launch profile).
 	AuditImages bool
@@ -56,29 +53,6 @@ type Profile struct {
 	Downloads int
 	// HandoffTimeout bounds how long a handoff waits for the person.
 	HandoffTimeout time.Duration
-}
-
-// Kinds of step a profile's confirm key may list.
-const (
-	ConfirmPurchase = "purchase"
-	ConfirmSubmit   = "submit"
-	ConfirmUpload   = "upload"
-	ConfirmDownload = "download"
-	ConfirmLogin    = "login"
-)
-
-// ConfirmKinds are the kinds of step confirm may list, in the contract's
-// order.
-var ConfirmKinds = []string{ConfirmPurchase, ConfirmSubmit, ConfirmUpload, ConfirmDownload, ConfirmLogin}
-
-// Confirms reports whether the person approves each step of this kind.
-func (p Profile) Confirms(kind string) bool {
-	for _, k := range p.Confirm {
-		if k == kind {
-			return true
-		}
-	}
-	return false
 }
 
 // Frame policies.

@@ -47,10 +47,6 @@ ask = true
 # absolute path; "" means every download is refused.
 # download_dir = ""
 
-# Kinds of step you approve each time before they run, among
-#   %s.
-# confirm = []
-
 # Keep the masked image of every observation in the audit log
 # (diwall audit export shows them).
 # audit_images = true
@@ -64,7 +60,7 @@ ask = true
 # download_bytes = %d  # bytes of one download, %d to %d
 # downloads = %d           # downloads of one session, %d to %d
 # handoff_s = %d          # seconds a handoff waits for you, %d to %d
-`, name, strings.Join(toolNames, ", "), FramesMask, strings.Join(ConfirmKinds, ", "),
+`, name, strings.Join(toolNames, ", "), FramesMask,
 		DefaultTreeChars, MinTreeChars, MaxTreeChars,
 		DefaultMarks, MinMarks, MaxMarks,
 		DefaultImageLongSide, MinImageLongSide, MaxImageLongSide,
