@@ -10,7 +10,7 @@ const PAGE_SCRIPTS = ["src/popup.js", "src/approve.js", "src/panel.js", "src/pan
  * tsconfig.hostjs.json). The lint script lints them from the repository's
  * root, where these paths start.
  */
-const HOST_PAGE_SCRIPTS = ["host/internal/observe/*.js", "host/internal/act/page.js"];
+const HOST_PAGE_SCRIPTS = ["host/internal/observe/*.js", "host/internal/act/page.js", "host/internal/downloads/page_fetch.js"];
 
 export default [
   { ignores: ["node_modules/"] },
