@@ -12,8 +12,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/diwall/diwall/host/audit"
 )
 
 // downloadsIn is server.downloads of a result.
@@ -213,14 +211,7 @@ func TestDownloads(t *testing.T) {
 	}
 
 	// The audit log keeps each download: names, size, SHA-256, origin.
-	sessions, _ := filepath.Glob(filepath.Join(bs.home, "state", "audit", "sessions", "*.cbor"))
-	if len(sessions) != 1 {
-		t.Fatalf("audit sessions: %v", sessions)
-	}
-	s, err := audit.Read(sessions[0])
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := bs.auditSession()
 	var kept []string
 	for _, r := range s.Records {
 		if r.Tool == "download" && r.Download != nil {

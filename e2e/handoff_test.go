@@ -13,8 +13,6 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-
-	"github.com/diwall/diwall/host/audit"
 )
 
 // The person in the loop (issue 21): the model hands a step to the person,
@@ -207,14 +205,7 @@ func TestHandoff(t *testing.T) {
 			return nil
 		})
 	}
-	sessions, _ := filepath.Glob(filepath.Join(bs.home, "state", "audit", "sessions", "*.cbor"))
-	if len(sessions) != 1 {
-		t.Fatalf("audit sessions: %v", sessions)
-	}
-	s, err := audit.Read(sessions[0])
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := bs.auditSession()
 	var outcomes []string
 	for _, rec := range s.Records {
 		if rec.Tool == "handoff" {

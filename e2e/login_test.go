@@ -185,14 +185,7 @@ func TestLogin(t *testing.T) {
 	t.Logf("%d files of DIWALL_HOME searched for the password (the launched browser's profile included)", files)
 
 	// The audit log: one record per call, with outcomes.
-	sessions, _ := filepath.Glob(filepath.Join(bs.home, "state", "audit", "sessions", "*.cbor"))
-	if len(sessions) != 1 {
-		t.Fatalf("audit sessions: %v", sessions)
-	}
-	s, err := audit.Read(sessions[0])
-	if err != nil || s.Torn || s.Damage != nil {
-		t.Fatalf("audit: %v torn=%v damage=%v", err, s.Torn, s.Damage)
-	}
+	s := bs.auditSession()
 	var outcomes []string
 	var emailKept, passwordWithheld, images bool
 	for _, rec := range s.Records {
@@ -323,4 +316,19 @@ func checkExport(t *testing.T, bs *browserSession, s audit.Session) {
 func mustDecode(b64 string) []byte {
 	data, _ := base64.StdEncoding.DecodeString(b64)
 	return data
+}
+
+// auditSession reads the one session the launch's audit log holds, whole.
+func (bs *browserSession) auditSession() audit.Session {
+	t := bs.t
+	t.Helper()
+	sessions, _ := filepath.Glob(filepath.Join(bs.home, "state", "audit", "sessions", "*.cbor"))
+	if len(sessions) != 1 {
+		t.Fatalf("audit sessions: %v", sessions)
+	}
+	s, err := audit.Read(sessions[0])
+	if err != nil || s.Torn || s.Damage != nil {
+		t.Fatalf("audit: %v torn=%v damage=%v", err, s.Torn, s.Damage)
+	}
+	return s
 }

@@ -7,7 +7,6 @@ import (
 	"os"
 	"testing"
 
-	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/cdp"
 	"github.com/diwall/diwall/host/policy"
 	"github.com/diwall/diwall/protocol"
@@ -42,10 +41,8 @@ func (f fileExtension) Call(_ context.Context, method string, params, result any
 // and a profile whose folder vanished fails it with why; what is saved is
 // only in the folder.
 func TestDownloadBudgets(t *testing.T) {
-	b, _ := browser.New(fileExtension{body: "a,b\n"}, slog.New(slog.DiscardHandler), t.TempDir())
-	const key = "0123456789abcdef0123456789abcdef"
-	b.Restore(t.Context(), protocol.Hello{AgentTabs: []protocol.AgentTab{{TabID: 7, Session: key}}})
-	tab, _ := b.Newest(key)
+	const key = ownerKey
+	b, tab := browserWithTab(t, fileExtension{body: "a,b\n"})
 	dir := t.TempDir()
 	prof, _ := policy.Launch().WithSites("http://allowed.test")
 	prof.DownloadDir, prof.Downloads = dir, 2

@@ -42,6 +42,24 @@ func (outsideExtension) Call(_ context.Context, method string, params, result an
 	return json.Unmarshal(data, result)
 }
 
+// ownerKey is the session key that owns the tests' one agent tab.
+const ownerKey = "0123456789abcdef0123456789abcdef"
+
+// browserWithTab is a browser on ext whose tab 7 is an agent tab of
+// ownerKey's session.
+func browserWithTab(t *testing.T, ext browser.Caller) (*browser.Browser, *browser.Tab) {
+	t.Helper()
+	b, err := browser.New(ext, slog.New(slog.DiscardHandler), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Restore(t.Context(), protocol.Hello{AgentTabs: []protocol.AgentTab{{TabID: 7, Session: ownerKey}}}); err != nil {
+		t.Fatal(err)
+	}
+	tab, _ := b.Newest(ownerKey)
+	return b, tab
+}
+
 // connectAs serves srv to a client that says it is the session key.
 func connectAs(t *testing.T, srv *Server, key string) *mcp.ClientSession {
 	t.Helper()
@@ -77,15 +95,8 @@ func serve(t *testing.T, srv *Server, exp map[string]any) *mcp.ClientSession {
 // page is outside the sites: nothing the page wrote comes back, whatever
 // the tool. A tool without a case here fails the test.
 func TestEveryToolPassesTheGate(t *testing.T) {
-	b, err := browser.New(outsideExtension{}, slog.New(slog.DiscardHandler), t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	const key = "0123456789abcdef0123456789abcdef"
-	if err := b.Restore(t.Context(), protocol.Hello{AgentTabs: []protocol.AgentTab{{TabID: 7, Session: key}}}); err != nil {
-		t.Fatal(err)
-	}
-	tab, _ := b.Newest(key)
+	const key = ownerKey
+	b, tab := browserWithTab(t, outsideExtension{})
 	prof, _ := policy.Launch().WithSites("http://allowed.test")
 	srv := New(b, slog.New(slog.DiscardHandler), &Options{Profile: prof})
 	cs := connectAs(t, srv, key)

@@ -8,10 +8,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/observe"
 	"github.com/diwall/diwall/host/policy"
-	"github.com/diwall/diwall/protocol"
 )
 
 // TestWithholdFields: after a handoff, what the page's typed fields hold
@@ -49,14 +47,8 @@ func TestWithholdFields(t *testing.T) {
 // TestHandoffWithNoPerson: a headless browser with no view connected
 // answers person_unavailable at once, and the handoff is never shown.
 func TestHandoffWithNoPerson(t *testing.T) {
-	b, err := browser.New(outsideExtension{}, slog.New(slog.DiscardHandler), t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	const key = "0123456789abcdef0123456789abcdef"
-	if err := b.Restore(t.Context(), protocol.Hello{AgentTabs: []protocol.AgentTab{{TabID: 7, Session: key}}}); err != nil {
-		t.Fatal(err)
-	}
+	const key = ownerKey
+	b, _ := browserWithTab(t, outsideExtension{})
 	prof, _ := policy.Launch().WithSites("http://outside.test")
 	srv := New(b, slog.New(slog.DiscardHandler), &Options{Profile: prof, NoPerson: func() bool { return true }})
 	cs := connectAs(t, srv, key)

@@ -7,17 +7,14 @@ import (
 	"testing"
 
 	"github.com/diwall/diwall/host/internal/browser"
-	"github.com/diwall/diwall/protocol"
 )
 
 // TestShownArgsWithholdSecrets: what the operator sees of a call never
 // carries text typed into a sensitive field, nor typed text the host
 // cannot place, nor a URL's password; everything else is shown.
 func TestShownArgsWithholdSecrets(t *testing.T) {
-	b, _ := browser.New(outsideExtension{}, slog.New(slog.DiscardHandler), t.TempDir())
-	const key = "0123456789abcdef0123456789abcdef"
-	b.Restore(t.Context(), protocol.Hello{AgentTabs: []protocol.AgentTab{{TabID: 7, Session: key}}})
-	tab, _ := b.Newest(key)
+	const key = ownerKey
+	b, tab := browserWithTab(t, outsideExtension{})
 	b.SetSnapshot(tab, &browser.Snapshot{ID: "snap1", Sensitive: map[int]bool{2: true}})
 	s := New(b, slog.New(slog.DiscardHandler), nil)
 	c := &Call{Tool: "act", Session: &Session{hello: SessionHello{Key: key}}, Base: &Base{}}
