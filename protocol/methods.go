@@ -140,12 +140,43 @@ type TabGroupStateParams struct {
 	State string `json:"state"`
 }
 
-// ApprovalAskParams asks the person whether a client may use an origin.
+// ApprovalAskParams asks the person whether a client may use an origin,
+// or, with Step, whether it may take one consequential step there.
 type ApprovalAskParams struct {
-	ApprovalID string `json:"approval_id"`
-	Client     string `json:"client"`
-	Origin     string `json:"origin"`
+	ApprovalID string        `json:"approval_id"`
+	Client     string        `json:"client"`
+	Origin     string        `json:"origin"`
+	Step       *ApprovalStep `json:"step,omitempty"`
 }
+
+// ApprovalStep is a step the person confirms before it runs (a profile's
+// confirm kinds). Role, Name and Detail are the page's words, shown as
+// text; Image is the tab's masked, marked viewport with the element
+// outlined, a base64 JPEG of at most MaxApprovalImage characters.
+type ApprovalStep struct {
+	Kind   string `json:"kind"`
+	Action string `json:"action"`
+	Role   string `json:"role,omitempty"`
+	Name   string `json:"name,omitempty"`
+	Detail string `json:"detail,omitempty"`
+	Image  string `json:"image,omitempty"`
+}
+
+// Kinds of step a profile's confirm may list.
+const (
+	StepPurchase = "purchase"
+	StepSubmit   = "submit"
+	StepUpload   = "upload"
+	StepDownload = "download"
+	StepLogin    = "login"
+)
+
+// Bounds of an ApprovalStep's fields, in characters (the extension
+// refuses more).
+const (
+	MaxApprovalImage = 700_000
+	MaxApprovalText  = 500
+)
 
 // ApprovalParams names one question (approval.cancel).
 type ApprovalParams struct {
