@@ -19,6 +19,8 @@
 //	operator_write = false     # false
 //	upload_dir = ""            # "": no uploads
 //	download_dir = ""          # "": every download refused
+//	confirm = ["purchase"]     # none (the built-in default: ["purchase"])
+//	confirm_always = ["purchase https://shop.example.com"]  # none
 //	audit_images = true        # true
 //
 //	[budgets]
@@ -43,8 +45,11 @@
 // folder files may be uploaded from. download_dir is the absolute folder
 // downloads of the session's tabs are saved in (nowhere else). audit_images
 // keeps the masked image of every observation in the audit log (the
-// built-in launch profile keeps none). confirm (asking before a kind of
-// step) is not built yet: a non-empty one is refused.
+// built-in launch profile keeps none). confirm lists the kinds of
+// step the person approves in the browser each time before they run
+// (purchase, submit, upload, download, login); confirm_always holds "kind
+// origin-pattern" entries the person allowed for good ("Always for this
+// site and kind"). The built-in default profile confirms purchases.
 //
 // Keys are case-sensitive, and an unknown key is an error, like a value of
 // the wrong type or out of range: the error names the file, the line and the

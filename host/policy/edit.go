@@ -36,8 +36,31 @@ func AllowSite(configDir, name, pattern string) error {
 		if slices.Contains(p.Sites, site) {
 			return nil, nil
 		}
-		return insertSite(data, site.String())
+		return insertElement(data, "sites", site.String())
 	}, func(p Profile) bool { return slices.Contains(p.Sites, site) })
+}
+
+// AllowConfirmed adds "kind origin" to the confirm_always of the profile
+// name, as the person's "Always for this site and kind" click does: steps
+// of that kind on that site are no longer asked for. Like AllowSite, it
+// changes only the text of that array (adding the key when it is missing),
+// and for default first creates a missing file from Create's template.
+func AllowConfirmed(configDir, name, kind, origin string) error {
+	a, reason := parseConfirmAllowed(kind + " " + origin)
+	if reason != "" {
+		return fmt.Errorf("profile %s: %s %s: %s", name, kind, origin, reason)
+	}
+	if name == DefaultName {
+		if _, err := Create(configDir, name); err != nil && !errors.Is(err, os.ErrExist) {
+			return err
+		}
+	}
+	return edit(configDir, name, func(p Profile, data []byte) ([]byte, error) {
+		if slices.Contains(p.ConfirmAlways, a) {
+			return nil, nil
+		}
+		return insertElement(data, "confirm_always", a.String())
+	}, func(p Profile) bool { return slices.Contains(p.ConfirmAlways, a) })
 }
 
 // DisallowSite removes the origin pattern from the sites of the profile
@@ -55,7 +78,7 @@ func DisallowSite(configDir, name, pattern string) error {
 			return nil, fmt.Errorf("profile %s: %s: %w", name, site, ErrNotListed)
 		}
 		for range len(p.Sites) {
-			span, err := findSites(data)
+			span, err := findArray(data, "sites")
 			if err != nil {
 				return nil, err
 			}
@@ -164,23 +187,24 @@ func writeTemp(dir string, data []byte) (string, error) {
 	return f.Name(), nil
 }
 
-// sitesSpan is where the top-level sites array is in a file's text.
-type sitesSpan struct {
+// arraySpan is where a top-level array of strings is in a file's text.
+type arraySpan struct {
 	found       bool
 	open, close int      // offsets of its '[' and ']'
 	elems       [][2]int // each element's text, [start, end)
 	values      []string // and its value
-	// insertAt is, when the file has no sites, where a sites line goes:
+	// insertAt is, when the file has no such array, where its line goes:
 	// before the first table (and the comments right above it), or at the
 	// end of the file.
 	insertAt int
 }
 
-// findSites finds the sites array of a profile file the decoder accepted.
-func findSites(data []byte) (sitesSpan, error) {
+// findArray finds the top-level array key of a profile file the decoder
+// accepted.
+func findArray(data []byte, key string) (arraySpan, error) {
 	var p unstable.Parser
 	p.Reset(data)
-	var span sitesSpan
+	var span arraySpan
 	lastEnd := 0 // where the last top-level key-value ends
 	for p.NextExpression() {
 		e := p.Expression()
@@ -195,7 +219,7 @@ func findSites(data []byte) (sitesSpan, error) {
 		}
 		lastEnd = int(e.Raw.Offset + e.Raw.Length)
 		parts := keyParts(e.Key())
-		if len(parts) != 1 || parts[0] != "sites" || e.Value().Kind != unstable.Array {
+		if len(parts) != 1 || parts[0] != key || e.Value().Kind != unstable.Array {
 			continue
 		}
 		it := e.Key()
@@ -205,13 +229,13 @@ func findSites(data []byte) (sitesSpan, error) {
 			open = skipSpace(data, open+1)
 		}
 		if open >= len(data) || data[open] != '[' || lastEnd < 1 || data[lastEnd-1] != ']' {
-			return span, errors.New("cannot find the sites array")
+			return span, fmt.Errorf("cannot find the %s array", key)
 		}
 		span.found, span.open, span.close = true, open, lastEnd-1
 		for c := e.Value().Children(); c.Next(); {
 			n := c.Node()
 			if n.Kind != unstable.String {
-				return span, errors.New("sites holds something other than strings")
+				return span, fmt.Errorf("%s holds something other than strings", key)
 			}
 			span.elems = append(span.elems, [2]int{int(n.Raw.Offset), int(n.Raw.Offset + n.Raw.Length)})
 			span.values = append(span.values, string(n.Data))
@@ -224,18 +248,19 @@ func findSites(data []byte) (sitesSpan, error) {
 	return span, nil
 }
 
-// insertSite adds pattern at the end of the sites array, in the array's
-// style: on a line of its own in an array written one element a line, after
-// a comma otherwise.
-func insertSite(data []byte, pattern string) ([]byte, error) {
-	span, err := findSites(data)
+// insertElement adds value at the end of the top-level array key, in the
+// array's style: on a line of its own in an array written one element a
+// line, after a comma otherwise. A file without the key gets a
+// `key = [value]` line before its first table.
+func insertElement(data []byte, key, value string) ([]byte, error) {
+	span, err := findArray(data, key)
 	if err != nil {
 		return nil, err
 	}
-	quoted := tomlString(pattern)
+	quoted := tomlString(value)
 	nl := newline(data)
 	if !span.found {
-		line := "sites = [" + quoted + "]" + nl
+		line := key + " = [" + quoted + "]" + nl
 		at := span.insertAt
 		if at < len(data) {
 			return splice(data, at, at, line+nl), nil
@@ -284,10 +309,10 @@ func insertSite(data []byte, pattern string) ([]byte, error) {
 	return out, nil
 }
 
-// removeElement removes element i of the sites array: its whole line when
-// it is alone on one, otherwise the element and the comma that separates it
-// from its neighbours.
-func removeElement(data []byte, span sitesSpan, i int) []byte {
+// removeElement removes element i of an array: its whole line when it is
+// alone on one, otherwise the element and the comma that separates it from
+// its neighbours.
+func removeElement(data []byte, span arraySpan, i int) []byte {
 	s, e := span.elems[i][0], span.elems[i][1]
 	start := lineStart(data, s)
 	j := skipSpace(data, e)

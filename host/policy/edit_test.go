@@ -305,3 +305,35 @@ func TestEditRetriesAfterAConcurrentEdit(t *testing.T) {
 		t.Errorf("temporary files left: %v", entries)
 	}
 }
+
+// TestAllowConfirmed: "Always for this site and kind" adds an entry to
+// confirm_always, creating the key when the file has none, keeps the rest
+// of the file, and adds nothing twice.
+func TestAllowConfirmed(t *testing.T) {
+	cfg, path := writeProfile(t, "shop", "# mine\nconfirm = [\"purchase\", \"submit\"]\n\n[budgets]\nmarks = 9\n")
+	if err := AllowConfirmed(cfg, "shop", "purchase", "https://shop.test"); err != nil {
+		t.Fatal(err)
+	}
+	if err := AllowConfirmed(cfg, "shop", "submit", "http://127.0.0.1:8080"); err != nil {
+		t.Fatal(err)
+	}
+	if err := AllowConfirmed(cfg, "shop", "purchase", "https://shop.test"); err != nil {
+		t.Fatal(err)
+	}
+	want := "# mine\nconfirm = [\"purchase\", \"submit\"]\n\nconfirm_always = [\"purchase https://shop.test\", \"submit http://127.0.0.1:8080\"]\n\n[budgets]\nmarks = 9\n"
+	if got := readText(t, path); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	p, err := Load(cfg, "shop")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Confirms("purchase", "https://shop.test") || !p.Confirms("purchase", "https://other.test") || p.Confirms("submit", "http://127.0.0.1:8080") {
+		t.Errorf("after the two answers: %+v", p.ConfirmAlways)
+	}
+	for _, bad := range [][2]string{{"pay", "https://shop.test"}, {"purchase", "shop.test"}} {
+		if err := AllowConfirmed(cfg, "shop", bad[0], bad[1]); err == nil {
+			t.Errorf("AllowConfirmed(%s, %s) took it", bad[0], bad[1])
+		}
+	}
+}

@@ -22,6 +22,8 @@ frames = "sites"
 operator_write = true
 upload_dir = "/tmp/up//x/"
 download_dir = "/tmp/down/"
+confirm = ["purchase", "submit", "purchase", "login"]
+confirm_always = ["submit https://*.example.com", " login   http://127.0.0.1:* "]
 audit_images = true
 
 [budgets]
@@ -52,9 +54,40 @@ func TestParseFull(t *testing.T) {
 		DownloadDir: "/tmp/down",
 		TreeChars:   1000, Marks: 5000, ImageLongSide: 256, CallTimeout: 10 * time.Minute,
 		DownloadBytes: 2048, Downloads: 3, HandoffTimeout: 30 * time.Second,
+		Confirm:       []string{"purchase", "submit", "login"},
+		ConfirmAlways: []ConfirmAllowed{{"submit", Site{"https", "*.example.com", ""}}, {"login", Site{"http", "127.0.0.1", "*"}}},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got  %+v\nwant %+v", got, want)
+	}
+}
+
+// TestConfirms: a kind the profile lists is asked for, but on a site the
+// person allowed it on for good.
+func TestConfirms(t *testing.T) {
+	p, err := Parse("work", "", []byte(fullFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		kind, origin string
+		want         bool
+	}{
+		{"purchase", "https://shop.example.com", true},
+		{"submit", "https://shop.example.com", false}, // allowed for good
+		{"submit", "https://example.org", true},
+		{"login", "http://127.0.0.1:8080", false},
+		{"login", "https://127.0.0.1", true},          // another scheme
+		{"upload", "https://shop.example.com", false}, // not listed
+		{"download", "https://shop.example.com", false},
+		{"purchase", "not an origin", true},
+	} {
+		if got := p.Confirms(c.kind, c.origin); got != c.want {
+			t.Errorf("Confirms(%s, %s) = %v, want %v", c.kind, c.origin, got, c.want)
+		}
+	}
+	if !Default().Confirms("purchase", "https://a.test") || Default().Confirms("submit", "https://a.test") || Launch().ConfirmsAny() {
+		t.Error("the built-in default confirms purchases only, and launch nothing")
 	}
 }
 
@@ -143,7 +176,10 @@ func TestParseMalformed(t *testing.T) {
 		{"frames empty", "frames = \"\"\n", 1, "frames", `"": want "mask" or "sites"`},
 		{"upload_dir relative", "upload_dir = \"uploads\"\n", 1, "upload_dir", `"uploads" is not an absolute folder`},
 		{"download_dir relative", "download_dir = \"dl\"\n", 1, "download_dir", `"dl" is not an absolute folder`},
-		{"confirm, not built", "confirm = [\"submit\"]\n", 1, "confirm", "not built yet"},
+		{"confirm, unknown kind", "confirm = [\"submit\",\n  \"pay\"]\n", 2, "confirm", `"pay" is not a kind of step: want one of purchase, submit, upload, download, login`},
+		{"confirm_always, no origin", "confirm_always = [\"purchase\"]\n", 1, "confirm_always", `want "kind origin-pattern"`},
+		{"confirm_always, bad kind", "confirm_always = [\"pay https://a.test\"]\n", 1, "confirm_always", `"pay" is not a kind of step`},
+		{"confirm_always, bad site", "confirm_always = [\"purchase a.test\"]\n", 1, "confirm_always", "want http://host"},
 		{"download_bytes zero", "[budgets]\ndownload_bytes = 0\n", 2, "budgets.download_bytes", "0 is out of range"},
 		{"downloads high", "[budgets]\ndownloads = 10001\n", 2, "budgets.downloads", "out of range"},
 		{"handoff low", "[budgets]\nhandoff_s = 4\n", 2, "budgets.handoff_s", "4 is out of range: want 5 to 86400"},

@@ -27,6 +27,12 @@ func (p Profile) TOML() []byte {
 	fmt.Fprintf(&b, "operator_write = %t\n", p.OperatorWrite)
 	fmt.Fprintf(&b, "upload_dir = %s\n", tomlString(p.UploadDir))
 	fmt.Fprintf(&b, "download_dir = %s\n", tomlString(p.DownloadDir))
+	fmt.Fprintf(&b, "confirm = %s\n", tomlList(p.Confirm))
+	always := make([]string, len(p.ConfirmAlways))
+	for i, a := range p.ConfirmAlways {
+		always[i] = a.String()
+	}
+	fmt.Fprintf(&b, "confirm_always = %s\n", tomlList(always))
 	fmt.Fprintf(&b, "audit_images = %t\n", p.AuditImages)
 	b.WriteString("\n[budgets]\n")
 	fmt.Fprintf(&b, "tree_chars = %d\n", p.TreeChars)

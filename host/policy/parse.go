@@ -56,6 +56,7 @@ type fileProfile struct {
 	UploadDir     string      `toml:"upload_dir"`
 	DownloadDir   string      `toml:"download_dir"`
 	Confirm       []string    `toml:"confirm"`
+	ConfirmAlways []string    `toml:"confirm_always"`
 	AuditImages   *bool       `toml:"audit_images"`
 	Budgets       fileBudgets `toml:"budgets"`
 }
@@ -81,7 +82,8 @@ var fileKeys = map[string]string{
 	"operator_write":          "true or false",
 	"upload_dir":              `an absolute folder in quotes, or ""`,
 	"download_dir":            `an absolute folder in quotes, or ""`,
-	"confirm":                 `[] (asking before a kind of step is not built yet)`,
+	"confirm":                 `a list of kinds of step, among "purchase", "submit", "upload", "download" and "login"`,
+	"confirm_always":          `a list of "kind origin-pattern" entries, such as ["purchase https://shop.example.com"]`,
 	"audit_images":            "true or false",
 	"budgets":                 "the table [budgets]",
 	"budgets.tree_chars":      fmt.Sprintf("a whole number from %d to %d", MinTreeChars, MaxTreeChars),
@@ -196,9 +198,20 @@ func (f fileProfile) profile(name string, l layout) (Profile, *Error) {
 		}
 		p.DownloadDir = filepath.Clean(f.DownloadDir)
 	}
-	if len(f.Confirm) > 0 {
-		// Refused rather than ignored: nothing would ask the person yet.
-		return fail("confirm", 0, "asking before a kind of step is not built yet in this version of Diwall, so nothing would ask you: leave confirm empty")
+	for i, k := range f.Confirm {
+		if !slices.Contains(ConfirmKinds, k) {
+			return fail("confirm", i, "%q is not a kind of step: want one of %s", k, strings.Join(ConfirmKinds, ", "))
+		}
+		if !slices.Contains(p.Confirm, k) {
+			p.Confirm = append(p.Confirm, k)
+		}
+	}
+	for i, raw := range f.ConfirmAlways {
+		a, reason := parseConfirmAllowed(raw)
+		if reason != "" {
+			return fail("confirm_always", i, "%q: %s", raw, reason)
+		}
+		p.ConfirmAlways = append(p.ConfirmAlways, a)
 	}
 
 	treeChars, marks, longSide := int64(p.TreeChars), int64(p.Marks), int64(p.ImageLongSide)
@@ -231,6 +244,23 @@ func (f fileProfile) profile(name string, l layout) (Profile, *Error) {
 	return p, nil
 }
 
+// parseConfirmAllowed reads a confirm_always entry, "kind origin-pattern";
+// when it is not one, reason says why.
+func parseConfirmAllowed(raw string) (ConfirmAllowed, string) {
+	kind, pattern, ok := strings.Cut(strings.TrimSpace(raw), " ")
+	if !ok {
+		return ConfirmAllowed{}, `want "kind origin-pattern", such as "purchase https://shop.example.com"`
+	}
+	if !slices.Contains(ConfirmKinds, kind) {
+		return ConfirmAllowed{}, fmt.Sprintf("%q is not a kind of step: want one of %s", kind, strings.Join(ConfirmKinds, ", "))
+	}
+	site, reason := parseSite(strings.TrimSpace(pattern))
+	if reason != "" {
+		return ConfirmAllowed{}, reason
+	}
+	return ConfirmAllowed{Kind: kind, Site: site}, ""
+}
+
 // unknownKey is the message for a key a profile does not have.
 func unknownKey(key string) string {
 	for known := range fileKeys {
@@ -241,7 +271,7 @@ func unknownKey(key string) string {
 	if strings.HasPrefix(key, "budgets.") {
 		return "unknown key: [budgets] has tree_chars, marks, image_long_edge, call_timeout_ms, download_bytes, downloads and handoff_s"
 	}
-	return "unknown key: a profile has sites, ask, tools, credentials, frames, operator_write, upload_dir, download_dir, confirm, audit_images and [budgets]"
+	return "unknown key: a profile has sites, ask, tools, credentials, frames, operator_write, upload_dir, download_dir, confirm, confirm_always, audit_images and [budgets]"
 }
 
 // decodeMessage rewords the decoder's message about a value of the wrong

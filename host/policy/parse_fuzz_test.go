@@ -38,7 +38,7 @@ func FuzzParseAndEdit(f *testing.F) {
 		}
 		site, _ := ParseSite(added)
 		if !slices.Contains(p.Sites, site) {
-			edited, err := insertSite(data, added)
+			edited, err := insertElement(data, "sites", added)
 			if err != nil {
 				return // a sites array the editor cannot place: it says so
 			}
@@ -50,7 +50,7 @@ func FuzzParseAndEdit(f *testing.F) {
 			}
 		}
 		if len(p.Sites) > 0 {
-			span, err := findSites(data)
+			span, err := findArray(data, "sites")
 			if err != nil || len(span.elems) != len(p.Sites) {
 				return
 			}

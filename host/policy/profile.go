@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -53,7 +54,59 @@ type Profile struct {
 	Downloads int
 	// HandoffTimeout bounds how long a handoff waits for the person.
 	HandoffTimeout time.Duration
+	// Confirm lists the kinds of step (ConfirmKinds) the person approves
+	// each time, before the step runs.
+	Confirm []string
+	// ConfirmAlways are the kinds of step the person allowed for good on a
+	// site ("Always for this site and kind"): they are not asked again.
+	ConfirmAlways []ConfirmAllowed
 }
+
+// ConfirmAllowed is one "Always for this site and kind": a kind of step
+// the person need not approve on the sites of Site.
+type ConfirmAllowed struct {
+	Kind string
+	Site Site
+}
+
+// String returns the entry as a profile file writes it: "kind pattern".
+func (a ConfirmAllowed) String() string { return a.Kind + " " + a.Site.String() }
+
+// Kinds of step a profile's confirm may list: paying or ordering, any form
+// submission, uploading a file, downloading one, and logging in.
+const (
+	ConfirmPurchase = "purchase"
+	ConfirmSubmit   = "submit"
+	ConfirmUpload   = "upload"
+	ConfirmDownload = "download"
+	ConfirmLogin    = "login"
+)
+
+// ConfirmKinds are the kinds of step confirm may list, in the order the
+// person reads them.
+var ConfirmKinds = []string{ConfirmPurchase, ConfirmSubmit, ConfirmUpload, ConfirmDownload, ConfirmLogin}
+
+// Confirms reports whether the person wants to approve a step of kind on
+// origin before it runs: kind is in Confirm and they did not allow it for
+// good on that site.
+func (p Profile) Confirms(kind, origin string) bool {
+	if !slices.Contains(p.Confirm, kind) {
+		return false
+	}
+	u, err := url.Parse(origin)
+	if err != nil || u.Host == "" {
+		return true
+	}
+	for _, a := range p.ConfirmAlways {
+		if a.Kind == kind && a.Site.matches(u) {
+			return false
+		}
+	}
+	return true
+}
+
+// ConfirmsAny reports whether the profile asks before any kind of step.
+func (p Profile) ConfirmsAny() bool { return len(p.Confirm) > 0 }
 
 // Frame policies.
 const (
@@ -91,10 +144,11 @@ func Launch() Profile {
 }
 
 // Default is the everyday browser's profile when no default.toml exists:
-// no sites, and every site is asked for.
+// no sites, every site is asked for, and so is every purchase.
 func Default() Profile {
 	p := defaults(DefaultName)
 	p.Ask = true
+	p.Confirm = []string{ConfirmPurchase}
 	return p
 }
 

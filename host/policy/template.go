@@ -47,6 +47,14 @@ ask = true
 # absolute path; "" means every download is refused.
 # download_dir = ""
 
+# Kinds of step you approve each time, in the browser, before the agent
+# takes them: "purchase" (paying or ordering: a form with a card field, or a
+# control named pay, buy, order or checkout), "submit" (any form), "upload",
+# "download", "login". "Always for this site and kind" adds an entry to
+# confirm_always, which names the kinds and sites not to ask about again.
+confirm = ["purchase"]
+# confirm_always = ["purchase https://shop.example.com"]
+
 # Keep the masked image of every observation in the audit log
 # (diwall audit export shows them).
 # audit_images = true
