@@ -95,6 +95,18 @@ func DisallowSite(configDir, name, pattern string) error {
 	}, func(p Profile) bool { return !slices.Contains(p.Sites, site) })
 }
 
+// Files are the profile files of a config folder, as the person's
+// "Always" answers in the browser edit them.
+type Files string
+
+// AllowSite is AllowSite on the folder's profile name.
+func (f Files) AllowSite(name, pattern string) error { return AllowSite(string(f), name, pattern) }
+
+// AllowConfirmed is AllowConfirmed on the folder's profile name.
+func (f Files) AllowConfirmed(name, kind, origin string) error {
+	return AllowConfirmed(string(f), name, kind, origin)
+}
+
 // editMu serialises this process's edits of profile files.
 var editMu sync.Mutex
 

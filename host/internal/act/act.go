@@ -70,6 +70,13 @@ type Options struct {
 	Allowed func(url string) bool
 	// UploadDir is the only folder upload reads files from; "" means none.
 	UploadDir string
+	// Confirms says whether the person approves a kind of step
+	// (policy.ConfirmKinds) on the page of origin before it runs; nil:
+	// no step is asked about.
+	Confirms func(kind, origin string) bool
+	// Confirm asks the person about a step (confirm.go): nil lets it run,
+	// an error is the step's failure. The batch's time stops meanwhile.
+	Confirm func(ctx context.Context, q Question) error
 }
 
 // Limits of one batch.
@@ -83,6 +90,8 @@ const (
 )
 
 type run struct {
+	outer        context.Context // the call's, for asking the person
+	budget       *budget
 	b            *browser.Browser
 	t            *browser.Tab
 	opts         Options
@@ -145,8 +154,9 @@ func Run(ctx context.Context, b *browser.Browser, t *browser.Tab, opts Options, 
 	r := &run{b: b, t: t, opts: opts, owner: info.Owner, snap: info.Snapshot}
 	defer func() { res.Took, res.BrowserTook = time.Since(start), r.browserTook }()
 	r.marks = r.snap.MarkOf()
-	ctx, cancel := context.WithTimeout(ctx, Budget)
-	defer cancel()
+	r.outer, r.budget = ctx, newBudget(ctx, Budget)
+	defer r.budget.stop()
+	ctx = r.budget.ctx
 	defer r.release()
 	if !info.Active {
 		if err := b.Activate(ctx, t); err != nil {
@@ -170,7 +180,7 @@ func Run(ctx context.Context, b *browser.Browser, t *browser.Tab, opts Options, 
 			}
 		}
 		if err != nil {
-			e := r.asError(ctx, err)
+			e := r.asError(err)
 			sr.Code, sr.Message = e.Code, e.Msg
 			res.Steps = append(res.Steps, sr)
 			res.Err = e
@@ -196,9 +206,9 @@ func Run(ctx context.Context, b *browser.Browser, t *browser.Tab, opts Options, 
 }
 
 // asError is a step's failure as the model reads it.
-func (r *run) asError(ctx context.Context, err error) *toolerr.Error {
+func (r *run) asError(err error) *toolerr.Error {
 	switch {
-	case errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil:
+	case r.budget != nil && r.budget.spent():
 		return &toolerr.Error{Code: protocol.CodeTimeout, Err: err,
 			Msg: fmt.Sprintf("The steps took longer than %d s, the most one act may take; the rest were not run. Observe, then go on with fewer or shorter steps.", int(Budget.Seconds()))}
 	case errors.Is(err, context.DeadlineExceeded):
@@ -318,6 +328,9 @@ func (r *run) step(ctx context.Context, s Step, sr *StepResult, nextGuarded bool
 	}
 	if !r.opts.Allowed(info.URL) {
 		return toolerr.Errorf(protocol.CodeOriginNotAllowed, "The page left the sites this session may use; actions there are refused.")
+	}
+	if err := r.confirm(ctx, s, sr.Step, info.Origin); err != nil {
+		return err
 	}
 	events, stop := r.b.Record(r.t)
 	defer stop()

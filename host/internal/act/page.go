@@ -49,6 +49,14 @@ type pageResult struct {
 	// helper guarded by After found the page had not taken them yet.
 	Seen   *counts `json:"seen"`
 	NotYet bool    `json:"notYet"`
+	// consequence: a click, Enter or Space would submit a form; the form
+	// takes a payment; the words of its submit button; the node index of
+	// the focused element (for a key without a mark); the element's box.
+	Submits    bool      `json:"submits"`
+	Pays       bool      `json:"pays"`
+	SubmitName string    `json:"submitName"`
+	Index      *int      `json:"index"`
+	Box        []float64 `json:"box"`
 	// fileTarget
 	NotFile  bool   `json:"notFile"`
 	Multiple bool   `json:"multiple"`

@@ -162,6 +162,78 @@
     return /_{2,}|\b(MM|DD|YY|YYYY|hh|mm)\b|[#9]{3,}|0{4}/.test(ph);
   }
 
+  // The element that has focus, through open shadow roots.
+  /** @returns {Element | null} */
+  function deepFocus() {
+    let el = document.activeElement;
+    while (el && el.shadowRoot && el.shadowRoot.activeElement) { el = el.shadowRoot.activeElement; }
+    return el && el !== document.body ? el : null;
+  }
+
+  // The form a control belongs to (its form attribute counts), or the one
+  // around an element.
+  /** @param {PageElement} el @returns {Element | null} */
+  function formOf(el) {
+    const owned = /** @type {{form?: unknown}} */ (el).form;
+    if (owned instanceof HTMLFormElement) { return owned; }
+    return el.closest ? el.closest("form") : null;
+  }
+
+  // A control whose activation submits its form: a submit button (a
+  // button without a type is one), an image or submit input, or an
+  // element inside a submit button.
+  /** @param {PageElement} el */
+  function submitControl(el) {
+    const b = el.tagName === "BUTTON" || el.tagName === "INPUT" ? el : el.closest && el.closest("button");
+    if (!b) { return false; }
+    const type = (/** @type {PageElement} */ (b).type || "").toLowerCase();
+    return b.tagName === "BUTTON" ? type === "submit" : type === "submit" || type === "image";
+  }
+
+  // Enter in a one-line field submits its form (implicit submission).
+  /** @param {PageElement} el */
+  function enterSubmits(el) {
+    if (el.tagName !== "INPUT") { return false; }
+    return !/^(button|checkbox|color|file|hidden|image|radio|range|reset|submit)$/i.test(el.type || "");
+  }
+
+  // The words a card, its number, code or expiry, or a bank account go by,
+  // in the four languages of the sensitive cues; and the frames of
+  // payment providers.
+  const paymentCue = /\b(card|cards|credit ?card|debit ?card|cardholder|cc ?(num|number|csc|cvc|cvv|exp)|cvc2?|cvv2?|csc|expir\w*|iban|bic|swift|tarjeta|titular|kreditkarte|karte|kartennummer|karteninhaber|cart[aã]o|titular)\b/i;
+  const paymentFrame = /\b(card|payment|payments|pay|stripe|braintree|adyen|checkout|paypal|klarna|mollie)\b/i;
+
+  // Whether a form takes a payment: a field for a card (autocomplete cc-*,
+  // or its name, id, placeholder or label says so), or a payment
+  // provider's frame inside it.
+  /** @param {HTMLFormElement} form */
+  function takesPayment(form) {
+    for (const f of Array.from(form.elements)) {
+      const el = /** @type {PageElement} */ (f);
+      const ac = (el.getAttribute("autocomplete") || "").toLowerCase();
+      if (/\bcc-/.test(ac)) { return true; }
+      if (el.tagName !== "INPUT" && el.tagName !== "SELECT") { continue; }
+      const labels = Array.from(/** @type {HTMLInputElement} */ (el).labels || [], (l) => l.textContent || "").join(" ");
+      const cue = [el.getAttribute("name"), el.id, el.getAttribute("placeholder"), el.getAttribute("aria-label"), labels]
+        .join(" ").replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_\-.[\]]/g, " ");
+      if (paymentCue.test(cue)) { return true; }
+    }
+    for (const frame of Array.from(form.querySelectorAll("iframe"))) {
+      const said = [frame.getAttribute("name"), frame.getAttribute("title"), frame.getAttribute("src")].join(" ");
+      if (paymentFrame.test(said)) { return true; }
+    }
+    return false;
+  }
+
+  // The words of the button that submits a form.
+  /** @param {HTMLFormElement} form */
+  function submitName(form) {
+    const b = /** @type {PageElement | null} */ (form.querySelector("button:not([type]), button[type=submit], input[type=submit], input[type=image]"));
+    if (!b) { return ""; }
+    const words = b.getAttribute("aria-label") || (b.tagName === "INPUT" ? b.value || b.getAttribute("alt") : b.textContent) || "";
+    return words.replace(/\s+/g, " ").trim().slice(0, 200);
+  }
+
   const textTypes = /^(text|search|email|url|tel|password|number|)$/;
 
   switch (op) {
@@ -321,6 +393,28 @@
     case "dragStarted": {
       const d = state.drag || { started: false, prevented: false };
       return out({ found: d.started && !d.prevented });
+    }
+    case "consequence": {
+      // What a click on the element (args.key ""), or Enter or Space in it
+      // (args.i < 0: in the focused element), would set off: a form's
+      // submission, and whether that form takes a payment; the words of
+      // its submit button; the element's box. Read before the person is
+      // asked about the step (the host's confirm).
+      const el = args.i >= 0 ? element(args.i) : deepFocus();
+      if (!el) { return out(args.i >= 0 ? { gone: true } : {}); }
+      const form = formOf(el);
+      let submits = false;
+      if (form) {
+        if (args.key === "enter") { submits = submitControl(el) || enterSubmits(el); }
+        else { submits = submitControl(el); }
+      }
+      const r = el.getBoundingClientRect();
+      const index = args.i >= 0 ? args.i : kept.index.get(el);
+      return out({
+        submits, pays: Boolean(form) && takesPayment(/** @type {HTMLFormElement} */ (form)),
+        submitName: form ? submitName(/** @type {HTMLFormElement} */ (form)) : "",
+        index: index === undefined ? null : index, box: [r.x, r.y, r.width, r.height],
+      });
     }
     case "fileTarget": {
       // The file input of an upload, kept for the host's next call

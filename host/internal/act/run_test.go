@@ -272,17 +272,17 @@ func TestWaitForANavigation(t *testing.T) {
 }
 
 func TestAsErrorNamesTheCause(t *testing.T) {
-	r := &run{}
-	expired, cancel := context.WithTimeout(context.Background(), 0)
-	defer cancel()
-	<-expired.Done()
-	if e := r.asError(expired, context.DeadlineExceeded); e.Code != protocol.CodeTimeout || !strings.Contains(e.Msg, "the most one act may take") {
+	r := &run{budget: newBudget(context.Background(), 0)}
+	<-r.budget.ctx.Done()
+	if e := r.asError(context.Canceled); e.Code != protocol.CodeTimeout || !strings.Contains(e.Msg, "the most one act may take") {
 		t.Errorf("the batch's budget: %v", e)
 	}
-	if e := r.asError(context.Background(), context.DeadlineExceeded); e.Code != protocol.CodeTimeout || !strings.Contains(e.Msg, "did not answer") {
+	r.budget = newBudget(context.Background(), time.Hour)
+	defer r.budget.stop()
+	if e := r.asError(context.DeadlineExceeded); e.Code != protocol.CodeTimeout || !strings.Contains(e.Msg, "did not answer") {
 		t.Errorf("a page that does not answer: %v", e)
 	}
-	if e := r.asError(context.Background(), browser.ErrWorldGone); e.Code != protocol.CodeSnapshotStale {
+	if e := r.asError(browser.ErrWorldGone); e.Code != protocol.CodeSnapshotStale {
 		t.Errorf("a document gone: %v", e)
 	}
 }

@@ -9,10 +9,11 @@ import (
 	"github.com/diwall/diwall/protocol"
 )
 
-// Ask asks the person, in the browser, whether the client may use origin:
-// Allow once, Always or Deny (protocol.Decision*). It waits for the answer
-// until ctx ends, then withdraws the question and returns ctx's error.
-func (b *Browser) Ask(ctx context.Context, client, origin string) (string, error) {
+// Ask asks the person, in the browser, whether the client may use origin,
+// or, with step, take that step there: Allow once, Always or Deny
+// (protocol.Decision*). It waits for the answer until ctx ends, then
+// withdraws the question and returns ctx's error.
+func (b *Browser) Ask(ctx context.Context, client, origin string, step *protocol.ApprovalStep) (string, error) {
 	var raw [12]byte
 	rand.Read(raw[:])
 	id := hex.EncodeToString(raw[:])
@@ -25,7 +26,7 @@ func (b *Browser) Ask(ctx context.Context, client, origin string) (string, error
 		delete(b.approvals, id)
 		b.mu.Unlock()
 	}()
-	if err := b.ext.Call(ctx, protocol.MethodApprovalAsk, protocol.ApprovalAskParams{ApprovalID: id, Client: client, Origin: origin}, nil); err != nil {
+	if err := b.ext.Call(ctx, protocol.MethodApprovalAsk, protocol.ApprovalAskParams{ApprovalID: id, Client: client, Origin: origin, Step: step}, nil); err != nil {
 		return "", err
 	}
 	select {

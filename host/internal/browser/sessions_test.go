@@ -155,7 +155,7 @@ func TestAskWithdrawsTheQuestionWhenTheCallEnds(t *testing.T) {
 	b := newTestBrowser(t, r.ext())
 	ctx, cancel := context.WithTimeout(t.Context(), 50*time.Millisecond)
 	defer cancel()
-	if _, err := b.Ask(ctx, "C", "https://x.test"); err == nil {
+	if _, err := b.Ask(ctx, "C", "https://x.test", nil); err == nil {
 		t.Fatal("an unanswered question returned no error")
 	}
 	r.waitFor(t, protocol.MethodApprovalCancel, 1)

@@ -49,6 +49,9 @@ type Snapshot struct {
 	// Sensitive holds the marks of sensitive fields (passwords, card
 	// numbers, one-time codes): what is typed there is never recorded.
 	Sensitive map[int]bool
+	// Labels are each mark's role and name, as the observation gave them
+	// (page content): what the person is shown when asked about a step.
+	Labels map[int]MarkLabel
 	// Frames are the child frames read into the snapshot (a profile with
 	// frames = "sites"); nil when none was.
 	Frames []SnapFrame
@@ -57,6 +60,9 @@ type Snapshot struct {
 	// node is the main frame's, at its own index.
 	Place []NodePlace
 }
+
+// MarkLabel is a marked element's role and name.
+type MarkLabel struct{ Role, Name string }
 
 // SnapFrame is a child frame read into a snapshot.
 type SnapFrame struct {

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"strconv"
-	"sync"
 	"syscall"
 
 	"github.com/diwall/diwall/extension"
@@ -105,7 +104,7 @@ func runHost(ctx context.Context, args []string, stdio Stdio) int {
 	}
 	if place.config != "" {
 		opts.Profiles = policy.NewStore(place.config, map[string]policy.Profile{policy.DefaultName: policy.Default()})
-		opts.Remember = func(name, pattern string) error { return rememberSite(place.config, name, pattern) }
+		opts.Remember = policy.Files(place.config)
 	}
 	if place.audit != "" {
 		if opts.Audit, err = openAudit(place.audit, log); err != nil {
@@ -153,18 +152,6 @@ func launchProfile(place hostPlace) (policy.Profile, error) {
 	}
 	prof.DownloadDir = place.downloadDir
 	return prof, nil
-}
-
-// rememberMu keeps two "Always" answers of this host from editing a file
-// at once (AllowSite also starts over when the person edited it meanwhile,
-// and creates the default profile's file when there is none yet).
-var rememberMu sync.Mutex
-
-// rememberSite writes a site the person allowed "Always" into the profile.
-func rememberSite(configDir, name, pattern string) error {
-	rememberMu.Lock()
-	defer rememberMu.Unlock()
-	return policy.AllowSite(configDir, name, pattern)
 }
 
 // hostMemoryLimit is the host's soft memory limit: the garbage collector

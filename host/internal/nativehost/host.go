@@ -50,8 +50,8 @@ type Options struct {
 	Profile policy.Profile
 	// Profiles finds the profiles that sessions name; nil: only Profile.
 	Profiles tools.Profiles
-	// Remember writes a site the person allowed "Always" into a profile.
-	Remember func(profileName, pattern string) error
+	// Remember writes what the person allowed "Always" into a profile.
+	Remember tools.Remembering
 	// AskHeadless asks questions even in a headless browser, where a test
 	// harness stands in for the person (DIWALL_TEST_PERSON=1; tests only).
 	AskHeadless bool

@@ -274,7 +274,8 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Pr
 	}
 	obs.Recaptures = retakes
 	obs.FrameURLs = fm.urls()
-	snap := &browser.Snapshot{ID: snapID, LoaderID: after.LoaderID, MarkNode: built.MarkNode, Sensitive: built.SecretMarks(), Frames: fm.snapFrames(), Place: fm.places()}
+	snap := &browser.Snapshot{ID: snapID, LoaderID: after.LoaderID, MarkNode: built.MarkNode, Sensitive: built.SecretMarks(),
+		Labels: markLabels(built.Elements), Frames: fm.snapFrames(), Place: fm.places()}
 	if !b.SetSnapshot(t, snap) {
 		return nil, errDocumentChanged
 	}
@@ -341,6 +342,15 @@ func dialogObservation(info browser.TabInfo, start time.Time) *Observation {
 		Title:   info.Title, URL: info.URL, Tree: []string{}, Elements: []Element{},
 		Dialog: info.Dialog, Took: time.Since(start),
 	}
+}
+
+// markLabels are the role and name of each mark, for the snapshot.
+func markLabels(elements []Element) map[int]browser.MarkLabel {
+	out := make(map[int]browser.MarkLabel, len(elements))
+	for _, e := range elements {
+		out[e.Mark] = browser.MarkLabel{Role: e.Role, Name: e.Name}
+	}
+	return out
 }
 
 func round3(f float64) float64 { return float64(int(f*1000+0.5)) / 1000 }

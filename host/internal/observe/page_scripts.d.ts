@@ -98,6 +98,8 @@ interface HelperArgs {
   okAfter?: number;
   token?: number;
   noScroll?: boolean;
+  /** consequence: "enter" or "space" for a key, "" for a click. */
+  key: string;
   clear?: boolean;
   only?: boolean;
   want?: boolean;

@@ -40,10 +40,7 @@ func TestTheGateAsksThePerson(t *testing.T) {
 		var saved []string
 		w := newWorldWith(t, "https://b.test/", func(o *Options) {
 			asking(o)
-			o.Remember = func(profile, pattern string) error {
-				saved = append(saved, profile+" "+pattern)
-				return nil
-			}
+			o.Remember = rememberInto(&saved)
 		})
 		w.answers(t, c.decision)
 		for range 2 {
@@ -104,4 +101,21 @@ func auditNotices(t *testing.T, w *world) []string {
 		out = append(out, r.Notices...)
 	}
 	return out
+}
+
+// remembered records the "Always" answers the server would write into a
+// profile: "profile pattern" for a site, "profile kind origin" for a kind
+// of step.
+type remembered struct{ saved *[]string }
+
+func rememberInto(saved *[]string) remembered { return remembered{saved} }
+
+func (r remembered) AllowSite(profile, pattern string) error {
+	*r.saved = append(*r.saved, profile+" "+pattern)
+	return nil
+}
+
+func (r remembered) AllowConfirmed(profile, kind, origin string) error {
+	*r.saved = append(*r.saved, profile+" "+kind+" "+origin)
+	return nil
 }

@@ -4,14 +4,17 @@ import (
 	"context"
 	"fmt"
 	"mime"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/diwall/diwall/host/audit"
+	"github.com/diwall/diwall/host/internal/act"
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/cdp"
 	"github.com/diwall/diwall/host/internal/downloads"
+	"github.com/diwall/diwall/host/policy"
 	"github.com/diwall/diwall/protocol"
 )
 
@@ -148,6 +151,11 @@ func (s *Server) admitDownload(t *browser.Tab, owner, rawURL, contentType, sugge
 	case p.DownloadDir == "":
 		refuse(protocol.CodePermissionDenied, "The download was refused: this session's profile has no download folder, so nothing was saved. Ask the person to set download_dir in the profile (or start diwall mcp --launch with --download-dir).")
 	default:
+		if err := s.confirmDownload(st, p, t, d.Origin, suggested); err != nil {
+			e := browser.AsError(err)
+			refuse(e.Code, "%s", e.Msg)
+			break
+		}
 		d.SuggestedName = suggested
 		d.SavedName = downloads.SafeName(suggested)
 		dir, limit = p.DownloadDir, p.DownloadBytes
@@ -157,6 +165,20 @@ func (s *Server) admitDownload(t *browser.Tab, owner, rawURL, contentType, sugge
 		s.downloadEnded(owner, l, d)
 	}
 	return l, d, dir, limit
+}
+
+// confirmDownload asks the person about a download when their profile
+// has them approve each one (confirm = ["download"]); nil lets it be
+// saved. The question has no image: the step that began the download may
+// still be running on the page.
+func (s *Server) confirmDownload(st *Session, p policy.Profile, t *browser.Tab, origin, suggested string) error {
+	if !p.Confirms(policy.ConfirmDownload, origin) {
+		return nil
+	}
+	q := act.Question{Kinds: []string{policy.ConfirmDownload}, Action: "download", Detail: "the page names the file " + strconv.Quote(suggested)}
+	ctx, cancel := context.WithTimeout(context.Background(), confirmWait+5*time.Second)
+	defer cancel()
+	return s.askStep(ctx, stepAsk{st: st, profile: p, tab: t, origin: origin, q: q, noImage: true})
 }
 
 // mediaType is a Content-Type's type alone ("text/csv").

@@ -82,7 +82,7 @@ func (c *Call) admit(ctx context.Context, url string) error {
 		return toolerr.Errorf(protocol.CodePermissionDenied,
 			"%s is not one of this session's sites, and no one is at this browser to allow it. Ask the person to add it (diwall profile allow %s %s).", origin, c.Profile.Name, origin)
 	}
-	decision, err := c.srv.b.Ask(ctx, c.Session.hello.Client, origin)
+	decision, err := c.srv.b.Ask(ctx, c.Session.hello.Client, origin, nil)
 	switch {
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
 		return toolerr.Errorf(protocol.CodePermissionDenied,
@@ -97,7 +97,7 @@ func (c *Call) admit(ctx context.Context, url string) error {
 		c.Session.remember(origin, true)
 		if c.srv.opts.Remember == nil {
 			c.Base.Notice("the person allowed " + origin + " for this session")
-		} else if err := c.srv.opts.Remember(c.Profile.Name, origin); err != nil {
+		} else if err := c.srv.opts.Remember.AllowSite(c.Profile.Name, origin); err != nil {
 			c.srv.log.Warn("could not write an allowed site to the profile", "profile", c.Profile.Name, "err", err)
 			c.Base.Notice("the person allowed " + origin + "; it could not be saved in the profile, so it holds for this session only")
 		} else {

@@ -194,8 +194,11 @@ func (s *Server) runCall(ctx context.Context, c *Call, d def, args json.RawMessa
 			"The profile %q of this session does not permit the %s tool. Ask the person if you need it.", p.Name, c.Tool)
 	}
 	budget := toolBudget(p.CallTimeout)
-	if c.Tool == "handoff" { // it waits for the person, within its own budget
+	switch {
+	case c.Tool == "handoff": // it waits for the person, within its own budget
 		budget = max(budget, p.HandoffTimeout+handoffExtra)
+	case asksBeforeSteps[c.Tool] && p.ConfirmsAny(): // and so may these, once
+		budget += confirmWait
 	}
 	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()

@@ -52,9 +52,10 @@ type Options struct {
 	// Profile is the profile of sessions that name none when there is no
 	// DefaultProfile; the zero value means policy.Launch().
 	Profile policy.Profile
-	// Remember writes a site the person allowed "Always" into the named
-	// profile's file; nil means "Always" lasts for the session only.
-	Remember func(profileName, pattern string) error
+	// Remember writes what the person allowed "Always" (a site; a kind of
+	// step on a site) into the named profile's file; nil means "Always"
+	// lasts for the session only.
+	Remember Remembering
 	// NoPerson says that nobody can answer a question in the browser (a
 	// headless browser): sites not on the list are refused at once.
 	NoPerson func() bool
@@ -68,6 +69,13 @@ type Options struct {
 	// Operator is the person's view of the calls, where pause and stop are
 	// kept; nil: a hub of the server's own, that no interface watches.
 	Operator *operator.Hub
+}
+
+// Remembering writes the person's "Always" answers into a profile's file
+// (policy.Files implements it).
+type Remembering interface {
+	AllowSite(profileName, pattern string) error
+	AllowConfirmed(profileName, kind, origin string) error
 }
 
 // Credentials finds a credential's entry and unlocks its secret

@@ -48,6 +48,35 @@ type Session struct {
 	selected string          // opaque id of the selected tab
 	once     map[string]bool // origins the person allowed once, for this session
 	denied   map[string]bool // origins the person denied, for this session
+	// always are the kinds of step the person allowed for good on an
+	// origin ("kind origin"), for this session: what the profile file
+	// says too, once written, or instead when it could not be.
+	always map[string]bool
+}
+
+// confirmedAlways reports whether the person allowed every kind of step
+// in kinds on origin for good, as far as this session knows.
+func (s *Session) confirmedAlways(kinds []string, origin string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, k := range kinds {
+		if !s.always[k+" "+origin] {
+			return false
+		}
+	}
+	return len(kinds) > 0
+}
+
+// confirmAlways records the person's "Always for this site and kind".
+func (s *Session) confirmAlways(kinds []string, origin string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.always == nil {
+		s.always = make(map[string]bool)
+	}
+	for _, k := range kinds {
+		s.always[k+" "+origin] = true
+	}
 }
 
 // Key is the session's key: its tabs carry it.

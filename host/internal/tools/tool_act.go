@@ -63,7 +63,8 @@ func (s *Server) actDef() def {
 func (s *Server) act(ctx context.Context, c *Call, in actIn) (Outcome, error) {
 	t := c.Tab
 	before := s.b.Info(t)
-	res := act.Run(ctx, s.b, t, act.Options{Allowed: c.allows, UploadDir: c.Profile.UploadDir}, in.SnapshotID, in.Steps)
+	res := act.Run(ctx, s.b, t, act.Options{Allowed: c.allows, UploadDir: c.Profile.UploadDir,
+		Confirms: c.confirms, Confirm: s.actConfirm(c)}, in.SnapshotID, in.Steps)
 	after := s.b.Info(t)
 	s.log.Info("act", "op", c.Base.OperationID, "steps", len(in.Steps), "completed", res.Succeeded,
 		"total_ms", ms(res.Took), "browser_ms", ms(res.BrowserTook), "host_ms", ms(res.Took-res.BrowserTook))

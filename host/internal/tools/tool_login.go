@@ -11,8 +11,10 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/diwall/diwall/host/internal/act"
 	"github.com/diwall/diwall/host/internal/login"
 	"github.com/diwall/diwall/host/internal/vault"
+	"github.com/diwall/diwall/host/policy"
 	"github.com/diwall/diwall/protocol"
 )
 
@@ -77,8 +79,15 @@ func (s *Server) login(ctx context.Context, c *Call, in loginIn) (Outcome, error
 		return Outcome{}, &toolerr.Error{Code: protocol.CodeCredentialUnknown, Err: err, Msg: "The vault could not be read. Ask the person to check it (diwall doctor)."}
 	}
 	t := c.Tab
-	if origin := s.b.Info(t).Origin; !entry.Allows(origin) {
+	origin := s.b.Info(t).Origin
+	if !entry.Allows(origin) {
 		return Outcome{}, login.MismatchErr(entry, origin)
+	}
+	if c.confirms(policy.ConfirmLogin, origin) {
+		q := act.Question{Kinds: []string{policy.ConfirmLogin}, Action: "login", Detail: "with the vault's credential " + id}
+		if err := s.askStep(ctx, stepAsk{st: c.Session, profile: c.Profile, tab: t, origin: origin, q: q, call: c}); err != nil {
+			return Outcome{}, err
+		}
 	}
 	secret, err := s.opts.Vault.Secret(id)
 	if err != nil {
