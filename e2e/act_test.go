@@ -41,7 +41,11 @@ type actResult struct {
 
 func (bs *browserSession) act(snapshot string, observeAfter bool, steps ...map[string]any) actResult {
 	bs.t.Helper()
-	env := bs.call("act", map[string]any{"snapshot_id": snapshot, "steps": steps, "observe": observeAfter})
+	return decodeAct(bs.call("act", map[string]any{"snapshot_id": snapshot, "steps": steps, "observe": observeAfter}))
+}
+
+// decodeAct decodes an act result's steps and observation.
+func decodeAct(env envelope) actResult {
 	var r actResult
 	r.envelope = env
 	data, _ := json.Marshal(env.Server["steps"])

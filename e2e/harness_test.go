@@ -95,6 +95,7 @@ func fixtures() http.Handler {
 	actFixtures(mux)
 	loginFixtures(mux)
 	oddFixtures(mux)
+	confirmFixtures(mux)
 	downloadFixtures(mux)
 	mux.HandleFunc("/hang", func(w http.ResponseWriter, r *http.Request) {
 		// Answers headers and never finishes the body, until the client goes.

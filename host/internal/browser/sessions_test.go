@@ -129,7 +129,7 @@ func TestAskWaitsForTheAnswer(t *testing.T) {
 	b := newTestBrowser(t, r.ext())
 	done := make(chan string, 1)
 	go func() {
-		d, err := b.Ask(t.Context(), "Claude", "https://shop.test")
+		d, err := b.Ask(t.Context(), "Claude", "https://shop.test", nil)
 		if err != nil {
 			d = "error: " + err.Error()
 		}
