@@ -182,3 +182,55 @@ func TestConfirmNoPerson(t *testing.T) {
 		t.Fatalf("a plain click: %v", r.Server["error"])
 	}
 }
+
+// TestConfirmUploadAndDownload: with confirm = ["upload", "download"], an
+// upload and a download are asked about; denied, the file input stays
+// empty and nothing is saved; allowed once, each goes through.
+func TestConfirmUploadAndDownload(t *testing.T) {
+	up, down := t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(up, "resume.pdf"), []byte("%PDF-1.4 Ada's resume"), 0o600)
+	bs := launchPrepared(t, func(home string) error {
+		return writeProfile(home, "files", fmt.Sprintf("sites = [%q]\nupload_dir = %q\ndownload_dir = %q\nconfirm = [\"upload\", \"download\"]\n", siteURL, up, down))
+	}, []string{"DIWALL_TEST_PERSON=1"}, "--profile", "files")
+	c := bs.devtools()
+
+	bs.openPage("/act/upload.html")
+	o := bs.observe()
+	upload := func(button string) envelope {
+		return bs.asked(c, siteURL, button, "act", map[string]any{"snapshot_id": snap(o), "steps": []map[string]any{
+			{"action": "upload", "mark": markOf(t, o, "file-upload", "Résumé"), "files": []string{"resume.pdf"}}}})
+	}
+	chosen := func() int {
+		var n int
+		bs.pageEval("/act/upload.html", `document.querySelector("input[type=file]").files.length`, &n)
+		return n
+	}
+	if env := upload("deny"); env.errorCode() != "permission_denied" || chosen() != 0 {
+		t.Fatalf("a denied upload: code %s, %d files chosen", env.errorCode(), chosen())
+	}
+	o = bs.observe()
+	if env := upload("allow-once"); !env.OK || chosen() != 1 {
+		t.Fatalf("an upload allowed once: %v, %d files chosen", env.Server["error"], chosen())
+	}
+
+	bs.mustOK("navigate", map[string]any{"url": siteURL + "/dl/page.html"})
+	download := func(button string) map[string]any {
+		o := bs.observe()
+		act := bs.asked(c, siteURL, button, "act", map[string]any{"snapshot_id": snap(o), "steps": []map[string]any{
+			{"action": "click", "mark": markOf(t, o, "link", "CSV statement")}}})
+		list := downloadsIn(act)
+		if len(list) == 0 {
+			list = downloadsIn(bs.mustOK("downloads", map[string]any{"action": "wait", "timeout_ms": 10000}))
+		}
+		if len(list) == 0 {
+			t.Fatalf("%s: no download reported", button)
+		}
+		return downloadsIn(bs.mustOK("downloads", map[string]any{"action": "wait", "download_id": list[len(list)-1]["download_id"]}))[0]
+	}
+	if d := download("deny"); d["state"] != "refused" || d["error"].(map[string]any)["code"] != "permission_denied" || len(folderNames(t, down)) != 0 {
+		t.Fatalf("a denied download: %v, folder %v", d, folderNames(t, down))
+	}
+	if d := download("allow-once"); d["state"] != "complete" || len(folderNames(t, down)) != 1 {
+		t.Fatalf("a download allowed once: %v, folder %v", d, folderNames(t, down))
+	}
+}
