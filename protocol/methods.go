@@ -19,6 +19,8 @@ const (
 	MethodApprovalCancel = "approval.cancel"
 	MethodTabGroupState  = "tab_group.state"
 	MethodOperatorSend   = "operator.send"
+	MethodHandoffShow    = "handoff.show"
+	MethodHandoffClear   = "handoff.clear"
 )
 
 // Events, extension -> host.
@@ -176,6 +178,28 @@ const (
 const (
 	MaxApprovalImage = 700_000
 	MaxApprovalText  = 500
+)
+
+// HandoffShowParams puts up a desktop notification of a step a session
+// handed to the person (handoff.show): Reason is the model's words, TabID
+// Chrome's id of the tab they act in (0: the session's first tab).
+type HandoffShowParams struct {
+	Session string `json:"session"`
+	Client  string `json:"client"`
+	Reason  string `json:"reason"`
+	TabID   int    `json:"tab_id,omitempty"`
+}
+
+// HandoffClearParams takes a session's handoff notification down.
+type HandoffClearParams struct {
+	Session string `json:"session"`
+}
+
+// Bounds of handoff.show's text, in UTF-16 code units (the extension
+// refuses more).
+const (
+	MaxHandoffClient = 200
+	MaxHandoffReason = 1024
 )
 
 // ApprovalParams names one question (approval.cancel).

@@ -63,3 +63,36 @@ func (b *Browser) answered(ev protocol.ApprovalAnswered) {
 	default:
 	}
 }
+
+// ShowHandoff puts up, in the browser, a desktop notification that the
+// session key (its client's name client) handed the person a step in tab
+// t: the model's reason, as its words. A browser that shows none is no
+// error; the person answers where the operator views ask.
+func (b *Browser) ShowHandoff(ctx context.Context, key, client, reason string, t *Tab) error {
+	p := protocol.HandoffShowParams{Session: key, Client: utf16Cut(client, protocol.MaxHandoffClient), Reason: utf16Cut(reason, protocol.MaxHandoffReason)}
+	if t != nil {
+		p.TabID = t.ChromeID
+	}
+	return b.ext.Call(ctx, protocol.MethodHandoffShow, p, nil)
+}
+
+// ClearHandoff takes the session's handoff notification down.
+func (b *Browser) ClearHandoff(ctx context.Context, key string) error {
+	return b.ext.Call(ctx, protocol.MethodHandoffClear, protocol.HandoffClearParams{Session: key}, nil)
+}
+
+// utf16Cut bounds s to n UTF-16 code units, on a character boundary.
+func utf16Cut(s string, n int) string {
+	units := 0
+	for i, r := range s {
+		w := 1
+		if r >= 0x10000 {
+			w = 2
+		}
+		if units+w > n {
+			return s[:i]
+		}
+		units += w
+	}
+	return s
+}

@@ -160,3 +160,17 @@ func TestAskWithdrawsTheQuestionWhenTheCallEnds(t *testing.T) {
 	}
 	r.waitFor(t, protocol.MethodApprovalCancel, 1)
 }
+
+func TestUTF16Cut(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		n    int
+		want string
+	}{
+		{"abc", 5, "abc"}, {"abc", 2, "ab"}, {"é😀x", 3, "é😀"}, {"é😀x", 2, "é"}, {"😀", 1, ""}, {"", 0, ""},
+	} {
+		if got := utf16Cut(c.s, c.n); got != c.want {
+			t.Errorf("utf16Cut(%q, %d) = %q, want %q", c.s, c.n, got, c.want)
+		}
+	}
+}

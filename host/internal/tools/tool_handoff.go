@@ -95,6 +95,9 @@ func (s *Server) handoff(ctx context.Context, c *Call, in handoffIn) (Outcome, e
 		other, stopAsking = c.elicit(ctx, bs.Name, reason)
 	}
 	start := time.Now()
+	if !hub.HandedOff(c.Session.Key(), "") { // else HandOff refuses: another waits
+		defer s.notifyHandoff(ctx, c, reason)()
+	}
 	outcome, err := hub.HandOff(ctx, who, reason, t.ID, wait, other, "the MCP client")
 	stopAsking() // the first answer won: the other question is withdrawn
 	stopProgress()
@@ -130,6 +133,24 @@ func (s *Server) handoff(ctx context.Context, c *Call, in handoffIn) (Outcome, e
 		c.Base.Notice("what the page's fields hold is withheld from this result, and so is the image: the person may have typed it")
 	}
 	return out, nil
+}
+
+// notifyHandoff puts up the browser's desktop notification of the
+// handoff; the func it returns takes it down.
+func (s *Server) notifyHandoff(ctx context.Context, c *Call, reason string) (clear func()) {
+	key := c.Session.Key()
+	nctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	if err := s.b.ShowHandoff(nctx, key, c.Session.hello.Client, reason, c.Tab); err != nil {
+		s.log.Debug("handoff: no notification", "op", c.Base.OperationID, "err", err)
+	}
+	return func() {
+		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
+		defer cancel()
+		if err := s.b.ClearHandoff(cctx, key); err != nil {
+			s.log.Debug("handoff: notification not cleared", "op", c.Base.OperationID, "err", err)
+		}
+	}
 }
 
 // typedRoles are the roles whose value a person types.
