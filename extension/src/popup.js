@@ -32,6 +32,18 @@ let targetTabId = /** @type {number | undefined} */ (undefined);
 chrome.storage.session.onChanged.addListener((changes) => {
   if (AGENT_TABS_KEY in changes || SESSIONS_KEY in changes) {
     void render();
+  }
+});
+chrome.tabs.onUpdated.addListener((tabId, change) => {
+  if (tabId === targetTabId && change.url !== undefined) {
+    void render();
+  }
+});
+chrome.tabs.onRemoved.addListener((tabId) => {
+  if (tabId === targetTabId) {
+    void render();
+  }
+});
 
 // The operator's view opens in the side panel of this window; sidePanel.open must be called in the
 // click itself, so the window is known beforehand.
@@ -49,18 +61,6 @@ element("open-panel").addEventListener("click", () => {
     () => window.close(),
     (err) => showError(`The side panel did not open: ${err instanceof Error ? err.message : String(err)}`),
   );
-});
-  }
-});
-chrome.tabs.onUpdated.addListener((tabId, change) => {
-  if (tabId === targetTabId && change.url !== undefined) {
-    void render();
-  }
-});
-chrome.tabs.onRemoved.addListener((tabId) => {
-  if (tabId === targetTabId) {
-    void render();
-  }
 });
 
 void render();
