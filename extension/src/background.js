@@ -16,7 +16,7 @@ import { registerEventForwarders } from "./events.js";
 import { createHandlers } from "./handlers.js";
 import { HostPort } from "./host_port.js";
 import { handlePageMessage, senderPage } from "./page_messages.js";
-import { OPERATOR_PORT, OperatorPorts, PANEL_PAGE } from "./operator_ports.js";
+import { OPERATOR_PAGES, OPERATOR_PORT, OperatorPorts } from "./operator_ports.js";
 import { handleHostMessage } from "./requests.js";
 import { shareTab, stopSharing } from "./sharing.js";
 import { chromeGroupApi } from "./tab_groups.js";
@@ -96,9 +96,11 @@ chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
   return true; // sendResponse is called later
 });
 
-// The side panels (the operator's view): only the extension's own panel page may connect.
+// The operator's views (the side panel, and the popup for a handoff): only these pages of the
+// extension may connect.
 chrome.runtime.onConnect.addListener((port) => {
-  if (port.name !== OPERATOR_PORT || senderPage(port.sender ?? {}, chrome.runtime.id, chrome.runtime.getURL("")) !== PANEL_PAGE) {
+  const page = senderPage(port.sender ?? {}, chrome.runtime.id, chrome.runtime.getURL(""));
+  if (port.name !== OPERATOR_PORT || page === undefined || !OPERATOR_PAGES.includes(page)) {
     port.disconnect();
     return;
   }
