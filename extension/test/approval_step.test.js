@@ -12,25 +12,11 @@ import {
   stepWords,
 } from "../src/approval_step.js";
 import { approvalAskParams, approvalFromQuery, approvalPageUrl } from "../src/approvals.js";
-import { ProtocolError } from "../src/errors.js";
+import { rejectsInvalid as rejects } from "./helpers/invalid.js";
 
 const PAGE = "chrome-extension://jnkblebobpkmgfmabfliknkpdffmpgob/src/approve.html";
 const JPEG = "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDA==";
 const STEP = { kind: "purchase", action: "click", role: "button", name: "Place order", detail: "Total: 12,00 €", image: JPEG };
-
-/**
- * Asserts that fn throws invalid_argument with a message matching pattern.
- * @param {() => unknown} fn
- * @param {RegExp} pattern
- */
-function rejects(fn, pattern) {
-  assert.throws(fn, (err) => {
-    assert.ok(err instanceof ProtocolError, `not a ProtocolError: ${err}`);
-    assert.equal(err.code, "invalid_argument");
-    assert.match(err.message, pattern);
-    return true;
-  });
-}
 
 test("a step is checked: its kind is one of five, its text bounded, its image base64", () => {
   assert.deepEqual(stepParam({ step: STEP }), STEP);
