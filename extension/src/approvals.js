@@ -197,10 +197,9 @@ export class Approvals {
         throw invalidArgument(`approval_id ${request.approval_id} is already being asked`);
       }
       const image = request.step?.image;
-      const imageKey = stepImageKey(request.approval_id);
       if (image !== undefined) {
         // Before the window opens, so that its page finds it.
-        await this.#area.set({ [imageKey]: image });
+        await this.#area.set({ [stepImageKey(request.approval_id)]: image });
       }
       const size = request.step === undefined ? APPROVAL_WINDOW_SIZE : STEP_WINDOW_SIZE;
       let windowId;
