@@ -1,8 +1,13 @@
 // @ts-check
 /**
  * Approval questions (`approval.ask`, `approval.cancel`, the event `approval.answered`): one small
- * window of the extension's own page per question, "Allow <client> on <origin>?". The person's
+ * window of the extension's own page per question, "Allow <client> on <origin>?", or, for a question
+ * with a step, whether the client may take that one step there (approval_step.js). The person's
  * click, or closing the window (a deny), is the answer; the extension only carries it.
+ *
+ * A step's image is too large for the page's URL: it waits in chrome.storage.session under
+ * stepImageKey(approval_id), written before the window opens and removed when the question ends
+ * (answered, withdrawn, its window closed, or dismissed with all the others).
  *
  * A question belongs to the host connection that asked it: when that connection ends, or a new
  * one starts, its window is closed unanswered (dismissAll). Which window asks which question is
@@ -13,6 +18,7 @@
  * The chrome.* calls sit behind ApprovalWindows, so the logic runs under node:test with a fake.
  */
 
+import { STEP_IMAGE_KEY_PREFIX, putStepText, stepImageKey, stepParam, stepTextOfQuery } from "./approval_step.js";
 import { invalidArgument } from "./errors.js";
 import { boundedStringParam, isPlainObject, matchingParam } from "./params.js";
 import { serialQueue } from "./serial.js";
@@ -25,6 +31,9 @@ export const APPROVAL_PAGE = "src/approve.html";
 
 /** The size of the question's window, in CSS pixels. */
 export const APPROVAL_WINDOW_SIZE = Object.freeze({ width: 440, height: 240 });
+
+/** The size of a step question's window, which shows the step's image. */
+export const STEP_WINDOW_SIZE = Object.freeze({ width: 560, height: 520 });
 
 /** @typedef {"once" | "always" | "deny"} Decision */
 
@@ -40,6 +49,13 @@ const ORIGIN_MAX = 2048;
  * @property {string} approval_id
  * @property {string} client the MCP client's name, as it announced it (untrusted text)
  * @property {string} origin the site asked for (untrusted text)
+ * @property {import("./approval_step.js").ApprovalStep} [step] the step asked for, when the question
+ *   is about one step rather than the site
+ */
+
+/**
+ * A question as its page reads it back from its URL: a step's image is not in it.
+ * @typedef {Omit<ApprovalRequest, "step"> & {step?: import("./approval_step.js").StepText}} ApprovalQuestion
  */
 
 /**
@@ -62,21 +78,31 @@ export function approvalIdParam(params) {
  * @returns {ApprovalRequest}
  */
 export function approvalAskParams(params) {
-  return {
+  /** @type {ApprovalRequest} */
+  const request = {
     approval_id: approvalIdParam(params),
     client: boundedStringParam(params, "client", 1, CLIENT_MAX),
     origin: boundedStringParam(params, "origin", 1, ORIGIN_MAX),
   };
+  const step = stepParam(params);
+  if (step !== undefined) {
+    request.step = step;
+  }
+  return request;
 }
 
 /**
- * The URL of the page that asks request; the page reads `id`, `client` and `origin` back.
+ * The URL of the page that asks request; the page reads `id`, `client`, `origin` and the step's
+ * text (`kind`, `action`, `role`, `name`, `detail`) back. A step's image stays out of it.
  * @param {string} pageUrl the absolute URL of APPROVAL_PAGE
- * @param {ApprovalRequest} request
+ * @param {ApprovalQuestion} request
  * @returns {string}
  */
-export function approvalPageUrl(pageUrl, { approval_id, client, origin }) {
+export function approvalPageUrl(pageUrl, { approval_id, client, origin, step }) {
   const query = new URLSearchParams({ id: approval_id, client, origin });
+  if (step !== undefined) {
+    putStepText(query, step);
+  }
   return `${pageUrl}?${query}`;
 }
 
@@ -84,11 +110,16 @@ export function approvalPageUrl(pageUrl, { approval_id, client, origin }) {
  * What the page reads back from its query: the inverse of approvalPageUrl. Undefined when the
  * query does not carry a valid question.
  * @param {string} search location.search
- * @returns {ApprovalRequest | undefined}
+ * @returns {ApprovalQuestion | undefined}
  */
 export function approvalFromQuery(search) {
   const query = new URLSearchParams(search);
+  /** @type {import("./params.js").Params} */
   const params = { approval_id: query.get("id"), client: query.get("client"), origin: query.get("origin") };
+  const step = stepTextOfQuery(query);
+  if (step !== undefined) {
+    params.step = step;
+  }
   try {
     return approvalAskParams(params);
   } catch {
@@ -116,7 +147,8 @@ export function parsePendingApprovals(stored) {
 
 /**
  * @typedef {object} ApprovalWindows the chrome.* calls Approvals makes
- * @property {(url: string) => Promise<number>} open opens the question's window; returns its id
+ * @property {(url: string, size: {width: number, height: number}) => Promise<number>} open opens the
+ *   question's window; returns its id
  * @property {(windowId: number) => Promise<void>} close
  */
 
@@ -140,7 +172,8 @@ export class Approvals {
 
   /**
    * @param {object} deps
-   * @param {chrome.storage.StorageArea} deps.area chrome.storage.session
+   * @param {chrome.storage.StorageArea} deps.area chrome.storage.session, where the open questions
+   *   and the steps' images are kept
    * @param {ApprovalWindows} deps.windows
    * @param {string} deps.pageUrl the absolute URL of APPROVAL_PAGE
    * @param {Emit} deps.emit sends an event to the host
@@ -163,12 +196,25 @@ export class Approvals {
       if (pending.some((p) => p.approval_id === request.approval_id)) {
         throw invalidArgument(`approval_id ${request.approval_id} is already being asked`);
       }
-      const windowId = await this.#windows.open(approvalPageUrl(this.#pageUrl, request));
+      const image = request.step?.image;
+      if (image !== undefined) {
+        // Before the window opens, so that its page finds it.
+        await this.#area.set({ [stepImageKey(request.approval_id)]: image });
+      }
+      const size = request.step === undefined ? APPROVAL_WINDOW_SIZE : STEP_WINDOW_SIZE;
+      let windowId;
+      try {
+        windowId = await this.#windows.open(approvalPageUrl(this.#pageUrl, request), size);
+      } catch (err) {
+        await this.#forgetImage(request.approval_id);
+        throw err;
+      }
       try {
         await this.#write([...pending, { approval_id: request.approval_id, window_id: windowId }]);
       } catch (err) {
         // A question nobody could answer must not stay on screen.
         await this.#closeQuietly(windowId);
+        await this.#forgetImage(request.approval_id);
         throw err;
       }
     });
@@ -229,12 +275,16 @@ export class Approvals {
   dismissAll() {
     return this.#serial(async () => {
       const pending = await this.#read();
-      if (pending.length === 0) {
-        return;
+      if (pending.length > 0) {
+        // Off the record before the windows close, so their closing is not taken for a deny.
+        await this.#write([]);
+        await Promise.all(pending.map((entry) => this.#closeQuietly(entry.window_id)));
       }
-      // Off the record before the windows close, so their closing is not taken for a deny.
-      await this.#write([]);
-      await Promise.all(pending.map((entry) => this.#closeQuietly(entry.window_id)));
+      // Every image goes, also one a worker stopped mid-question left behind.
+      const stored = Object.keys(await this.#area.get(null)).filter((key) => key.startsWith(STEP_IMAGE_KEY_PREFIX));
+      if (stored.length > 0) {
+        await this.#area.remove(stored);
+      }
     });
   }
 
@@ -256,7 +306,21 @@ export class Approvals {
     }
     const [entry] = pending.splice(index, 1);
     await this.#write(pending);
+    await this.#forgetImage(entry.approval_id);
     return entry;
+  }
+
+  /**
+   * Removes the question's image, if it has one. A failure is only logged: the question is over,
+   * and the next dismissAll removes the image anyway.
+   * @param {string} approvalId
+   */
+  async #forgetImage(approvalId) {
+    try {
+      await this.#area.remove(stepImageKey(approvalId));
+    } catch (err) {
+      console.warn("diwall: a question's image could not be removed:", err);
+    }
   }
 
   /** @returns {Promise<PendingApproval[]>} */
@@ -286,14 +350,14 @@ export class Approvals {
  * @type {ApprovalWindows}
  */
 export const chromeApprovalWindows = {
-  async open(url) {
+  async open(url, size) {
     /** @type {chrome.windows.CreateData} */
-    const create = { type: "popup", url, focused: true, ...APPROVAL_WINDOW_SIZE };
+    const create = { type: "popup", url, focused: true, width: size.width, height: size.height };
     try {
       const parent = await chrome.windows.getLastFocused({ windowTypes: ["normal"] });
       if (parent.left !== undefined && parent.top !== undefined && parent.width !== undefined && parent.height !== undefined) {
-        create.left = Math.max(0, Math.round(parent.left + (parent.width - APPROVAL_WINDOW_SIZE.width) / 2));
-        create.top = Math.max(0, Math.round(parent.top + (parent.height - APPROVAL_WINDOW_SIZE.height) / 3));
+        create.left = Math.max(0, Math.round(parent.left + (parent.width - size.width) / 2));
+        create.top = Math.max(0, Math.round(parent.top + (parent.height - size.height) / 3));
       }
     } catch {
       // No normal window: Chrome places it.

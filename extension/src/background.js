@@ -15,8 +15,9 @@ import { AgentDownloads } from "./downloads.js";
 import { registerEventForwarders } from "./events.js";
 import { createHandlers } from "./handlers.js";
 import { HostPort } from "./host_port.js";
+import { HandoffNotices, chromeFocusApi, chromeNoticeApi } from "./handoff_notices.js";
 import { handlePageMessage, senderPage } from "./page_messages.js";
-import { OPERATOR_PORT, OperatorPorts, PANEL_PAGE } from "./operator_ports.js";
+import { OPERATOR_PAGES, OPERATOR_PORT, OperatorPorts } from "./operator_ports.js";
 import { handleHostMessage } from "./requests.js";
 import { shareTab, stopSharing } from "./sharing.js";
 import { chromeGroupApi } from "./tab_groups.js";
@@ -38,7 +39,8 @@ const approvals = new Approvals({
   emit,
 });
 const operatorPorts = new OperatorPorts(emit);
-const handlers = createHandlers({ agentTabs, sessions, connectedSessions, approvals, groupApi: chromeGroupApi, operatorPorts });
+const notices = new HandoffNotices({ area: chrome.storage.session, api: chromeNoticeApi, focus: chromeFocusApi(agentTabs) });
+const handlers = createHandlers({ agentTabs, sessions, connectedSessions, approvals, groupApi: chromeGroupApi, operatorPorts, notices });
 
 /** @type {import("./sharing.js").SharingDeps} */
 const sharing = {
@@ -65,6 +67,8 @@ const host = new HostPort({
   // The old host cannot hear an answer, and a new one never asked: close the questions unanswered.
   hostGone: () => {
     approvals.dismissAll().catch((err) => console.warn("diwall: closing the approval windows failed:", err));
+    // Its handoffs ended with it.
+    notices.clearAll().catch((err) => console.warn("diwall: clearing the handoff notifications failed:", err));
     // Responses the old host paused and will never answer go on; a new host pauses them again.
     sessions.stopPausing().catch((err) => console.warn("diwall: releasing paused responses failed:", err));
   },
@@ -76,6 +80,12 @@ const downloads = new AgentDownloads({
   hasAgentTabs: async () => (await agentTabs.list()).length > 0,
 });
 registerEventForwarders({ agentTabs, sessions, emit, downloads, hostConnected: () => host.connected });
+
+// A click on a handoff's notification brings the agent's tab forward. chrome.notifications is
+// missing where the browser has no notifications.
+chrome.notifications?.onClicked.addListener((notificationId) => {
+  notices.clicked(notificationId).catch((err) => console.warn("diwall: a notification's click failed:", err));
+});
 
 // Closing a question's window without answering it is a deny.
 chrome.windows.onRemoved.addListener((windowId) => {
@@ -96,9 +106,11 @@ chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
   return true; // sendResponse is called later
 });
 
-// The side panels (the operator's view): only the extension's own panel page may connect.
+// The operator's views (the side panel, and the popup for a handoff): only these pages of the
+// extension may connect.
 chrome.runtime.onConnect.addListener((port) => {
-  if (port.name !== OPERATOR_PORT || senderPage(port.sender ?? {}, chrome.runtime.id, chrome.runtime.getURL("")) !== PANEL_PAGE) {
+  const page = senderPage(port.sender ?? {}, chrome.runtime.id, chrome.runtime.getURL(""));
+  if (port.name !== OPERATOR_PORT || page === undefined || !OPERATOR_PAGES.includes(page)) {
     port.disconnect();
     return;
   }

@@ -9,11 +9,13 @@ import { approvalAskParams, approvalIdParam } from "./approvals.js";
 import { ALLOWED_CDP_COMMANDS, allowedAutoAttach, allowedFetchEnable } from "./cdp_allowlist.js";
 import { sessionsParam } from "./connected_sessions.js";
 import { ProtocolError, chromeCall, cdpErrorMessage, errorText, fromChromeError, invalidArgument } from "./errors.js";
+import { handoffShowParams } from "./handoff_notices.js";
 import {
   matchingParam,
   optionalBoolParam,
   optionalIntParam,
   optionalObjectParam,
+  sessionKeyParam,
   stringParam,
   tabIdParam,
   tabIdsParam,
@@ -29,6 +31,7 @@ import { groupStateParams, groupTab, showGroupState, tabGroupParams } from "./ta
 /** @typedef {import("./debugger_sessions.js").DebuggerSessions} DebuggerSessions */
 /** @typedef {import("./tab_groups.js").GroupApi} GroupApi */
 /** @typedef {import("./operator_ports.js").OperatorPorts} OperatorPorts */
+/** @typedef {import("./handoff_notices.js").HandoffNotices} HandoffNotices */
 /** @typedef {(params: Params) => Promise<object>} Handler */
 
 /**
@@ -39,13 +42,14 @@ import { groupStateParams, groupTab, showGroupState, tabGroupParams } from "./ta
  * @property {Approvals} approvals
  * @property {GroupApi} groupApi
  * @property {OperatorPorts} operatorPorts the side panels
+ * @property {HandoffNotices} notices the handoffs' desktop notifications
  */
 
 /**
  * @param {HandlerDeps} deps
  * @returns {Map<string, Handler>}
  */
-export function createHandlers({ agentTabs, sessions, connectedSessions, approvals, groupApi, operatorPorts }) {
+export function createHandlers({ agentTabs, sessions, connectedSessions, approvals, groupApi, operatorPorts, notices }) {
   // Two tab.group calls at once could each find no group and create two of the same title.
   const oneGroupingAtATime = serialQueue();
 
@@ -62,6 +66,8 @@ export function createHandlers({ agentTabs, sessions, connectedSessions, approva
     ["operator.send", async (params) => operatorPorts.deliver(params)],
     ["approval.ask", approvalAsk],
     ["approval.cancel", approvalCancel],
+    ["handoff.show", handoffShow],
+    ["handoff.clear", handoffClear],
     ["debugger.attach", debuggerAttach],
     ["debugger.detach", debuggerDetach],
     ["cdp", cdp],
@@ -104,6 +110,18 @@ export function createHandlers({ agentTabs, sessions, connectedSessions, approva
   /** @type {Handler} */
   async function approvalCancel(params) {
     await chromeCall(approvals.cancel(approvalIdParam(params)));
+    return {};
+  }
+
+  /** @type {Handler} */
+  async function handoffShow(params) {
+    const shown = await chromeCall(notices.show(handoffShowParams(params)));
+    return { shown };
+  }
+
+  /** @type {Handler} */
+  async function handoffClear(params) {
+    await chromeCall(notices.clear(sessionKeyParam(params)));
     return {};
   }
 

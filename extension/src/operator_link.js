@@ -7,7 +7,7 @@
  * dropped connection is made again.
  */
 
-/** What this view announces: it applies an agent's screen commands. */
+/** What the operator's view announces: it applies an agent's screen commands. */
 export const HELLO = Object.freeze({ type: "hello", capabilities: ["ui-commands"] });
 
 const RETRY_FIRST_MS = 250;
@@ -26,17 +26,19 @@ const RETRY_MAX_MS = 5_000;
 
 /**
  * @param {LinkHandlers} handlers
+ * @param {object} [hello] what the view announces; HELLO unless it does not apply screen commands
  * @returns {Link}
  */
-export function connectOperator(handlers) {
-  return location.protocol === "chrome-extension:" ? viaExtension(handlers) : viaWebSocket(handlers);
+export function connectOperator(handlers, hello = HELLO) {
+  return location.protocol === "chrome-extension:" ? viaExtension(handlers, hello) : viaWebSocket(handlers, hello);
 }
 
 /**
  * @param {LinkHandlers} handlers
+ * @param {object} hello
  * @returns {Link}
  */
-function viaExtension({ onEvent, onStatus }) {
+function viaExtension({ onEvent, onStatus }, hello) {
   /** @type {chrome.runtime.Port | undefined} */
   let port;
   let delay = RETRY_FIRST_MS;
@@ -54,7 +56,7 @@ function viaExtension({ onEvent, onStatus }) {
       setTimeout(open, delay);
       delay = Math.min(delay * 2, RETRY_MAX_MS);
     });
-    p.postMessage(HELLO);
+    p.postMessage(hello);
     onStatus(true);
   };
   open();
@@ -71,9 +73,10 @@ function viaExtension({ onEvent, onStatus }) {
 
 /**
  * @param {LinkHandlers} handlers
+ * @param {object} hello
  * @returns {Link}
  */
-function viaWebSocket({ onEvent, onStatus }) {
+function viaWebSocket({ onEvent, onStatus }, hello) {
   const url = `ws://${location.host}${location.pathname.replace(/[^/]*$/, "")}ws`;
   /** @type {WebSocket | undefined} */
   let socket;
@@ -83,7 +86,7 @@ function viaWebSocket({ onEvent, onStatus }) {
     ws.addEventListener("open", () => {
       socket = ws;
       delay = RETRY_FIRST_MS;
-      ws.send(JSON.stringify(HELLO));
+      ws.send(JSON.stringify(hello));
       onStatus(true);
     });
     ws.addEventListener("message", (m) => {

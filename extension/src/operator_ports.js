@@ -1,6 +1,7 @@
 // @ts-check
 /**
- * The side panels' ports to the worker. The panel page (src/panel.html) connects with
+ * The operator views' ports to the worker. The side panel (src/panel.html) and the toolbar popup
+ * (src/popup.html, which shows a pending handoff with its Done and I can't) connect with
  * chrome.runtime.connect({name: "operator"}); the worker gives each port an id and passes its
  * messages to the host as `operator.message {interface, message}` events, its end as
  * `operator.closed {interface}`, and the host's `operator.send {to, event}` requests to the port
@@ -8,13 +9,17 @@
  */
 
 import { invalidArgument } from "./errors.js";
+import { POPUP_PAGE } from "./page_messages.js";
 import { boundedStringParam, isPlainObject } from "./params.js";
 
 /** The name a panel's port has. */
 export const OPERATOR_PORT = "operator";
 
-/** The page whose ports are accepted. */
+/** The side panel's page. */
 export const PANEL_PAGE = "src/panel.html";
+
+/** The pages whose ports are accepted. @type {readonly string[]} */
+export const OPERATOR_PAGES = [PANEL_PAGE, POPUP_PAGE];
 
 /** The largest message a panel may send, in characters of JSON. */
 const MESSAGE_MAX = 16_384;

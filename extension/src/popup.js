@@ -2,6 +2,10 @@
 /**
  * The toolbar popup (src/popup.html). For one tab it shows whose it is, or offers to share it with
  * each connected session; a click asks the worker to do it, then the popup shows the new state.
+ * Above that it shows each step an agent handed to the person, with the model's words and the
+ * person's Done and I can't: it is one of the operator's views, on the same stream and with the
+ * same control messages as the side panel (without the agents' screen commands, which it does not
+ * apply).
  *
  * The tab is the one in the page's `?tab=N` when given (end-to-end tests open this page in a tab
  * of its own), otherwise the active tab of the last focused normal window.
@@ -9,11 +13,17 @@
 
 import { AGENT_TABS_KEY, readAgentTabs } from "./agent_tabs.js";
 import { ConnectedSessions, SESSIONS_KEY } from "./connected_sessions.js";
-import { popupView, tabIdFromQuery } from "./popup_view.js";
+import { connectOperator } from "./operator_link.js";
+import { applyEvent, emptyModel } from "./operator_model.js";
+import { handoffViews, popupView, tabIdFromQuery } from "./popup_view.js";
 
 /** @typedef {import("./page_messages.js").PageMessage} PageMessage */
 /** @typedef {import("./page_messages.js").PageReply} PageReply */
 /** @typedef {import("./popup_view.js").PopupView} PopupView */
+/** @typedef {import("./popup_view.js").HandoffView} HandoffView */
+
+/** The popup's hello: it applies no screen command, so it does not announce ui-commands. */
+const POPUP_HELLO = Object.freeze({ type: "hello", capabilities: [] });
 
 const requestedTabId = tabIdFromQuery(location.search);
 const connectedSessions = new ConnectedSessions(chrome.storage.session);
@@ -23,6 +33,19 @@ const actionsEl = element("actions");
 const errorEl = element("error");
 const connectedEl = element("connected");
 const sessionsEl = element("sessions");
+const handoffsEl = element("handoffs");
+
+const operatorModel = emptyModel();
+const operator = connectOperator(
+  {
+    onEvent(event) {
+      applyEvent(operatorModel, event);
+      drawHandoffs(handoffViews(operatorModel.sessions.values()));
+    },
+    onStatus() {},
+  },
+  POPUP_HELLO,
+);
 
 /** Counts renders, so that a slow one never draws over a newer one. */
 let renderSeq = 0;
@@ -32,6 +55,18 @@ let targetTabId = /** @type {number | undefined} */ (undefined);
 chrome.storage.session.onChanged.addListener((changes) => {
   if (AGENT_TABS_KEY in changes || SESSIONS_KEY in changes) {
     void render();
+  }
+});
+chrome.tabs.onUpdated.addListener((tabId, change) => {
+  if (tabId === targetTabId && change.url !== undefined) {
+    void render();
+  }
+});
+chrome.tabs.onRemoved.addListener((tabId) => {
+  if (tabId === targetTabId) {
+    void render();
+  }
+});
 
 // The operator's view opens in the side panel of this window; sidePanel.open must be called in the
 // click itself, so the window is known beforehand.
@@ -49,18 +84,6 @@ element("open-panel").addEventListener("click", () => {
     () => window.close(),
     (err) => showError(`The side panel did not open: ${err instanceof Error ? err.message : String(err)}`),
   );
-});
-  }
-});
-chrome.tabs.onUpdated.addListener((tabId, change) => {
-  if (tabId === targetTabId && change.url !== undefined) {
-    void render();
-  }
-});
-chrome.tabs.onRemoved.addListener((tabId) => {
-  if (tabId === targetTabId) {
-    void render();
-  }
 });
 
 void render();
@@ -143,6 +166,62 @@ function draw(view, tabId) {
     }),
   );
   connectedEl.hidden = view.connected.length === 0;
+}
+
+/**
+ * The steps handed to the person, each with the model's words (as text, quoted) and Done / I can't,
+ * which answer it as the side panel does.
+ * @param {HandoffView[]} handoffs
+ */
+function drawHandoffs(handoffs) {
+  handoffsEl.replaceChildren(
+    ...handoffs.map((h) => {
+      const box = document.createElement("div");
+      box.className = "handoff";
+      box.dataset.session = h.session;
+      const said = document.createElement("p");
+      const name = document.createElement("strong");
+      name.textContent = h.name;
+      const reason = document.createElement("q");
+      reason.className = "reason";
+      reason.textContent = h.reason; // the model's words, as text
+      said.append(dot(h.color), name, ` needs you (since ${new Date(h.since).toLocaleTimeString()}). The model says: `, reason);
+      const hint = document.createElement("p");
+      hint.className = "hint";
+      hint.textContent = "Do it in the agent's tab, then answer. The model never sees what you type.";
+      const answers = document.createElement("div");
+      answers.className = "answers";
+      answers.append(answerButton("Done", "handoff_done", h.session), answerButton("I can't", "handoff_decline", h.session));
+      box.append(said, hint, answers);
+      return box;
+    }),
+  );
+  handoffsEl.hidden = handoffs.length === 0;
+}
+
+/**
+ * @param {string} label
+ * @param {"handoff_done" | "handoff_decline"} action
+ * @param {string} session
+ * @returns {HTMLButtonElement}
+ */
+function answerButton(label, action, session) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = label;
+  b.dataset.action = action;
+  b.addEventListener("click", () => {
+    showError("");
+    if (!operator.send({ type: "control", action, session })) {
+      showError("Not connected to Diwall: your answer was not sent. Try again in a moment.");
+      return;
+    }
+    // The host's next event takes the handoff away; until then, one answer is enough.
+    for (const other of /** @type {NodeListOf<HTMLButtonElement>} */ (b.parentElement?.querySelectorAll("button") ?? [])) {
+      other.disabled = true;
+    }
+  });
+  return b;
 }
 
 /**

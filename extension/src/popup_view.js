@@ -1,7 +1,8 @@
 // @ts-check
 /**
- * What the toolbar popup shows for a tab, worked out from the connected sessions, the agent tabs
- * and the tab, without touching the page or chrome.*: popup.js draws it.
+ * What the toolbar popup shows, without touching the page or chrome.*: for a tab, worked out from
+ * the connected sessions, the agent tabs and the tab; above it, the steps agents handed to the
+ * person, from the operator's event stream. popup.js draws it.
  */
 
 import { isWebUrl } from "./tab.js";
@@ -87,6 +88,34 @@ export function popupView({ sessions, agentTabs, tab, tabGone = false }) {
     color: s.color,
   }));
   return view;
+}
+
+/**
+ * @typedef {object} HandoffView a step an agent handed to the person, waiting for their answer
+ * @property {string} session the session's key (the control message's `session`)
+ * @property {string} name the agent's name
+ * @property {string} color its tab group's colour
+ * @property {string} reason the model's words, shown as the model's, as text
+ * @property {number} since milliseconds since the Unix epoch
+ */
+
+/**
+ * The handoffs that wait for the person, oldest first.
+ * @param {Iterable<import("./operator_model.js").Session>} sessions the operator stream's sessions
+ * @returns {HandoffView[]}
+ */
+export function handoffViews(sessions) {
+  /** @type {HandoffView[]} */
+  const views = [];
+  for (const s of sessions) {
+    const h = s.handoff;
+    if (h !== undefined && h !== null && typeof h.reason === "string") {
+      const name = typeof s.name === "string" && s.name.trim() !== "" ? s.name.trim() : "an unnamed agent";
+      const since = Number.isFinite(h.since) ? h.since : 0;
+      views.push({ session: s.key, name, color: s.color, reason: h.reason, since });
+    }
+  }
+  return views.sort((a, b) => a.since - b.since);
 }
 
 /**

@@ -1,9 +1,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { stepImageKey } from "../src/approval_step.js";
 import {
   APPROVALS_KEY,
+  APPROVAL_WINDOW_SIZE,
   Approvals,
+  STEP_WINDOW_SIZE,
   NotPendingError,
   approvalFromQuery,
   approvalPageUrl,
@@ -19,6 +22,8 @@ class FakeWindows {
   next = 100;
   /** @type {Map<number, string>} */
   open = new Map();
+  /** @type {Map<number, {width: number, height: number}>} */
+  sizes = new Map();
   /** @type {number[]} */
   closed = [];
   /** @type {((windowId: number) => void) | undefined} */
@@ -26,13 +31,17 @@ class FakeWindows {
   failOpen = false;
 
   windows = {
-    /** @param {string} url */
-    open: async (url) => {
+    /**
+     * @param {string} url
+     * @param {{width: number, height: number}} size
+     */
+    open: async (url, size) => {
       if (this.failOpen) {
         throw new Error("cannot open");
       }
       const id = this.next++;
       this.open.set(id, url);
+      this.sizes.set(id, size);
       this.onOpen?.(id);
       return id;
     },
@@ -75,6 +84,7 @@ test("ask opens one window and records it; a click answers and closes it", async
   await approvals.ask(ASK);
   assert.equal(fake.open.size, 1);
   assert.equal(fake.open.get(100), approvalPageUrl(PAGE, ASK));
+  assert.deepEqual(fake.sizes.get(100), APPROVAL_WINDOW_SIZE);
   assert.deepEqual(area.peek(APPROVALS_KEY), [{ approval_id: "q1", window_id: 100 }]);
   assert.deepEqual(events, []);
 
@@ -213,4 +223,81 @@ test("malformed stored entries are skipped", () => {
     ]),
     [{ approval_id: "ok", window_id: 1 }],
   );
+});
+
+const IMAGE = "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDA==";
+const STEP_ASK = { ...ASK, approval_id: "s1", step: { kind: "submit", action: "click", role: "button", name: "Send", image: IMAGE } };
+
+test("a step's image waits in storage for its page, outside the page's URL, in a larger window", async () => {
+  const { area, fake, approvals } = setup();
+  await approvals.ask(STEP_ASK);
+  assert.equal(area.peek(stepImageKey("s1")), IMAGE);
+  const url = /** @type {string} */ (fake.open.get(100));
+  assert.ok(!decodeURIComponent(url).includes(IMAGE));
+  assert.deepEqual(approvalFromQuery(new URL(url).search)?.step, { kind: "submit", action: "click", role: "button", name: "Send" });
+  assert.deepEqual(fake.sizes.get(100), STEP_WINDOW_SIZE);
+  assert.deepEqual(area.peek(APPROVALS_KEY), [{ approval_id: "s1", window_id: 100 }]);
+  // A step without an image stores none.
+  await approvals.ask({ ...ASK, approval_id: "s2", step: { kind: "login", action: "submit" } });
+  assert.equal(area.peek(stepImageKey("s2")), undefined);
+});
+
+test("a step's image is removed however its question ends", async () => {
+  const { area, fake, events, approvals } = setup();
+  const ask = (/** @type {string} */ id) => approvals.ask({ ...STEP_ASK, approval_id: id });
+  await ask("answered");
+  await ask("cancelled");
+  await ask("closed");
+  await approvals.answer("answered", "once");
+  await approvals.cancel("cancelled");
+  fake.open.delete(102);
+  await approvals.windowClosed(102);
+  for (const id of ["answered", "cancelled", "closed"]) {
+    assert.equal(area.peek(stepImageKey(id)), undefined, id);
+  }
+  assert.deepEqual(events, [
+    ["approval.answered", { approval_id: "answered", decision: "once" }],
+    ["approval.answered", { approval_id: "closed", decision: "deny" }],
+  ]);
+
+  // Dismissed with the others, and an image a stopped worker left behind with no question.
+  await ask("dismissed");
+  await area.set({ [stepImageKey("orphan")]: IMAGE, other: 1 });
+  await approvals.dismissAll();
+  assert.deepEqual([...area.items.keys()].sort(), [APPROVALS_KEY, "other"]);
+});
+
+test("a step question that cannot be shown leaves no image behind", async () => {
+  const { area, fake, approvals } = setup();
+  fake.failOpen = true;
+  await assert.rejects(approvals.ask(STEP_ASK), /cannot open/);
+  assert.equal(area.peek(stepImageKey("s1")), undefined);
+
+  fake.failOpen = false;
+  // The image is stored, then the record of the question fails.
+  const set = area.set.bind(area);
+  let calls = 0;
+  area.set = async (items) => {
+    if (++calls === 2) {
+      throw new Error("storage quota exceeded");
+    }
+    return set(items);
+  };
+  await assert.rejects(approvals.ask(STEP_ASK), /quota/);
+  assert.equal(fake.open.size, 0);
+  assert.equal(area.peek(stepImageKey("s1")), undefined);
+
+  // An image that does not fit in storage: nothing is shown.
+  area.set = set;
+  area.failNextSet = true;
+  await assert.rejects(approvals.ask(STEP_ASK), /quota/);
+  assert.equal(fake.open.size, 0);
+  assert.deepEqual(await approvals.pending(), []);
+});
+
+test("asking again under an id still asked leaves that question's image alone", async () => {
+  const { area, approvals } = setup();
+  await approvals.ask(STEP_ASK);
+  await assert.rejects(approvals.ask({ ...STEP_ASK, step: { ...STEP_ASK.step, image: "AAAA" } }), /already being asked/);
+  assert.equal(area.peek(stepImageKey("s1")), IMAGE);
 });

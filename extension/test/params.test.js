@@ -4,22 +4,8 @@ import { test } from "node:test";
 import { agentTabsParam } from "../src/agent_tabs.js";
 import { approvalAskParams, approvalIdParam } from "../src/approvals.js";
 import { sessionsParam } from "../src/connected_sessions.js";
-import { ProtocolError } from "../src/errors.js";
 import { GROUP_COLORS, tabGroupParams } from "../src/tab_groups.js";
-
-/**
- * Asserts that fn throws invalid_argument with a message matching pattern.
- * @param {() => unknown} fn
- * @param {RegExp} pattern
- */
-function rejects(fn, pattern) {
-  assert.throws(fn, (err) => {
-    assert.ok(err instanceof ProtocolError, `not a ProtocolError: ${err}`);
-    assert.equal(err.code, "invalid_argument");
-    assert.match(err.message, pattern);
-    return true;
-  });
-}
+import { rejectsInvalid as rejects } from "./helpers/invalid.js";
 
 test("agent_tabs.set takes a list of {tab_id, session}", () => {
   assert.deepEqual(agentTabsParam({ tabs: [] }), []);

@@ -2,7 +2,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { ConnectedSessions, SESSIONS_KEY, parseSessions } from "../src/connected_sessions.js";
-import { displayName, popupView, tabIdFromQuery } from "../src/popup_view.js";
+import { OPERATOR_PAGES } from "../src/operator_ports.js";
+import { applyEvent, emptyModel } from "../src/operator_model.js";
+import { displayName, handoffViews, popupView, tabIdFromQuery } from "../src/popup_view.js";
 import { FakeStorageArea } from "./helpers/fake_storage.js";
 
 /** @type {import("../src/connected_sessions.js").ConnectedSession[]} */
@@ -127,4 +129,36 @@ test("the connected sessions round-trip through storage; malformed ones are skip
     [{ session: "a", name: "A", color: "blue" }],
   );
   assert.equal(SESSIONS_KEY, "sessions");
+});
+
+/** @type {import("../src/operator_model.js").Session} */
+const RUNNING = { key: "k1", name: "Claude Code", title: "Diwall · Claude Code", color: "blue", status: "running", acting: true, connected: true };
+
+test("the popup lists the steps handed to the person, oldest first, with the model's words as they are", () => {
+  const model = emptyModel();
+  const reason = '<b>solve</b> the captcha "now"';
+  applyEvent(model, {
+    type: "state",
+    sessions: [
+      { ...RUNNING, handoff: { reason, since: 2000, tab_id: "ab12" } },
+      { ...RUNNING, key: "k2", name: "  ", color: "red", handoff: { reason: "type the code", since: 1000 } },
+      { ...RUNNING, key: "k3", name: "Idle" },
+    ],
+  });
+  assert.deepEqual(handoffViews(model.sessions.values()), [
+    { session: "k2", name: "an unnamed agent", color: "red", reason: "type the code", since: 1000 },
+    { session: "k1", name: "Claude Code", color: "blue", reason, since: 2000 },
+  ]);
+  // The person answered: the host's next session event has no handoff.
+  applyEvent(model, { type: "session", session: { ...RUNNING } });
+  assert.deepEqual(handoffViews(model.sessions.values()).map((h) => h.session), ["k2"]);
+  // Malformed handoffs show nothing rather than something wrong.
+  applyEvent(model, { type: "session", session: { ...RUNNING, handoff: { reason: 5, since: 1 } } });
+  applyEvent(model, { type: "session", session: { ...RUNNING, key: "k2", handoff: null } });
+  assert.deepEqual(handoffViews(model.sessions.values()), []);
+  assert.deepEqual(handoffViews([{ ...RUNNING, handoff: { reason: "r", since: NaN } }])[0].since, 0);
+});
+
+test("the popup may connect to the operator's stream, as the side panel does", () => {
+  assert.deepEqual(OPERATOR_PAGES, ["src/panel.html", "src/popup.html"]);
 });

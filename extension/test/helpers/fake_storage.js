@@ -1,12 +1,13 @@
 /**
- * A stand-in for a chrome.storage area: get and set of JSON-like values, copied on the way in and
- * out as Chrome's structured clone does. `failNextSet` makes the next set reject.
+ * A stand-in for a chrome.storage area: get, set and remove of JSON-like values, copied on the way
+ * in and out as Chrome's structured clone does. `failNextSet` makes the next set reject.
  */
 export class FakeStorageArea {
   /** @type {Map<string, string>} */
   items = new Map();
   failNextSet = false;
   sets = 0;
+  removes = 0;
 
   /**
    * @param {string | string[] | null} [keys]
@@ -36,6 +37,17 @@ export class FakeStorageArea {
     this.sets++;
     for (const [key, value] of Object.entries(items)) {
       this.items.set(key, JSON.stringify(value));
+    }
+  }
+
+  /**
+   * @param {string | string[]} keys
+   * @returns {Promise<void>}
+   */
+  async remove(keys) {
+    this.removes++;
+    for (const key of [keys].flat()) {
+      this.items.delete(key);
     }
   }
 
