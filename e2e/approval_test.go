@@ -34,7 +34,9 @@ func otherSite(t *testing.T) string {
 
 // answer waits for the approval window the extension opens, checks what
 // it asks, and clicks one of its buttons, as the person would.
-func (bs *browserSession) answer(c *cdpConn, origin, button string) {
+// A step's question (want holds its words) must also show them, and its
+// image.
+func (bs *browserSession) answer(c *cdpConn, origin, button string, want ...string) {
 	t := bs.t.(*testing.T)
 	t.Helper()
 	win := c.waitTarget(t, extensionOrigin+"/src/approve.html", 15*time.Second)
@@ -43,6 +45,14 @@ func (bs *browserSession) answer(c *cdpConn, origin, button string) {
 	text := string(c.eval(t, session, `document.body.innerText`))
 	if !strings.Contains(text, origin) || !strings.Contains(text, "diwall-e2e") {
 		t.Errorf("the approval window says %s; want the client and %s", text, origin)
+	}
+	for _, w := range want {
+		if !strings.Contains(text, w) {
+			t.Errorf("the step's question says %s; want %q", text, w)
+		}
+	}
+	if len(want) > 0 {
+		c.waitEval(t, session, `(() => { const i = document.getElementById("step-image"); return !!i && !i.hidden && i.complete && i.naturalWidth > 200; })()`, 5*time.Second)
 	}
 	c.eval(t, session, fmt.Sprintf(`document.getElementById(%q).click(), true`, button))
 	// The worker closes the window once the host has the answer; wait for
@@ -61,8 +71,9 @@ func (bs *browserSession) answer(c *cdpConn, origin, button string) {
 	}
 }
 
-// asked runs a tool call while the person answers in the browser.
-func (bs *browserSession) asked(c *cdpConn, origin, button, tool string, args map[string]any) envelope {
+// asked runs a tool call while the person answers in the browser; want is
+// what a step's question must say (see answer).
+func (bs *browserSession) asked(c *cdpConn, origin, button, tool string, args map[string]any, want ...string) envelope {
 	bs.t.Helper()
 	type result struct {
 		res *mcp.CallToolResult
@@ -75,7 +86,7 @@ func (bs *browserSession) asked(c *cdpConn, origin, button, tool string, args ma
 		res, err := bs.session.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: args})
 		done <- result{res, err}
 	}()
-	bs.answer(c, origin, button)
+	bs.answer(c, origin, button, want...)
 	r := <-done
 	if r.err != nil {
 		bs.t.Fatalf("%s: protocol error: %v", tool, r.err)

@@ -69,7 +69,7 @@ func TestConfirmSubmit(t *testing.T) {
 
 	// Deny: the form is not submitted; the step says why, and the batch
 	// stopped there.
-	r := decodeAct(bs.asked(c, siteURL, "deny", "act", map[string]any{"snapshot_id": snap(o), "steps": steps}))
+	r := decodeAct(bs.asked(c, siteURL, "deny", "act", map[string]any{"snapshot_id": snap(o), "steps": steps}, "Subscribe", "button", "submit"))
 	if r.OK || r.errorCode() != "permission_denied" {
 		t.Fatalf("denied: ok=%v code=%s", r.OK, r.errorCode())
 	}
@@ -138,7 +138,7 @@ func TestConfirmPurchaseAlways(t *testing.T) {
 		{"action": "click", "mark": markOf(t, o, "button", "Continue")},
 		{"action": "wait", "text": "Received"},
 	}
-	r := decodeAct(bs.asked(c, siteURL, "allow-always", "act", map[string]any{"snapshot_id": snap(o), "steps": steps}))
+	r := decodeAct(bs.asked(c, siteURL, "allow-always", "act", map[string]any{"snapshot_id": snap(o), "steps": steps}, "Continue", "pay"))
 	if !r.OK {
 		t.Fatalf("allowed always: %v", r.Server["error"])
 	}
