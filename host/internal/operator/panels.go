@@ -21,7 +21,7 @@ type Poster func(method string, params any) func(ctx context.Context, result any
 
 const (
 	panelQueue          = 256 // events waiting for a panel before it is sent the whole state again
-	panelInterfaceLabel = "the side panel"
+	panelInterfaceLabel = "the extension's popup or side panel"
 )
 
 // SendParams is one event for one panel.
