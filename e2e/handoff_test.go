@@ -105,6 +105,21 @@ func TestHandoff(t *testing.T) {
 	reason := "type the code we sent to your phone, then press Done"
 	p := bs.handOff(reason)
 	bs.waiting(reason)
+	// The browser's desktop notification of it, until it ends.
+	notifications := func(want int) {
+		t.Helper()
+		for end := time.Now().Add(5 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+			var n int
+			json.Unmarshal(c.inWorker(t, `chrome.notifications.getAll().then(all => Object.keys(all).length)`), &n)
+			if n == want {
+				return
+			}
+			if time.Now().After(end) {
+				t.Fatalf("%d desktop notifications, want %d", n, want)
+			}
+		}
+	}
+	notifications(1)
 	for _, s := range []string{panel, page} {
 		c.waitEval(t, s, fmt.Sprintf(`document.querySelector("#sessions li[data-handoff=true] .reason")?.textContent === %q`, reason), 10*time.Second)
 	}
@@ -126,6 +141,7 @@ func TestHandoff(t *testing.T) {
 		t.Fatalf("diwall handoff done: %q %v", out, err)
 	}
 	env = bs.result(p, 10*time.Second)
+	notifications(0)
 	results := []envelope{env}
 	if !env.OK || env.Server["outcome"] != "done" || env.Server["observation"] == nil {
 		t.Fatalf("done: %v", env.Server)
