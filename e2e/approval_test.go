@@ -54,7 +54,9 @@ func (bs *browserSession) answer(c *cdpConn, origin, button string, want ...stri
 	if len(want) > 0 {
 		c.waitEval(t, session, `(() => { const i = document.getElementById("step-image"); return !!i && !i.hidden && i.complete && i.naturalWidth > 200; })()`, 5*time.Second)
 	}
-	c.eval(t, session, fmt.Sprintf(`document.getElementById(%q).click(), true`, button))
+	// Clicked after the evaluation answers: the click closes the window,
+	// which may otherwise take the evaluation's answer with it.
+	c.eval(t, session, fmt.Sprintf(`setTimeout(() => document.getElementById(%q).click(), 0), true`, button))
 	// The worker closes the window once the host has the answer; wait for
 	// that, so the next question cannot find this window still closing.
 	for end := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
