@@ -56,6 +56,9 @@ type Snapshot struct {
 	// frame and its index in that frame's isolated world. Nil when every
 	// node is the main frame's, at its own index.
 	Place []NodePlace
+	// View is what the snapshot showed the model, kept by the package that
+	// made it (observe) to say later what changed since.
+	View any
 }
 
 // SnapFrame is a child frame read into a snapshot.

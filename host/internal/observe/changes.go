@@ -46,8 +46,10 @@ type Acted map[int]Expect
 
 // Expect is what a step asked of one element.
 type Expect struct {
-	// Values: the field holds one of these (typed text, chosen options).
-	Values []string
+	// Values: the field holds one of these (typed text, chosen options);
+	// Appended: what it held before, followed by one of them.
+	Values   []string
+	Appended bool
 	// Checked: the box is checked (true) or not (false); nil: not asked.
 	Checked *bool
 }
@@ -56,6 +58,9 @@ type Expect struct {
 type Delta struct {
 	Tree     []string  // the lines the model gets
 	Elements []Element // added and changed (whole), removed (mark alone)
+	// FrameURLs are the documents of the frames the view before read: the
+	// lines removed come from them too.
+	FrameURLs []string
 	// Counts of the tree's lines.
 	Added, Changed, Removed, Unchanged, ActedLines int
 	ops                                            []deltaOp
@@ -75,7 +80,7 @@ type deltaOp struct {
 // Changes returns what changed from prev to next; acted is what the steps
 // that ran in between asked (nil: no act).
 func Changes(prev, next View, acted Acted) Delta {
-	var d Delta
+	d := Delta{FrameURLs: prev.FrameURLs}
 	actedMarks := d.diffElements(prev.Elements, next.Elements, acted)
 	d.diffTree(prev.Tree, next.Tree, actedMarks)
 	return d
@@ -129,7 +134,14 @@ func asActed(prev, next Element, acted Acted) bool {
 		return false
 	}
 	if want.Values != nil {
-		if next.Value == nil || !slices.Contains(want.Values, *next.Value) {
+		values := want.Values
+		if want.Appended && prev.Value != nil {
+			values = make([]string, len(want.Values))
+			for i, v := range want.Values {
+				values[i] = *prev.Value + v
+			}
+		}
+		if next.Value == nil || !slices.Contains(values, *next.Value) {
 			return false
 		}
 	} else if (prev.Value == nil) != (next.Value == nil) || prev.Value != nil && *prev.Value != *next.Value {

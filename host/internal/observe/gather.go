@@ -64,6 +64,12 @@ type Observation struct {
 	// FileInputs: the main frame's document holds a file input (shown or
 	// not), so some mark may stand for one.
 	FileInputs bool
+	// View is the whole of what this observation shows, kept with its
+	// snapshot; Delta, for an observation of what changed, is what changed
+	// since the snapshot Since (the model gets it instead of the whole).
+	View  View
+	Delta *Delta
+	Since string
 	// Timing, for benchmarks: the whole call and the host's own work.
 	Took, HostTook time.Duration
 	// Recaptures counts the images taken again because a sensitive field
@@ -75,11 +81,21 @@ type Observation struct {
 // hold the model longer than this.
 const Timeout = 15 * time.Second
 
+// Follow asks an observation for what changed since the snapshot Since;
+// Acted is what the steps of an act in between asked (nil: none).
+type Follow struct {
+	Since string
+	Acted Acted
+}
+
 // Observe makes an observation of the tab within the profile's budgets.
 // Whether the page may be seen at all is the caller's rule (the tools'
 // gate), not this package's; so is which frames may be read (frames, nil
-// for none: every frame is masked).
-func Observe(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Profile, path Path, frames FrameRule) (*Observation, error) {
+// for none: every frame is masked). With follow, the observation is still a
+// whole snapshot, whose marks are those of follow.Since for the elements
+// that stayed, and it carries what changed (Delta); when follow.Since is
+// not the tab's current snapshot it is a whole observation, and says so.
+func Observe(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Profile, path Path, frames FrameRule, follow *Follow) (*Observation, error) {
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(ctx, Timeout)
 	defer cancel()
@@ -110,7 +126,7 @@ func Observe(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.P
 	var obs *Observation
 	var err error
 	for attempt := 0; attempt < maxAttempts; attempt++ {
-		obs, err = gather(gctx, b, t, p, path, frames, start)
+		obs, err = gather(gctx, b, t, p, path, frames, follow, start)
 		if !errors.Is(err, browser.ErrWorldGone) && !errors.Is(err, errDocumentChanged) && !errors.Is(err, browser.ErrNavigatedAway) {
 			break
 		}
@@ -133,12 +149,17 @@ var errDocumentChanged = errors.New("the page navigated while it was observed")
 // replaced its document while it was read.
 const maxAttempts = 4
 
-func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Profile, path Path, rule FrameRule, start time.Time) (*Observation, error) {
+func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Profile, path Path, rule FrameRule, follow *Follow, start time.Time) (*Observation, error) {
 	if err := b.Attach(ctx, t); err != nil {
 		return nil, err
 	}
 	before := b.Info(t)
 	snapID := newID()
+	prev, notFollowed := followed(before, follow)
+	opts := snapshotOptions(snapID)
+	if prev != nil {
+		opts["since"] = follow.Since
+	}
 
 	// The frames that may be read are known before the capture, so that
 	// their guards bracket it too.
@@ -176,7 +197,7 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Pr
 			used.release()
 		}
 	}()
-	text, err := serialize(ctx, b, t, browser.Frame{}, snapshotOptions(snapID))
+	text, err := serialize(ctx, b, t, browser.Frame{}, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -185,15 +206,25 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Pr
 		return nil, err
 	}
 	if len(r.Closed) > 0 {
-		// Components with closed shadow roots: open them and read again.
+		// Components with closed shadow roots: open them and read again
+		// (following the first reading, which follows the snapshot before).
 		if n, err := openClosedRoots(ctx, b, t, r.Closed); err == nil && n > 0 {
-			if text, err = serialize(ctx, b, t, browser.Frame{}, snapshotOptions(snapID)); err != nil {
+			again := snapshotOptions(snapID)
+			if prev != nil {
+				again["since"] = snapID
+			}
+			if text, err = serialize(ctx, b, t, browser.Frame{}, again); err != nil {
 				return nil, err
 			}
+			first := r
 			if r, err = parseRaw([]byte(text)); err != nil {
 				return nil, err
 			}
+			chainPrior(first, r)
 		}
+	}
+	if prev != nil && r.Follows != 1 {
+		prev, notFollowed = nil, "the page's world was replaced since that snapshot"
 	}
 	// The frames on the sites are read into the page.
 	var fm *frameMap
@@ -222,7 +253,11 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Pr
 	}
 	axTook := time.Since(axStart)
 
-	built := build(r, Budgets{TreeChars: p.TreeChars, Marks: p.Marks})
+	budgets := Budgets{TreeChars: p.TreeChars, Marks: p.Marks}
+	if prev != nil {
+		budgets.Stable = mainMarks(prev)
+	}
+	built := build(r, budgets)
 	if built.Counters.TreeTruncated {
 		notices = append(notices, fmt.Sprintf("tree truncated at %d characters around the viewport, every marked element kept; use read for the rest", p.TreeChars))
 	}
@@ -274,7 +309,15 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Pr
 	}
 	obs.Recaptures = retakes
 	obs.FrameURLs = fm.urls()
-	snap := &browser.Snapshot{ID: snapID, LoaderID: after.LoaderID, MarkNode: built.MarkNode, Sensitive: built.SecretMarks(), Frames: fm.snapFrames(), Place: fm.places()}
+	obs.View = View{Tree: obs.Tree, Elements: obs.Elements, FrameURLs: obs.FrameURLs}
+	switch {
+	case prev != nil:
+		d := Changes(prev.View.(View), obs.View, follow.Acted)
+		obs.Delta, obs.Since = &d, follow.Since
+	case follow != nil:
+		obs.Notices = append(obs.Notices, fmt.Sprintf("this is a whole observation, not the changes since %s: %s", follow.Since, notFollowed))
+	}
+	snap := &browser.Snapshot{ID: snapID, LoaderID: after.LoaderID, MarkNode: built.MarkNode, Sensitive: built.SecretMarks(), Frames: fm.snapFrames(), Place: fm.places(), View: obs.View}
 	if !b.SetSnapshot(t, snap) {
 		return nil, errDocumentChanged
 	}
