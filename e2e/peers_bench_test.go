@@ -35,10 +35,12 @@ func loadAverage() string {
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 // TestPeersSideBySide prints, for each page of benchPages, Playwright MCP's
-// and Chrome DevTools MCP's snapshot + screenshot against Diwall's observe,
-// all in one run on the same Chromium and the same local pages: the
-// medians of turns in which each side takes one measurement in turn, the
-// ratio of Diwall to the faster peer, and the images' bytes. It needs `npm
+// and Chrome DevTools MCP's snapshot + screenshot against Diwall's observe
+// in the launched headless browser and in a headed everyday one (Xvfb, the
+// extension loaded as a person loads it), all in one run on the same
+// Chromium and the same local pages: the medians of turns in which each
+// side takes one measurement in turn, the ratio of Diwall to the faster
+// peer and of headed to headless, and the images' bytes. It needs `npm
 // ci` in e2e/bench/peers and runs only with DIWALL_BENCH_PEERS=1 (`make
 // bench-peers`). It checks behaviour only (every call answers); the
 // figures are printed, never compared.
@@ -52,16 +54,19 @@ func TestPeersSideBySide(t *testing.T) {
 	vp := bs.observe().Server["viewport"].(map[string]any)
 	w, h := int(vp["width"].(float64)), int(vp["height"].(float64))
 	peers := startPeers(t, w, h)
+	headed := startHeaded(t)
 	turns := 7
 	fmt.Printf("viewport %dx%d; medians of %d turns (one warm-up turn left out), ms as each MCP client saw them\n", w, h, turns)
-	fmt.Printf("%-24s %22s %22s %9s %7s %28s\n", "page", peers[0].name+" snap+shot", peers[1].name+" snap+shot", "diwall", "ratio", "image bytes pw / cd / diwall")
+	fmt.Printf("%-24s %9s %9s %9s %7s %9s %7s %26s\n", "page", "pw s+s", "cd s+s", "diwall", "ratio", "headed", "h/h", "image bytes pw/cd/diwall")
 	for _, pg := range benchPages {
 		url := siteURL + pg.path
 		bs.mustOK("navigate", map[string]any{"url": url})
+		headed.mustOK("navigate", map[string]any{"url": url})
+		headed.observe()
 		for _, p := range peers {
 			p.open(t, url)
 		}
-		var took [3][]float64
+		var took [4][]float64
 		var images [3]int
 		for turn := 0; turn <= turns; turn++ {
 			for k, p := range peers {
@@ -81,10 +86,17 @@ func TestPeersSideBySide(t *testing.T) {
 				took[2] = append(took[2], ms(time.Since(start)))
 			}
 			images[2] = len(o.PNG)
+			start = time.Now()
+			headed.observe()
+			if turn > 0 {
+				took[3] = append(took[3], ms(time.Since(start)))
+			}
 		}
-		pw, cd, dw := median(took[0]), median(took[1]), median(took[2])
-		fmt.Printf("%-24s %22.0f %22.0f %9.0f %6.2fx %28s\n", pg.name, pw, cd, dw, dw/min(pw, cd),
-			fmt.Sprintf("%d / %d / %d", images[0], images[1], images[2]))
+		pw, cd, dw, hd := median(took[0]), median(took[1]), median(took[2]), median(took[3])
+		fmt.Printf("%-24s %9.0f %9.0f %9.0f %6.2fx %9.0f %6.2fx %26s\n", pg.name, pw, cd, dw, dw/min(pw, cd), hd, hd/dw,
+			fmt.Sprintf("%d/%d/%d", images[0], images[1], images[2]))
 	}
+	fmt.Println("pw, cd: Playwright MCP, Chrome DevTools MCP (snapshot + screenshot); ratio: diwall / the faster peer; headed: diwall observe")
+	fmt.Println("in a headed Chromium on Xvfb with the extension as a person loads it; h/h: headed / headless")
 	fmt.Printf("load average at end: %s\n", loadAverage())
 }
