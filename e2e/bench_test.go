@@ -150,28 +150,10 @@ func BenchmarkCapture(b *testing.B) {
 	url := siteURL + "/gen?n=50"
 	bs.mustOK("tabs", map[string]any{"action": "open", "url": url})
 	bs.observe() // the tab is attached, active and drawn
-	c := bs.devtools()
-	var target string
-	for _, tg := range c.targets(b) {
-		if tg.Type == "page" && tg.URL == url {
-			target = tg.TargetID
-		}
-	}
-	if target == "" {
-		b.Fatalf("no page target at %s", url)
-	}
-	session := c.attach(b, target)
-	params := map[string]any{"format": "jpeg", "quality": 90, "fromSurface": true, "optimizeForSpeed": true}
+	c, session := pageTarget(b, bs, url)
 	var took []float64
 	for b.Loop() {
-		start := time.Now()
-		var shot struct {
-			Data string `json:"data"`
-		}
-		if err := c.call(b, session, "Page.captureScreenshot", params, &shot); err != nil || shot.Data == "" {
-			b.Fatalf("capture: %v (%d bytes)", err, len(shot.Data))
-		}
-		took = append(took, float64(time.Since(start).Microseconds())/1000)
+		took = append(took, capture(b, c, session))
 	}
 	b.ReportMetric(median(took), "capture-ms-median")
 }
