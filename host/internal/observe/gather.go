@@ -237,27 +237,37 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Pr
 		}
 	}
 	// The guard is finished once the screenshot came back (and after the
-	// serializers, whose node indexes its report uses).
+	// serializers, whose node indexes its report uses). While its answer
+	// comes, the host asks Chrome about the nodes it is unsure of and
+	// builds the tree, the elements and the marks, which need no guard.
 	<-first.captured
-	first.report, first.guardErr = g.finish(ctx, fm)
+	type finished struct {
+		rep *guardReport
+		err error
+	}
+	guardDone := make(chan finished, 1)
+	go func() {
+		rep, err := g.finish(ctx, fm)
+		guardDone <- finished{rep, err}
+	}()
+	if n := askChrome(ctx, b, t, r, fm, path); n > 0 && path == PathAuto {
+		notices = append(notices, fmt.Sprintf("asked Chrome's accessibility tree about %d nodes", n))
+	}
+	budgets := Budgets{TreeChars: p.TreeChars, Marks: p.Marks}
+	if prev != nil {
+		budgets.Stable = mainMarks(prev)
+	}
+	buildStart := time.Now()
+	built := build(r, budgets)
+	buildTook := time.Since(buildStart)
+	fin := <-guardDone
+	first.report, first.guardErr = fin.rep, fin.err
 	first.wait()
 	hostStart := time.Now()
 	after := b.Info(t)
 	if after.LoaderID != before.LoaderID || after.Dialog != nil {
 		return nil, errDocumentChanged
 	}
-
-	axStart := time.Now()
-	if n := askChrome(ctx, b, t, r, fm, path); n > 0 && path == PathAuto {
-		notices = append(notices, fmt.Sprintf("asked Chrome's accessibility tree about %d nodes", n))
-	}
-	axTook := time.Since(axStart)
-
-	budgets := Budgets{TreeChars: p.TreeChars, Marks: p.Marks}
-	if prev != nil {
-		budgets.Stable = mainMarks(prev)
-	}
-	built := build(r, budgets)
 	if built.Counters.TreeTruncated {
 		notices = append(notices, fmt.Sprintf("tree truncated at %d characters around the viewport, every marked element kept; use read for the rest", p.TreeChars))
 	}
@@ -322,7 +332,7 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Pr
 		return nil, errDocumentChanged
 	}
 	obs.Took = time.Since(start)
-	obs.HostTook = time.Since(hostStart) - axTook - retakeTook
+	obs.HostTook = time.Since(hostStart) + buildTook - retakeTook
 	return obs, nil
 }
 
