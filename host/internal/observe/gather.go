@@ -72,6 +72,8 @@ type Observation struct {
 	Since string
 	// Timing, for benchmarks: the whole call and the host's own work.
 	Took, HostTook time.Duration
+	// Phases are the first attempt's round trips, for the debug log.
+	Phases Phases
 	// Recaptures counts the images taken again because a sensitive field
 	// or frame moved, or the capture guard was unsure (masking.go).
 	Recaptures int
@@ -143,6 +145,13 @@ func Observe(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.P
 	return obs, err
 }
 
+// Phases time the parts of an observation that wait on the browser: the
+// guard's start (before the capture may be asked for), the capture and the
+// serializer (together), and the guard's finish (after the capture).
+type Phases struct {
+	GuardStart, Capture, Serialize, GuardFinish time.Duration
+}
+
 var errDocumentChanged = errors.New("the page navigated while it was observed")
 
 // maxAttempts bounds how often observe starts again on a page that
@@ -178,16 +187,20 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Pr
 
 	// The capture guard watches the sensitive fields and frames from before
 	// the capture is asked for until after it came back (masking.go).
+	var ph Phases
+	phase := time.Now()
 	g, err := startGuard(ctx, b, t, snapID, allowed, nil, nil)
 	if err != nil {
 		return nil, err
 	}
 	defer g.abandon()
+	ph.GuardStart = time.Since(phase)
 
 	// The serializer and the capture run together, on the same document.
 	// The capture is decoded while the serializer still runs, or while the
 	// guard is finished.
 	first := &shot{}
+	phase = time.Now()
 	first.take(ctx, b, t)
 	used := first
 	composed := false
@@ -201,6 +214,7 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Pr
 	if err != nil {
 		return nil, err
 	}
+	ph.Serialize = time.Since(phase)
 	r, err := parseRaw([]byte(text))
 	if err != nil {
 		return nil, err
@@ -241,6 +255,8 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Pr
 	// comes, the host asks Chrome about the nodes it is unsure of and
 	// builds the tree, the elements and the marks, which need no guard.
 	<-first.captured
+	ph.Capture = time.Since(phase)
+	phase = time.Now()
 	type finished struct {
 		rep *guardReport
 		err error
@@ -261,6 +277,7 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Pr
 	built := build(r, budgets)
 	buildTook := time.Since(buildStart)
 	fin := <-guardDone
+	ph.GuardFinish = time.Since(phase)
 	first.report, first.guardErr = fin.rep, fin.err
 	first.wait()
 	hostStart := time.Now()
@@ -331,7 +348,7 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Pr
 	if !b.SetSnapshot(t, snap) {
 		return nil, errDocumentChanged
 	}
-	obs.Took = time.Since(start)
+	obs.Took, obs.Phases = time.Since(start), ph
 	obs.HostTook = time.Since(hostStart) + buildTook - retakeTook
 	return obs, nil
 }

@@ -71,7 +71,8 @@ func (s *Server) observe(ctx context.Context, c *Call, in observeIn) (Outcome, e
 	act.LearnKeys(s.b, c.Tab, obs) // in the background, from now on
 	act.MarkFileInputs(ctx, s.b, c.Tab, obs)
 	s.log.Info("observe", "op", c.Base.OperationID, "total_ms", ms(obs.Took), "host_ms", ms(obs.HostTook),
-		"marks", obs.Counters.Marks, "tree_lines", obs.Counters.TreeLines)
+		"guard_start_ms", ms(obs.Phases.GuardStart), "capture_ms", ms(obs.Phases.Capture), "serialize_ms", ms(obs.Phases.Serialize),
+		"guard_finish_ms", ms(obs.Phases.GuardFinish), "marks", obs.Counters.Marks, "tree_lines", obs.Counters.TreeLines)
 	return observationOutcome(c, obs), nil
 }
 
