@@ -74,10 +74,10 @@ func playwrightFormFlow(t testing.TB, pw *peer, url string) []flowCall {
 }
 
 // diwallFormFlow fills form20 with Diwall: observe, one act filling the
-// twenty fields with observe "changes", one act clicking submit with
-// observe "changes" (which brings the confirmation: a new document, so a
-// whole observation).
-func diwallFormFlow(t testing.TB, bs *browserSession, url string) []flowCall {
+// twenty fields and one act clicking submit, each with observe mode
+// ("changes" or true; after the submit, a new document: a whole
+// observation either way, which reads the confirmation).
+func diwallFormFlow(t testing.TB, bs *browserSession, url string, mode any) []flowCall {
 	bs.mustOK("navigate", map[string]any{"url": url})
 	o := bs.observe()
 	calls := []flowCall{{"observe", len(textOf(o.raw)) / 4}}
@@ -85,19 +85,21 @@ func diwallFormFlow(t testing.TB, bs *browserSession, url string) []flowCall {
 	server, _ := json.Marshal(o.Server)
 	tree, _ := json.Marshal(o.Tree)
 	elements, _ := json.Marshal(o.Elements)
-	fmt.Printf("  diwall observe of the form: server %d, tree %d, elements %d characters\n", len(server), len(tree), len(elements))
+	if mode == "changes" {
+		fmt.Printf("  diwall's observation of the form: server %d, tree %d, elements %d characters\n", len(server), len(tree), len(elements))
+	}
 	steps := fillSteps(t, o)
-	fill := bs.call("act", map[string]any{"snapshot_id": snap(o), "steps": steps[:len(steps)-1], "observe": "changes"})
+	fill := bs.call("act", map[string]any{"snapshot_id": snap(o), "steps": steps[:len(steps)-1], "observe": mode})
 	if !fill.OK {
 		t.Fatalf("fill: %v", fill.Server["error"])
 	}
-	calls = append(calls, flowCall{"act fill, observe changes", len(textOf(fill.raw)) / 4})
+	calls = append(calls, flowCall{fmt.Sprintf("act fill, observe %v", mode), len(textOf(fill.raw)) / 4})
 	next := fill.Server["observation"].(map[string]any)["snapshot_id"].(string)
-	click := bs.call("act", map[string]any{"snapshot_id": next, "steps": steps[len(steps)-1:], "observe": "changes"})
+	click := bs.call("act", map[string]any{"snapshot_id": next, "steps": steps[len(steps)-1:], "observe": mode})
 	if !click.OK || click.Server["navigated"] != true {
 		t.Fatalf("submit: %v", click.Server["error"])
 	}
-	calls = append(calls, flowCall{"act click, observe changes", len(textOf(click.raw)) / 4})
+	calls = append(calls, flowCall{fmt.Sprintf("act click, observe %v", mode), len(textOf(click.raw)) / 4})
 	return calls
 }
 
@@ -113,7 +115,10 @@ func TestPeersFormFlow(t *testing.T) {
 	bs.mustOK("tabs", map[string]any{"action": "open", "url": siteURL + "/act/form20.html"})
 	peers := startPeers(t, 1280, 713)
 	url := siteURL + "/act/form20.html"
-	printFlow(playwrightFormFlow(t, peers[0], url), diwallFormFlow(t, bs, url))
+	pw := playwrightFormFlow(t, peers[0], url)
+	whole := diwallFormFlow(t, bs, url, true)
+	printFlow(pw, diwallFormFlow(t, bs, url, "changes"))
+	fmt.Printf("  the same with observe: true: diwall %d, ratio %.2fx\n", flowTokens(whole), float64(flowTokens(whole))/float64(flowTokens(pw)))
 }
 
 // printFlow prints the token figures of both flows.
