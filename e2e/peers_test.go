@@ -23,7 +23,6 @@ type peer struct {
 	shot     string         // the tool that returns an image of the viewport
 	shotArgs map[string]any // its arguments
 	navigate func(url string) (string, map[string]any)
-	cleanup  func()
 }
 
 // chromium is the browser every side of the benchmarks runs.
