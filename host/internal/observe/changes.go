@@ -57,14 +57,17 @@ type Expect struct {
 // Delta is the difference between two views.
 type Delta struct {
 	Tree     []string  // the lines the model gets
-	Elements []Element // added and changed (whole), removed (mark alone)
+	Elements []Element // added and changed (whole), removed (mark, role and name)
 	// FrameURLs are the documents of the frames the view before read: the
 	// lines removed come from them too.
 	FrameURLs []string
 	// Counts of the tree's lines.
 	Added, Changed, Removed, Unchanged, ActedLines int
-	ops                                            []deltaOp
-	acted                                          []Element // the elements changed as the steps asked, as they are now
+
+	// For Apply: the steps from the old tree to the new, and the elements
+	// changed as the steps asked, as they are now (neither is sent).
+	ops   []deltaOp
+	acted []Element
 }
 
 // deltaOp is one step of turning the old tree into the new: keep n old
