@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/diwall
 
-.PHONY: all build demo test test-go test-e2e check-extension cross release bench bench-compare bench-load bench-soak fuzz clean
+.PHONY: all build demo test test-go test-e2e check-extension cross release bench bench-peers bench-readme bench-compare bench-load bench-soak fuzz clean
 
 # The version stamped into diwall: the nearest v* tag (0.2.0, or
 # 0.2.0-3-gabc1234 past it), else 0.0.0- and the commit; -dirty when the
@@ -56,9 +56,27 @@ cross:
 # Speed and size of observe on generated pages of 50, 2,000 and 10,000
 # elements (round trip, the host's share, tokens, host memory), Chrome's own
 # capture of the viewport (the floor under observe), and the host's overhead
-# per act step (click, type).
+# per act step (click, type). Every figure is printed after the load average.
 bench: build
+	@echo "load average at start: $$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 	DIWALL_BIN=$(CURDIR)/$(BIN) $(GO) test -run XXX -bench 'Observe|Capture|ActStep' -benchtime 15x -timeout 20m ./e2e/
+
+# Diwall beside Playwright MCP and Chrome DevTools MCP (pinned in
+# e2e/bench/peers, installed from the npm registry; both run on the
+# machine's Chromium): observe against snapshot + screenshot on five local
+# pages, headless and headed (Xvfb), the text tokens of a form flow, and
+# what the frame-rate flags give and cost. Figures only: nothing is timed.
+bench-peers: build
+	cd e2e/bench/peers && npm ci --no-audit --no-fund
+	DIWALL_BIN=$(CURDIR)/$(BIN) DIWALL_BENCH_PEERS=1 $(GO) test -count=1 -timeout 30m \
+		-run '^(TestPeersSideBySide|TestPeersFormFlow|TestLaunchFlagsCost)$$' -v ./e2e/ | grep -v -e '^=== RUN' -e '^--- PASS' -e '^PASS'
+
+# Runs bench and bench-peers and writes their figures into README.md's
+# speed section (the dated history is docs/performance-log.md).
+bench-readme: build
+	{ $(MAKE) -s bench; $(MAKE) -s bench-peers; } 2>&1 | tee bench.out
+	$(GO) run ./e2e/benchreadme -in bench.out -readme README.md
+	rm -f bench.out
 
 # Diwall's untruncated tree against Playwright's AI snapshot of the same
 # pages, and one act filling a 20-field form and submitting it against

@@ -19,6 +19,9 @@ import (
 //
 // Besides ns/op it reports: ms-median (client round trip), host-ms (the
 // host's work after the browser answered: parsing, marks, tree, image),
+// guard-ms (the capture guard's start and finish round trips), capture-ms
+// and serialize-ms (from asking, together; the longer of the two is on the
+// way),
 // text-tokens (the whole JSON result / 4), tree-tokens, and host-peak-MB
 // (the host process's peak resident memory after the run).
 func BenchmarkObserve(b *testing.B) {
@@ -40,6 +43,10 @@ func BenchmarkObserve(b *testing.B) {
 			host := logField(b, l.home, "observe", "host_ms", len(took))
 			b.ReportMetric(median(took), "ms-median")
 			b.ReportMetric(median(host), "host-ms")
+			guardStart, guardFinish := logField(b, l.home, "observe", "guard_start_ms", len(took)), logField(b, l.home, "observe", "guard_finish_ms", len(took))
+			b.ReportMetric(median(guardStart)+median(guardFinish), "guard-ms")
+			b.ReportMetric(median(logField(b, l.home, "observe", "capture_ms", len(took))), "capture-ms")
+			b.ReportMetric(median(logField(b, l.home, "observe", "serialize_ms", len(took))), "serialize-ms")
 			b.ReportMetric(float64(len(full)/4), "text-tokens")
 			b.ReportMetric(float64(len(tree)/4), "tree-tokens")
 			b.ReportMetric(float64(len(last.Elements)), "marks")
@@ -150,28 +157,10 @@ func BenchmarkCapture(b *testing.B) {
 	url := siteURL + "/gen?n=50"
 	bs.mustOK("tabs", map[string]any{"action": "open", "url": url})
 	bs.observe() // the tab is attached, active and drawn
-	c := bs.devtools()
-	var target string
-	for _, tg := range c.targets(b) {
-		if tg.Type == "page" && tg.URL == url {
-			target = tg.TargetID
-		}
-	}
-	if target == "" {
-		b.Fatalf("no page target at %s", url)
-	}
-	session := c.attach(b, target)
-	params := map[string]any{"format": "jpeg", "quality": 90, "fromSurface": true, "optimizeForSpeed": true}
+	c, session := pageTarget(b, bs, url)
 	var took []float64
 	for b.Loop() {
-		start := time.Now()
-		var shot struct {
-			Data string `json:"data"`
-		}
-		if err := c.call(b, session, "Page.captureScreenshot", params, &shot); err != nil || shot.Data == "" {
-			b.Fatalf("capture: %v (%d bytes)", err, len(shot.Data))
-		}
-		took = append(took, float64(time.Since(start).Microseconds())/1000)
+		took = append(took, capture(b, c, session))
 	}
 	b.ReportMetric(median(took), "capture-ms-median")
 }

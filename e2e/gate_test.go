@@ -15,10 +15,11 @@ import (
 // so a tool added later is walked too.
 func gateCases(tab, snapshot string) map[string][]map[string]any {
 	return map[string][]map[string]any{
-		"observe": {{"tab_id": tab}},
+		"observe": {{"tab_id": tab}, {"tab_id": tab, "since": snapshot}},
 		"act": {
 			{"tab_id": tab, "snapshot_id": snapshot, "steps": []map[string]any{{"action": "press", "keys": "Tab"}}},
 			{"tab_id": tab, "snapshot_id": snapshot, "steps": []map[string]any{{"action": "click", "mark": 1}}, "observe": true},
+			{"tab_id": tab, "snapshot_id": snapshot, "steps": []map[string]any{{"action": "press", "keys": "Tab"}}, "observe": "changes"},
 			{"tab_id": tab, "snapshot_id": snapshot, "steps": []map[string]any{{"action": "upload", "mark": 1, "files": []string{"a.txt"}}}},
 			{"tab_id": tab, "snapshot_id": snapshot, "steps": []map[string]any{{"action": "drag", "mark": 1, "to_mark": 2}}},
 		},

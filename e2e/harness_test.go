@@ -87,6 +87,11 @@ func fixtures() http.Handler {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		io.WriteString(w, pagegen.Page(n))
 	})
+	mux.HandleFunc("/article", func(w http.ResponseWriter, r *http.Request) {
+		n, _ := strconv.Atoi(r.URL.Query().Get("words"))
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		io.WriteString(w, pagegen.Article(n))
+	})
 	mux.HandleFunc("/redirect", func(w http.ResponseWriter, r *http.Request) {
 		// Sends the browser to another origin: the same server as localhost.
 		http.Redirect(w, r, r.URL.Query().Get("to"), http.StatusFound)

@@ -73,3 +73,28 @@ func TestPageMix(t *testing.T) {
 		t.Errorf("Page(2000) has a script, a frame or an external reference")
 	}
 }
+
+func TestArticleWordCount(t *testing.T) {
+	doc := Article(1560)
+	var words int
+	for _, p := range strings.Split(doc, "<p>")[1:] {
+		text, _, _ := strings.Cut(p, "</p>")
+		for _, tag := range []string{`<a href="`, "</a>"} {
+			for strings.Contains(text, tag) {
+				i := strings.Index(text, tag)
+				j := i + len(tag)
+				if tag != "</a>" {
+					j = i + strings.Index(text[i:], ">") + 1
+				}
+				text = text[:i] + text[j:]
+			}
+		}
+		words += len(strings.Fields(text))
+	}
+	if words != 1560 {
+		t.Errorf("Article(1560) has %d words in its paragraphs", words)
+	}
+	if Article(1560) != doc {
+		t.Error("Article differs between two calls")
+	}
+}

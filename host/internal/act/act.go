@@ -21,7 +21,7 @@ import (
 type Step struct {
 	Action     string   `json:"action" jsonschema:"what to do"`
 	Mark       int      `json:"mark,omitempty" jsonschema:"the element's mark"`
-	Text       string   `json:"text,omitempty" jsonschema:"type: the text (at most 64 KiB); wait: text to wait for"`
+	Text       string   `json:"text,omitempty" jsonschema:"type: the text (≤ 64 KiB); wait: text to wait for"`
 	Values     []string `json:"values,omitempty" jsonschema:"select: option labels or values"`
 	Keys       string   `json:"keys,omitempty" jsonschema:"press: a key or chord (Enter, Control+A, Shift+Tab)"`
 	Button     string   `json:"button,omitempty" jsonschema:"click: left (default), right or middle"`

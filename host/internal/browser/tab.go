@@ -59,6 +59,9 @@ type Snapshot struct {
 	// frame and its index in that frame's isolated world. Nil when every
 	// node is the main frame's, at its own index.
 	Place []NodePlace
+	// View is what the snapshot showed the model, kept by the package that
+	// made it (observe) to say later what changed since.
+	View any
 }
 
 // MarkLabel is a marked element's role and name.

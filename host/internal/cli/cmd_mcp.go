@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/diwall/diwall/extension"
@@ -165,7 +166,7 @@ func runMCP(ctx context.Context, args []string, stdio Stdio) int {
 		inst, err := launch.Start(ctx, launch.Options{
 			Browser: *browserPath, Headless: lf.headless, Dirs: dirs, Self: self,
 			ExtensionID: extension.ID(), Log: log,
-			DevTools: os.Getenv("DIWALL_TEST_DEVTOOLS") == "1", Sites: *sites,
+			DevTools: os.Getenv("DIWALL_TEST_DEVTOOLS") == "1", ExtraFlags: strings.Fields(os.Getenv("DIWALL_TEST_BROWSER_FLAGS")), Sites: *sites,
 			TreeChars: *treeChars, Marks: *marks, Frames: *frames, DownloadDir: *downloadDir,
 		})
 		if err != nil {

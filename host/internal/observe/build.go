@@ -1,6 +1,7 @@
 package observe
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -12,6 +13,11 @@ type Budgets struct {
 	// PriorMarks, for read, maps a snapshot's node indexes to their marks:
 	// the marks shown are the snapshot's, and none are made.
 	PriorMarks map[int]int
+	// Stable, for an observation of what changed, maps the node indexes of
+	// the snapshot it follows to their marks: an element that stayed keeps
+	// its mark, a new one gets a number above them all, and the elements
+	// are listed in mark order.
+	Stable map[int]int
 }
 
 // Element is one marked node, as the model sees it in page_content.
@@ -23,6 +29,9 @@ type Element struct {
 	State []string `json:"state,omitempty"`
 	// Text is the content of an element with no name (a clickable span).
 	Text string `json:"text,omitempty"`
+	// Change, in an observation of what changed: added, changed or
+	// removed (a removed element has its mark, role and name alone).
+	Change string `json:"change,omitempty"`
 }
 
 // Counters are what an observation left out, and its sizes (SPEC §3).
@@ -162,12 +171,27 @@ func build(r *raw, b Budgets) Built {
 	} else {
 		var chosen []bool
 		chosen, out.Counters.MarksTruncated = chooseMarked(actionable, where, r.VP.W, r.VP.H, b.Marks)
+		next := stableNext(b.Stable)
 		for i, n := range nodes {
 			if !chosen[i] {
 				continue
 			}
 			out.Counters.Marks++
 			n.mark = out.Counters.Marks
+			if b.Stable != nil {
+				n.mark = 0
+				if n.Prior != nil {
+					if m := b.Stable[*n.Prior]; m > 0 {
+						if _, taken := out.MarkNode[m]; !taken {
+							n.mark = m
+						}
+					}
+				}
+				if n.mark == 0 {
+					n.mark = next
+					next++
+				}
+			}
 			n.kept = true
 			out.MarkNode[n.mark] = i
 		}
@@ -224,11 +248,23 @@ func build(r *raw, b Budgets) Built {
 			}
 		}
 	}
+	if b.Stable != nil {
+		slices.SortFunc(out.Elements, func(a, b Element) int { return a.Mark - b.Mark })
+	}
 	out.Tree, out.Counters.TreeTruncated = renderTree(nodes, b.TreeChars, markOf, func(n *node) float64 {
 		return distance(where[n.idx], r.VP.W, r.VP.H)
 	})
 	out.Counters.TreeLines = len(out.Tree)
 	return out
+}
+
+// stableNext is the first mark above those of the snapshot followed.
+func stableNext(stable map[int]int) int {
+	next := 1
+	for _, m := range stable {
+		next = max(next, m+1)
+	}
+	return next
 }
 
 // maskMargin widens a sensitive field's mask, in CSS pixels.

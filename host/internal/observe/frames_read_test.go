@@ -73,7 +73,7 @@ func onSites(url string) bool { return strings.HasPrefix(url, "https://a.test/")
 func TestAFrameOnTheSitesIsRead(t *testing.T) {
 	p := framedSignIn(t, false)
 	ctx := context.Background()
-	obs, err := Observe(ctx, p.b, p.tab, policy.Default(), PathAuto, onSites)
+	obs, err := Observe(ctx, p.b, p.tab, policy.Default(), PathAuto, onSites, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +97,7 @@ func TestAFrameOnTheSitesIsRead(t *testing.T) {
 		t.Errorf("read without the rule: %+v %v", rd, err)
 	}
 
-	masked, err := Observe(ctx, p.b, p.tab, policy.Default(), PathAuto, nil)
+	masked, err := Observe(ctx, p.b, p.tab, policy.Default(), PathAuto, nil, nil)
 	if err != nil || slices.ContainsFunc(masked.Elements, func(e Element) bool { return e.Name == "Pay" }) || masked.Counters.FramesMasked != 1 {
 		t.Errorf("no rule: %+v %v", masked, err)
 	}
@@ -108,7 +108,7 @@ func TestAFrameOnTheSitesIsRead(t *testing.T) {
 // it.
 func TestAFrameCoveredByItsPage(t *testing.T) {
 	p := framedSignIn(t, true)
-	obs, err := Observe(context.Background(), p.b, p.tab, policy.Default(), PathAuto, onSites)
+	obs, err := Observe(context.Background(), p.b, p.tab, policy.Default(), PathAuto, onSites, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -64,8 +64,16 @@ type Observation struct {
 	// FileInputs: the main frame's document holds a file input (shown or
 	// not), so some mark may stand for one.
 	FileInputs bool
+	// View is the whole of what this observation shows, kept with its
+	// snapshot; Delta, for an observation of what changed, is what changed
+	// since the snapshot Since (the model gets it instead of the whole).
+	View  View
+	Delta *Delta
+	Since string
 	// Timing, for benchmarks: the whole call and the host's own work.
 	Took, HostTook time.Duration
+	// Phases are the first attempt's round trips, for the debug log.
+	Phases Phases
 	// Recaptures counts the images taken again because a sensitive field
 	// or frame moved, or the capture guard was unsure (masking.go).
 	Recaptures int
@@ -75,11 +83,21 @@ type Observation struct {
 // hold the model longer than this.
 const Timeout = 15 * time.Second
 
+// Follow asks an observation for what changed since the snapshot Since;
+// Acted is what the steps of an act in between asked (nil: none).
+type Follow struct {
+	Since string
+	Acted Acted
+}
+
 // Observe makes an observation of the tab within the profile's budgets.
 // Whether the page may be seen at all is the caller's rule (the tools'
 // gate), not this package's; so is which frames may be read (frames, nil
-// for none: every frame is masked).
-func Observe(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Profile, path Path, frames FrameRule) (*Observation, error) {
+// for none: every frame is masked). With follow, the observation is still a
+// whole snapshot, whose marks are those of follow.Since for the elements
+// that stayed, and it carries what changed (Delta); when follow.Since is
+// not the tab's current snapshot it is a whole observation, and says so.
+func Observe(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Profile, path Path, frames FrameRule, follow *Follow) (*Observation, error) {
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(ctx, Timeout)
 	defer cancel()
@@ -110,7 +128,7 @@ func Observe(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.P
 	var obs *Observation
 	var err error
 	for attempt := 0; attempt < maxAttempts; attempt++ {
-		obs, err = gather(gctx, b, t, p, path, frames, start)
+		obs, err = gather(gctx, b, t, p, path, frames, follow, start)
 		if !errors.Is(err, browser.ErrWorldGone) && !errors.Is(err, errDocumentChanged) && !errors.Is(err, browser.ErrNavigatedAway) {
 			break
 		}
@@ -127,18 +145,30 @@ func Observe(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.P
 	return obs, err
 }
 
+// Phases time the parts of an observation that wait on the browser: the
+// guard's start (before the capture may be asked for), the capture and the
+// serializer (together), and the guard's finish (after the capture).
+type Phases struct {
+	GuardStart, Capture, Serialize, GuardFinish time.Duration
+}
+
 var errDocumentChanged = errors.New("the page navigated while it was observed")
 
 // maxAttempts bounds how often observe starts again on a page that
 // replaced its document while it was read.
 const maxAttempts = 4
 
-func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Profile, path Path, rule FrameRule, start time.Time) (*Observation, error) {
+func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Profile, path Path, rule FrameRule, follow *Follow, start time.Time) (*Observation, error) {
 	if err := b.Attach(ctx, t); err != nil {
 		return nil, err
 	}
 	before := b.Info(t)
 	snapID := newID()
+	prev, notFollowed := followed(before, follow)
+	opts := snapshotOptions(snapID)
+	if prev != nil {
+		opts["since"] = follow.Since
+	}
 
 	// The frames that may be read are known before the capture, so that
 	// their guards bracket it too.
@@ -157,16 +187,20 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Pr
 
 	// The capture guard watches the sensitive fields and frames from before
 	// the capture is asked for until after it came back (masking.go).
+	var ph Phases
+	phase := time.Now()
 	g, err := startGuard(ctx, b, t, snapID, allowed, nil, nil)
 	if err != nil {
 		return nil, err
 	}
 	defer g.abandon()
+	ph.GuardStart = time.Since(phase)
 
 	// The serializer and the capture run together, on the same document.
 	// The capture is decoded while the serializer still runs, or while the
 	// guard is finished.
 	first := &shot{}
+	phase = time.Now()
 	first.take(ctx, b, t)
 	used := first
 	composed := false
@@ -176,24 +210,35 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Pr
 			used.release()
 		}
 	}()
-	text, err := serialize(ctx, b, t, browser.Frame{}, snapshotOptions(snapID))
+	text, err := serialize(ctx, b, t, browser.Frame{}, opts)
 	if err != nil {
 		return nil, err
 	}
+	ph.Serialize = time.Since(phase)
 	r, err := parseRaw([]byte(text))
 	if err != nil {
 		return nil, err
 	}
 	if len(r.Closed) > 0 {
-		// Components with closed shadow roots: open them and read again.
+		// Components with closed shadow roots: open them and read again
+		// (following the first reading, which follows the snapshot before).
 		if n, err := openClosedRoots(ctx, b, t, r.Closed); err == nil && n > 0 {
-			if text, err = serialize(ctx, b, t, browser.Frame{}, snapshotOptions(snapID)); err != nil {
+			again := snapshotOptions(snapID)
+			if prev != nil {
+				again["since"] = snapID
+			}
+			if text, err = serialize(ctx, b, t, browser.Frame{}, again); err != nil {
 				return nil, err
 			}
+			first := r
 			if r, err = parseRaw([]byte(text)); err != nil {
 				return nil, err
 			}
+			chainPrior(first, r)
 		}
+	}
+	if prev != nil && r.Follows != 1 {
+		prev, notFollowed = nil, "the page's world was replaced since that snapshot"
 	}
 	// The frames on the sites are read into the page.
 	var fm *frameMap
@@ -206,23 +251,40 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Pr
 		}
 	}
 	// The guard is finished once the screenshot came back (and after the
-	// serializers, whose node indexes its report uses).
+	// serializers, whose node indexes its report uses). While its answer
+	// comes, the host asks Chrome about the nodes it is unsure of and
+	// builds the tree, the elements and the marks, which need no guard.
 	<-first.captured
-	first.report, first.guardErr = g.finish(ctx, fm)
+	ph.Capture = time.Since(phase)
+	phase = time.Now()
+	type finished struct {
+		rep *guardReport
+		err error
+	}
+	guardDone := make(chan finished, 1)
+	go func() {
+		rep, err := g.finish(ctx, fm)
+		guardDone <- finished{rep, err}
+	}()
+	if n := askChrome(ctx, b, t, r, fm, path); n > 0 && path == PathAuto {
+		notices = append(notices, fmt.Sprintf("asked Chrome's accessibility tree about %d nodes", n))
+	}
+	budgets := Budgets{TreeChars: p.TreeChars, Marks: p.Marks}
+	if prev != nil {
+		budgets.Stable = mainMarks(prev)
+	}
+	buildStart := time.Now()
+	built := build(r, budgets)
+	buildTook := time.Since(buildStart)
+	fin := <-guardDone
+	ph.GuardFinish = time.Since(phase)
+	first.report, first.guardErr = fin.rep, fin.err
 	first.wait()
 	hostStart := time.Now()
 	after := b.Info(t)
 	if after.LoaderID != before.LoaderID || after.Dialog != nil {
 		return nil, errDocumentChanged
 	}
-
-	axStart := time.Now()
-	if n := askChrome(ctx, b, t, r, fm, path); n > 0 && path == PathAuto {
-		notices = append(notices, fmt.Sprintf("asked Chrome's accessibility tree about %d nodes", n))
-	}
-	axTook := time.Since(axStart)
-
-	built := build(r, Budgets{TreeChars: p.TreeChars, Marks: p.Marks})
 	if built.Counters.TreeTruncated {
 		notices = append(notices, fmt.Sprintf("tree truncated at %d characters around the viewport, every marked element kept; use read for the rest", p.TreeChars))
 	}
@@ -274,13 +336,21 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Pr
 	}
 	obs.Recaptures = retakes
 	obs.FrameURLs = fm.urls()
+	obs.View = View{Tree: obs.Tree, Elements: obs.Elements, FrameURLs: obs.FrameURLs}
+	switch {
+	case prev != nil:
+		d := Changes(prev.View.(View), obs.View, follow.Acted)
+		obs.Delta, obs.Since = &d, follow.Since
+	case follow != nil:
+		obs.Notices = append(obs.Notices, fmt.Sprintf("this is a whole observation, not the changes since %s: %s", follow.Since, notFollowed))
+	}
 	snap := &browser.Snapshot{ID: snapID, LoaderID: after.LoaderID, MarkNode: built.MarkNode, Sensitive: built.SecretMarks(),
-		Labels: markLabels(built.Elements), Frames: fm.snapFrames(), Place: fm.places()}
+		Labels: markLabels(built.Elements), Frames: fm.snapFrames(), Place: fm.places(), View: obs.View}
 	if !b.SetSnapshot(t, snap) {
 		return nil, errDocumentChanged
 	}
-	obs.Took = time.Since(start)
-	obs.HostTook = time.Since(hostStart) - axTook - retakeTook
+	obs.Took, obs.Phases = time.Since(start), ph
+	obs.HostTook = time.Since(hostStart) + buildTook - retakeTook
 	return obs, nil
 }
 

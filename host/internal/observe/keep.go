@@ -27,7 +27,7 @@ func ObserveKeeping(ctx context.Context, b *browser.Browser, t *browser.Tab, p p
 			kept = false
 		}
 	}
-	obs, err := Observe(ctx, b, t, p, path, nil)
+	obs, err := Observe(ctx, b, t, p, path, nil, nil)
 	if kept && b.Info(t).LoaderID == prev.LoaderID {
 		// Only when the page's references are back does the host take the
 		// old snapshot back; else its marks are refused as stale.

@@ -25,7 +25,7 @@ func codeOf(err error) protocol.Code {
 
 func TestObserveMakesTheSnapshot(t *testing.T) {
 	p := newObsPage(t)
-	obs, err := Observe(context.Background(), p.b, p.tab, policy.Default(), PathAuto, nil)
+	obs, err := Observe(context.Background(), p.b, p.tab, policy.Default(), PathAuto, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +50,7 @@ func TestObserveMakesTheSnapshot(t *testing.T) {
 func TestAnUnwatchedSecretWithholdsTheImage(t *testing.T) {
 	p := newObsPage(t)
 	p.page.SetGuard(func() any { return map[string]any{"boxes": []any{}, "watched": []int{}, "vp": []float64{200, 150}} })
-	obs, err := Observe(context.Background(), p.b, p.tab, policy.Default(), PathAuto, nil)
+	obs, err := Observe(context.Background(), p.b, p.tab, policy.Default(), PathAuto, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestAFieldThatMovedIsTakenOnceMore(t *testing.T) {
 	p.page.SetGuard(func() any {
 		return map[string]any{"boxes": []any{map[string]any{"i": 2, "b": []float64{0, 60, 100, 20}, "mv": 1}}, "watched": []int{2}, "vp": []float64{200, 150}}
 	})
-	obs, err := Observe(context.Background(), p.b, p.tab, policy.Default(), PathAuto, nil)
+	obs, err := Observe(context.Background(), p.b, p.tab, policy.Default(), PathAuto, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func TestAFieldThatMovedIsTakenOnceMore(t *testing.T) {
 func TestObserveUnderADialog(t *testing.T) {
 	p := newObsPage(t)
 	browsertest.OpenDialog(t, p.b, p.tab, "prompt", "Name?")
-	obs, err := Observe(context.Background(), p.b, p.tab, policy.Default(), PathAuto, nil)
+	obs, err := Observe(context.Background(), p.b, p.tab, policy.Default(), PathAuto, nil, nil)
 	if err != nil || !obs.DialogOpen || obs.Dialog.Message != "Name?" || !strings.HasPrefix(obs.Capture, "skipped") || p.page.Runs() != 0 {
 		t.Errorf("%+v %v", obs, err)
 	}
@@ -95,7 +95,7 @@ func TestAPageThatKeepsReplacingItsDocument(t *testing.T) {
 		browsertest.Navigate(t, p.b, p.tab, "L"+strings.Repeat("x", n), "https://a.test/")
 		return browsertest.SignIn(opts)
 	})
-	_, err := Observe(context.Background(), p.b, p.tab, policy.Default(), PathAuto, nil)
+	_, err := Observe(context.Background(), p.b, p.tab, policy.Default(), PathAuto, nil, nil)
 	if codeOf(err) != protocol.CodeTimeout || p.page.Runs() != maxAttempts {
 		t.Errorf("%v after %d reads", err, p.page.Runs())
 	}
@@ -105,7 +105,7 @@ func TestACaptureThatFails(t *testing.T) {
 	p := newObsPage(t)
 	p.ext.On("Page.captureScreenshot", func(browsertest.Request) (any, error) { return nil, errors.New("no surface") })
 	p.ext.On(protocol.MethodTabCapture, func(browsertest.Request) (any, error) { return nil, errors.New("not active") })
-	obs, err := Observe(context.Background(), p.b, p.tab, policy.Default(), PathAuto, nil)
+	obs, err := Observe(context.Background(), p.b, p.tab, policy.Default(), PathAuto, nil, nil)
 	if err != nil || !strings.HasPrefix(obs.Capture, "failed") || len(obs.Elements) != 3 {
 		t.Errorf("%v %q", err, obs.Capture)
 	}
@@ -123,7 +123,7 @@ func TestObserveBudgets(t *testing.T) {
 	})
 	prof := policy.Default()
 	prof.Marks = 1
-	obs, err := Observe(context.Background(), p.b, p.tab, prof, PathAuto, nil)
+	obs, err := Observe(context.Background(), p.b, p.tab, prof, PathAuto, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +131,7 @@ func TestObserveBudgets(t *testing.T) {
 		t.Errorf("%+v, notices %q", obs.Elements, obs.Notices)
 	}
 	prof.Marks, prof.TreeChars = 250, 40
-	obs, err = Observe(context.Background(), p.b, p.tab, prof, PathAuto, nil)
+	obs, err = Observe(context.Background(), p.b, p.tab, prof, PathAuto, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +143,7 @@ func TestObserveBudgets(t *testing.T) {
 func TestRead(t *testing.T) {
 	p := newObsPage(t)
 	ctx := context.Background()
-	obs, err := Observe(ctx, p.b, p.tab, policy.Default(), PathAuto, nil)
+	obs, err := Observe(ctx, p.b, p.tab, policy.Default(), PathAuto, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,7 +194,7 @@ func TestRead(t *testing.T) {
 func TestObserveKeepingLeavesTheMarksValid(t *testing.T) {
 	p := newObsPage(t)
 	ctx := context.Background()
-	first, err := Observe(ctx, p.b, p.tab, policy.Default(), PathAuto, nil)
+	first, err := Observe(ctx, p.b, p.tab, policy.Default(), PathAuto, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

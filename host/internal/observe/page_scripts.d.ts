@@ -20,6 +20,8 @@ interface SerializerOptions {
   snapshot: string;
   read?: boolean;
   root?: number;
+  /** The snapshot a new one follows: report each node's index in it (m). */
+  since?: string;
   /** An answer longer than this many characters goes packed (serializer.js pack). */
   packOver?: number;
 }

@@ -31,6 +31,9 @@ type raw struct {
 	Closed []int     `json:"closed"` // hosts that may have a closed shadow root
 	Nodes  []rawNode `json:"nodes"`
 	Files  int       `json:"files"` // 1: the document (or a shadow root walked) holds a file input
+	// Follows 1: the nodes carry their indexes in the snapshot the options'
+	// since named (rawNode.Prior).
+	Follows int `json:"follows"`
 }
 
 // rawNode is one node as the serializer saw it. Short keys keep the one
@@ -55,7 +58,7 @@ type rawNode struct {
 	Unsure     int       `json:"u"`  // Chrome's role or name may differ
 	InView     int       `json:"iv"` // actionable and intersecting the viewport
 	Covered    *int      `json:"cov"`
-	Prior      *int      `json:"m"` // read: the node's index in the snapshot
+	Prior      *int      `json:"m"` // read, or since: the node's index in the snapshot
 }
 
 type rawStates struct {

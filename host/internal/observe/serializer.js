@@ -13,10 +13,13 @@
 // The host substitutes the options placeholder at the end with a JSON object:
 //   {maxName: int, maxText: int, sensitive: "<regexp source>",
 //    notSensitive: "<regexp source>", snapshot: "<id>", read: bool, root: int,
-//    packOver: int}
+//    since: "<id>", packOver: int}
 // With read set it serves `read`: it walks the subtree of the snapshot's
 // element root (or the whole page when root is -1), reports for each node
-// its index in the snapshot (m), and leaves the snapshot as it was.
+// its index in the snapshot (m), and leaves the snapshot as it was. With
+// since set to the id of the snapshot the world keeps, it makes a new one
+// and reports for each node that was in that one its index there (m), and
+// follows: 1, so that the host keeps the marks of what stayed.
 (function (opts) {
   "use strict";
   const sensitiveRe = new RegExp(opts.sensitive, "i");
@@ -39,7 +42,8 @@
   let hidden = 0;
   const prior = globalThis.__diwall;
   if (opts.read && (!prior || prior.snapshot !== opts.snapshot)) { return JSON.stringify({ stale: true }); }
-  const priorIndex = opts.read ? new Map(/** @type {KeptSnapshot} */ (prior).els.map((e, i) => [e, i])) : null;
+  const follows = !opts.read && opts.since !== undefined && Boolean(prior) && /** @type {KeptSnapshot} */ (prior).snapshot === opts.since;
+  const priorIndex = opts.read || follows ? new Map(/** @type {KeptSnapshot} */ (prior).els.map((e, i) => [e, i])) : null;
 
   const skipTags = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "META", "LINK", "TITLE", "BASE"]);
   const frameTags = new Set(["IFRAME", "FRAME", "OBJECT", "EMBED", "PORTAL", "FENCEDFRAME"]);
@@ -801,7 +805,7 @@
   const answer = JSON.stringify({
     vp: { w: vw, h: vh, sx, sy, ch: Math.max(de.scrollHeight, doc.body ? doc.body.scrollHeight : 0), cw: de.scrollWidth, dpr: win.devicePixelRatio },
     title: doc.title, url: location.href, hidden, inert: inertCount, focus, closed: closedCandidates, nodes,
-    files: opts.read ? undefined : fileInputs(),
+    files: opts.read ? undefined : fileInputs(), follows: follows ? 1 : undefined,
   });
   return opts.packOver !== undefined && answer.length > opts.packOver ? pack(answer) : answer;
 

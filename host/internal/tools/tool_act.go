@@ -14,7 +14,7 @@ import (
 type actIn struct {
 	SnapshotID string     `json:"snapshot_id" jsonschema:"server.snapshot_id of your latest observe"`
 	Steps      []act.Step `json:"steps" jsonschema:"run in order; one failure stops the rest"`
-	Observe    bool       `json:"observe,omitempty" jsonschema:"also return a fresh observation"`
+	Observe    any        `json:"observe,omitempty" jsonschema:"observe after: true, or changes only"`
 	TabID      string     `json:"tab_id,omitempty" jsonschema:"default: current tab"`
 }
 
@@ -53,11 +53,14 @@ func (p *actPage) sourceURLs() []string {
 func (s *Server) actDef() def {
 	return newDef(&mcp.Tool{
 		Name: "act",
-		Description: "Act with marks from your latest observe: one step, or a batch (fill a form and submit) run in order in one call. " +
-			"Real clicks, keys and drags; upload takes files from the person's upload folder. Says what each step did, and whether the page navigated or opened a dialog or tab. " +
+		Description: "Act on marks of your latest observe: one step or a batch (fill a form and submit) in one call. " +
+			"Real clicks, keys and drags; upload takes files from the person's upload folder. Reports each step, and whether the page navigated or opened a dialog or tab. " +
 			"A failure returns a fresh observation.",
 		Annotations: &mcp.ToolAnnotations{Title: "Act", DestructiveHint: ptr(true), OpenWorldHint: ptr(true)},
-	}, map[string][]any{"steps.action": {"click", "type", "select", "check", "uncheck", "hover", "scroll", "press", "wait", "upload", "drag"}}, pageTool, s.act)
+	}, map[string][]any{
+		"steps.action": {"click", "type", "select", "check", "uncheck", "hover", "scroll", "press", "wait", "upload", "drag"},
+		"observe":      {true, false, "changes"},
+	}, pageTool, s.act)
 }
 
 func (s *Server) act(ctx context.Context, c *Call, in actIn) (Outcome, error) {
@@ -80,13 +83,17 @@ func (s *Server) act(ctx context.Context, c *Call, in actIn) (Outcome, error) {
 	out := Outcome{Server: srv, Page: &page}
 	// A failure brings the page as it is now, so that the next call is not
 	// the same one made blind; so does a request for it.
-	if in.Observe || res.Err != nil {
+	if in.Observe == true || in.Observe == "changes" || res.Err != nil {
 		switch {
 		case !c.allows(after.URL):
 			// The gate lets nothing of this page out: it says so itself.
 			srv.NoObservation = "the page is outside this session's sites"
 		default:
-			s.attachObservation(ctx, c, t, srv, &page, &out)
+			var f *observe.Follow
+			if in.Observe == "changes" {
+				f = follow(in.SnapshotID, actedBy(in.Steps, res.Steps))
+			}
+			s.attachObservation(ctx, c, t, srv, &page, &out, f)
 			if after.Dialog != nil {
 				srv.NoObservation = "a dialog is open and blocks the page: the observation shows the dialog; answer it with the dialog tool"
 			}
@@ -104,8 +111,8 @@ const observationWait = 15 * time.Second
 
 // attachObservation adds a fresh observation of the tab to an action's
 // result, so the next turn can pick marks that exist.
-func (s *Server) attachObservation(ctx context.Context, c *Call, t *browser.Tab, srv *actServer, page *actPage, out *Outcome) {
-	fresh, freshPage, images, why := s.freshObservation(ctx, c, t)
+func (s *Server) attachObservation(ctx context.Context, c *Call, t *browser.Tab, srv *actServer, page *actPage, out *Outcome, f *observe.Follow) {
+	fresh, freshPage, images, why := s.freshObservation(ctx, c, t, f)
 	srv.Observation, page.Observation, out.Images = fresh, freshPage, images
 	if why != "" {
 		srv.NoObservation = why
@@ -113,11 +120,11 @@ func (s *Server) attachObservation(ctx context.Context, c *Call, t *browser.Tab,
 }
 
 // freshObservation observes the tab for a result that brings the page as
-// it is now; why says why there is none.
-func (s *Server) freshObservation(ctx context.Context, c *Call, t *browser.Tab) (*observeServer, *observePage, []*mcp.ImageContent, string) {
+// it is now (what changed, with f); why says why there is none.
+func (s *Server) freshObservation(ctx context.Context, c *Call, t *browser.Tab, f *observe.Follow) (*observeServer, *observePage, []*mcp.ImageContent, string) {
 	ctx, cancel := context.WithTimeout(ctx, observationWait)
 	defer cancel()
-	obs, err := observe.Observe(ctx, s.b, t, c.Profile, s.opts.ObservePath, c.frameRule())
+	obs, err := observe.Observe(ctx, s.b, t, c.Profile, s.opts.ObservePath, c.frameRule(), f)
 	if err != nil {
 		e := browser.AsError(err)
 		c.Base.Notice("no fresh observation: " + e.Msg)
@@ -131,4 +138,33 @@ func (s *Server) freshObservation(ctx context.Context, c *Call, t *browser.Tab) 
 	freshPage := o.Page.(observePage)
 	c.Base.Notices = append(c.Base.Notices, obs.Notices...)
 	return fresh, &freshPage, o.Images, ""
+}
+
+// actedBy is what the steps that succeeded asked of the elements they
+// typed in, chose in or checked: a changes observation does not repeat it.
+func actedBy(steps []act.Step, results []act.StepResult) observe.Acted {
+	acted := observe.Acted{}
+	for i, st := range steps {
+		if i >= len(results) || !results[i].OK || st.Mark == 0 {
+			continue
+		}
+		switch st.Action {
+		case "type":
+			was, ok := acted[st.Mark]
+			switch {
+			case st.Clear || !ok || len(was.Values) != 1:
+				acted[st.Mark] = observe.Expect{Values: []string{st.Text}, Appended: !st.Clear}
+			default:
+				acted[st.Mark] = observe.Expect{Values: []string{was.Values[0] + st.Text}, Appended: was.Appended}
+			}
+		case "select":
+			acted[st.Mark] = observe.Expect{Values: st.Values}
+		case "check", "uncheck":
+			checked := st.Action == "check"
+			acted[st.Mark] = observe.Expect{Checked: &checked}
+		default:
+			delete(acted, st.Mark) // a click or a key may have changed it otherwise
+		}
+	}
+	return acted
 }

@@ -45,7 +45,7 @@ func (downloadsPage) sourceURLs() []string { return nil }
 func (s *Server) downloadsDef() def {
 	return newDef(&mcp.Tool{
 		Name: "downloads",
-		Description: "Your tabs' downloads (each also reported in server.downloads): list, wait, or read a finished one's text (text, CSV, JSON, PDF). " +
+		Description: "Your tabs' downloads: list, wait, or read a finished one's text (text, CSV, JSON, PDF). " +
 			"Saved only in the person's download folder; you get no path.",
 		Annotations: &mcp.ToolAnnotations{Title: "Downloads", ReadOnlyHint: true, DestructiveHint: ptr(false), OpenWorldHint: ptr(false)},
 	}, map[string][]any{"action": {"list", "wait", "read"}}, otherTool, s.downloadsTool)

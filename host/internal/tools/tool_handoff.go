@@ -119,7 +119,7 @@ func (s *Server) handoff(ctx context.Context, c *Call, in handoffIn) (Outcome, e
 		// The wait may have used the call's context up to its margin: the
 		// observation has its own.
 		octx, cancel := context.WithTimeout(context.WithoutCancel(ctx), observationWait)
-		srv.Observation, page.Observation, out.Images, srv.NoObservation = s.freshObservation(octx, c, t)
+		srv.Observation, page.Observation, out.Images, srv.NoObservation = s.freshObservation(octx, c, t, nil)
 		cancel()
 	} else {
 		srv.NoObservation = "the page is outside this session's sites"

@@ -112,7 +112,7 @@ func (s *Server) login(ctx context.Context, c *Call, in loginIn) (Outcome, error
 	page := &loginPage{pageInfo: pageInfo{URL: after.URL, Title: after.Title}}
 	out := Outcome{Server: srv, Page: page}
 	if c.allows(after.URL) {
-		srv.Observation, page.Observation, out.Images, srv.NoObservation = s.freshObservation(ctx, c, t)
+		srv.Observation, page.Observation, out.Images, srv.NoObservation = s.freshObservation(ctx, c, t, nil)
 	} else {
 		srv.NoObservation = "the page is outside this session's sites"
 	}

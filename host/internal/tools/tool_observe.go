@@ -13,6 +13,7 @@ import (
 
 type observeIn struct {
 	TabID string `json:"tab_id,omitempty" jsonschema:"default: current tab"`
+	Since string `json:"since,omitempty" jsonschema:"only what changed since this snapshot_id"`
 }
 
 func (in *observeIn) tabArg() string { return in.TabID }
@@ -28,6 +29,8 @@ type observeServer struct {
 	Counters   observe.Counters  `json:"counters"`
 	DialogOpen bool              `json:"dialog_open"`
 	Image      observe.ImageInfo `json:"image"`
+	// Since: the tree and elements are what changed since this snapshot.
+	Since string `json:"since,omitempty"`
 }
 
 type observePage struct {
@@ -36,10 +39,18 @@ type observePage struct {
 	Tree     []string          `json:"tree"`
 	Elements []observe.Element `json:"elements"`
 	Dialog   *browser.Dialog   `json:"dialog,omitempty"`
-	frames   []string          // the documents of the frames read into the tree
+	frames   []string          // the documents of the frames read into the tree (and, for changes, before)
 }
 
 func (p observePage) sourceURLs() []string { return append([]string{p.URL}, p.frames...) }
+
+// follow is the Follow of an observe {since}, nil without since.
+func follow(since string, acted observe.Acted) *observe.Follow {
+	if since == "" {
+		return nil
+	}
+	return &observe.Follow{Since: since, Acted: acted}
+}
 
 func (p observePage) shownDialog() *browser.Dialog { return p.Dialog }
 
@@ -47,21 +58,21 @@ func (s *Server) observeDef() def {
 	return newDef(&mcp.Tool{
 		Name: "observe",
 		Description: "See the current tab: a screenshot with numbered marks on what you can act on (sensitive fields and unread frames blacked out), " +
-			"the accessibility tree as indented lines (whole page, [N] = mark), and the marked elements. " +
-			"Act with marks plus server.snapshot_id.",
+			"the accessibility tree as indented lines (whole page, [N] = mark), and the marked elements.",
 		Annotations: &mcp.ToolAnnotations{Title: "Observe", ReadOnlyHint: true, DestructiveHint: ptr(false), OpenWorldHint: ptr(true)},
 	}, nil, pageTool, s.observe)
 }
 
 func (s *Server) observe(ctx context.Context, c *Call, in observeIn) (Outcome, error) {
-	obs, err := observe.Observe(ctx, s.b, c.Tab, c.Profile, s.opts.ObservePath, c.frameRule())
+	obs, err := observe.Observe(ctx, s.b, c.Tab, c.Profile, s.opts.ObservePath, c.frameRule(), follow(in.Since, nil))
 	if err != nil {
 		return Outcome{}, err
 	}
 	act.LearnKeys(s.b, c.Tab, obs) // in the background, from now on
 	act.MarkFileInputs(ctx, s.b, c.Tab, obs)
 	s.log.Info("observe", "op", c.Base.OperationID, "total_ms", ms(obs.Took), "host_ms", ms(obs.HostTook),
-		"marks", obs.Counters.Marks, "tree_lines", obs.Counters.TreeLines)
+		"guard_start_ms", ms(obs.Phases.GuardStart), "capture_ms", ms(obs.Phases.Capture), "serialize_ms", ms(obs.Phases.Serialize),
+		"guard_finish_ms", ms(obs.Phases.GuardFinish), "marks", obs.Counters.Marks, "tree_lines", obs.Counters.TreeLines)
 	return observationOutcome(c, obs), nil
 }
 
@@ -78,6 +89,16 @@ func observationOutcome(c *Call, obs *observe.Observation) Outcome {
 			DialogOpen: obs.DialogOpen, Image: obs.Image,
 		},
 		Page: observePage{Title: obs.Title, URL: obs.URL, Tree: obs.Tree, Elements: obs.Elements, Dialog: obs.Dialog, frames: obs.FrameURLs},
+	}
+	if d := obs.Delta; d != nil {
+		srv, page := out.Server.(*observeServer), out.Page.(observePage)
+		srv.Since = obs.Since
+		page.Tree, page.Elements = d.Tree, d.Elements
+		if page.Elements == nil {
+			page.Elements = []observe.Element{}
+		}
+		page.frames = append(page.frames, d.FrameURLs...)
+		out.Page = page
 	}
 	if obs.PNG != nil {
 		out.Images = []*mcp.ImageContent{{Data: obs.PNG, MIMEType: "image/png"}}

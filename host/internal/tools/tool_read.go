@@ -41,7 +41,7 @@ func (p readPage) sourceURLs() []string { return append([]string{p.url}, p.frame
 func (s *Server) readDef() def {
 	return newDef(&mcp.Tool{
 		Name: "read",
-		Description: "Read text from the live page cheaply, without a new snapshot (your marks stay valid): a mark's whole region, " +
+		Description: "Read text from the live page without a new snapshot (marks stay valid): a mark's whole region, " +
 			"including what observe's tree cut, or the lines matching a query. Same hiding and masking as observe.",
 		Annotations: &mcp.ToolAnnotations{Title: "Read", ReadOnlyHint: true, DestructiveHint: ptr(false), OpenWorldHint: ptr(true)},
 	}, nil, pageTool, s.read)

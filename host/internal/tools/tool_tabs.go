@@ -60,7 +60,7 @@ type tabPage struct {
 func (s *Server) tabsDef() def {
 	return newDef(&mcp.Tool{
 		Name:        "tabs",
-		Description: "List, open, close or select your tabs (you see only those you opened); open and select make a tab current. Returns tab ids.",
+		Description: "List, open, close or select your tabs (you see only those you opened); open and select make a tab current.",
 		Annotations: &mcp.ToolAnnotations{Title: "Tabs", DestructiveHint: ptr(false), OpenWorldHint: ptr(true)},
 	}, map[string][]any{"action": {"list", "open", "close", "select"}}, otherTool, s.tabs)
 }
