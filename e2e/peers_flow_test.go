@@ -1,13 +1,13 @@
 package e2e
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"regexp"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/tiktoken-go/tokenizer"
 )
 
 // textOf is the text of a result's text blocks, as a model reads it.
@@ -22,10 +22,30 @@ func textOf(r *mcp.CallToolResult) string {
 }
 
 // flowCall is one call of a flow and the text tokens of its answer (the
-// text blocks' characters / 4; images left out).
+// text blocks' tokens, images left out).
 type flowCall struct {
 	what   string
 	tokens int
+}
+
+// tokenizer counts text tokens as OpenAI's o200k_base encoding does: a
+// real tokenizer, not characters / 4, so that JSON and YAML are counted
+// as a model reads them.
+var o200k = func() tokenizer.Codec {
+	c, err := tokenizer.Get(tokenizer.O200kBase)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}()
+
+// tokens is the number of tokens of text.
+func tokens(text string) int {
+	n, err := o200k.Count(text)
+	if err != nil {
+		return len(text) / 4
+	}
+	return n
 }
 
 func flowTokens(calls []flowCall) int {
@@ -54,7 +74,7 @@ func playwrightRef(t testing.TB, snapshot, role, name string) string {
 func playwrightFormFlow(t testing.TB, pw *peer, url string) []flowCall {
 	pw.open(t, url)
 	snap := pw.call(t, "browser_snapshot", map[string]any{})
-	calls := []flowCall{{"browser_snapshot", len(snap.text) / 4}}
+	calls := []flowCall{{"browser_snapshot", tokens(snap.text)}}
 	var fields []map[string]any
 	for _, f := range form20 {
 		field := map[string]any{"name": f.Name, "target": playwrightRef(t, snap.text, f.Role, f.Name), "type": f.Role, "value": f.Value}
@@ -64,43 +84,43 @@ func playwrightFormFlow(t testing.TB, pw *peer, url string) []flowCall {
 		fields = append(fields, field)
 	}
 	fill := pw.call(t, "browser_fill_form", map[string]any{"fields": fields})
-	calls = append(calls, flowCall{"browser_fill_form", len(fill.text) / 4})
+	calls = append(calls, flowCall{"browser_fill_form", tokens(fill.text)})
 	click := pw.call(t, "browser_click", map[string]any{"element": "Place order button", "target": playwrightRef(t, snap.text, "button", "Place order")})
-	calls = append(calls, flowCall{"browser_click", len(click.text) / 4})
+	calls = append(calls, flowCall{"browser_click", tokens(click.text)})
 	done := pw.call(t, "browser_snapshot", map[string]any{})
 
-	calls = append(calls, flowCall{"browser_snapshot", len(done.text) / 4})
+	calls = append(calls, flowCall{"browser_snapshot", tokens(done.text)})
 	return calls
 }
 
-// diwallFormFlow fills form20 with Diwall: observe, one act filling the
-// twenty fields and one act clicking submit, each with observe mode
+// diwallFormFlow fills form20 with Diwall: observe, then one act filling
+// the twenty fields and one act clicking submit, each with observe mode
 // ("changes" or true; after the submit, a new document: a whole
-// observation either way, which reads the confirmation).
-func diwallFormFlow(t testing.TB, bs *browserSession, url string, mode any) []flowCall {
+// observation either way, which reads the confirmation). With oneAct, one
+// act fills the form and submits it, as the instructions tell a model to.
+func diwallFormFlow(t testing.TB, bs *browserSession, url string, mode any, oneAct bool) []flowCall {
 	bs.mustOK("navigate", map[string]any{"url": url})
 	o := bs.observe()
-	calls := []flowCall{{"observe", len(textOf(o.raw)) / 4}}
-	// Where an observation's text goes.
-	server, _ := json.Marshal(o.Server)
-	tree, _ := json.Marshal(o.Tree)
-	elements, _ := json.Marshal(o.Elements)
-	if mode == "changes" {
-		fmt.Printf("  diwall's observation of the form: server %d, tree %d, elements %d characters\n", len(server), len(tree), len(elements))
-	}
+	calls := []flowCall{{"observe", tokens(textOf(o.raw))}}
 	steps := fillSteps(t, o)
+	if oneAct {
+		all := bs.call("act", map[string]any{"snapshot_id": snap(o), "steps": steps, "observe": mode})
+		if !all.OK || all.Server["navigated"] != true {
+			t.Fatalf("fill and submit: %v", all.Server["error"])
+		}
+		return append(calls, flowCall{fmt.Sprintf("act fill+submit, observe %v", mode), tokens(textOf(all.raw))})
+	}
 	fill := bs.call("act", map[string]any{"snapshot_id": snap(o), "steps": steps[:len(steps)-1], "observe": mode})
 	if !fill.OK {
 		t.Fatalf("fill: %v", fill.Server["error"])
 	}
-	calls = append(calls, flowCall{fmt.Sprintf("act fill, observe %v", mode), len(textOf(fill.raw)) / 4})
+	calls = append(calls, flowCall{fmt.Sprintf("act fill, observe %v", mode), tokens(textOf(fill.raw))})
 	next := fill.Server["observation"].(map[string]any)["snapshot_id"].(string)
 	click := bs.call("act", map[string]any{"snapshot_id": next, "steps": steps[len(steps)-1:], "observe": mode})
 	if !click.OK || click.Server["navigated"] != true {
 		t.Fatalf("submit: %v", click.Server["error"])
 	}
-	calls = append(calls, flowCall{fmt.Sprintf("act click, observe %v", mode), len(textOf(click.raw)) / 4})
-	return calls
+	return append(calls, flowCall{fmt.Sprintf("act click, observe %v", mode), tokens(textOf(click.raw))})
 }
 
 // TestPeersFormFlow prints the text tokens of one flow, Diwall's against
@@ -116,14 +136,20 @@ func TestPeersFormFlow(t *testing.T) {
 	peers := startPeers(t, 1280, 713)
 	url := siteURL + "/act/form20.html"
 	pw := playwrightFormFlow(t, peers[0], url)
-	whole := diwallFormFlow(t, bs, url, true)
-	printFlow(pw, diwallFormFlow(t, bs, url, "changes"))
-	fmt.Printf("  the same with observe: true: diwall %d, ratio %.2fx\n", flowTokens(whole), float64(flowTokens(whole))/float64(flowTokens(pw)))
+	printFlow(pw, diwallFormFlow(t, bs, url, "changes", true))
+	for _, v := range []struct {
+		what   string
+		mode   any
+		oneAct bool
+	}{{"two acts (fill; submit), observe changes", "changes", false}, {"one act, observe: true", true, true}, {"two acts, observe: true", true, false}} {
+		d := flowTokens(diwallFormFlow(t, bs, url, v.mode, v.oneAct))
+		fmt.Printf("  diwall, %s: %d, ratio %.2fx\n", v.what, d, float64(d)/float64(flowTokens(pw)))
+	}
 }
 
 // printFlow prints the token figures of both flows.
 func printFlow(pw, dw []flowCall) {
-	fmt.Println("fill the 20 fields of form20.html, submit, read the confirmation: text tokens (characters / 4)")
+	fmt.Println("fill the 20 fields of form20.html, submit, read the confirmation: text tokens (o200k_base)")
 	for _, c := range pw {
 		fmt.Printf("  playwright-mcp %-28s %6d\n", c.what, c.tokens)
 	}

@@ -40,7 +40,7 @@ type Step struct {
 // StepResult is one step's outcome.
 type StepResult struct {
 	Step      int           `json:"step"`
-	Action    string        `json:"action"`
+	Action    string        `json:"action,omitempty"` // not repeated for a step that succeeded
 	Mark      int           `json:"mark,omitempty"`
 	OK        bool          `json:"ok"`
 	Skipped   bool          `json:"skipped,omitempty"` // not run: an earlier step failed or opened a dialog

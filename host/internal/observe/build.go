@@ -226,6 +226,9 @@ func build(r *raw, b Budgets) Built {
 	for _, n := range nodes {
 		if n.mark > 0 {
 			el := Element{Mark: n.mark, Role: n.Role, Name: n.Name, Value: n.Value, State: stateWords(n, markOf)}
+			if el.Value != nil && *el.Value == "" {
+				el.Value = nil // an empty field says nothing more without it
+			}
 			if n.Name == "" {
 				el.Text = n.textOnly
 			}

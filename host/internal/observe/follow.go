@@ -12,14 +12,14 @@ func followed(info browser.TabInfo, follow *Follow) (*browser.Snapshot, string) 
 	cur := info.Snapshot
 	switch {
 	case cur == nil:
-		return nil, "the tab has no current snapshot (it loaded a new document since)"
+		return nil, "a new document loaded since"
 	case cur.ID != follow.Since:
-		return nil, "it is not the tab's current snapshot (a newer observation, or a new document, replaced it)"
+		return nil, "it is not the tab's current snapshot"
 	case cur.LoaderID != info.LoaderID:
-		return nil, "the tab loaded a new document since"
+		return nil, "a new document loaded since"
 	}
 	if _, ok := cur.View.(View); !ok {
-		return nil, "that snapshot kept no view"
+		return nil, "that snapshot kept no view to compare with"
 	}
 	return cur, ""
 }

@@ -238,7 +238,7 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Pr
 		}
 	}
 	if prev != nil && r.Follows != 1 {
-		prev, notFollowed = nil, "the page's world was replaced since that snapshot"
+		prev, notFollowed = nil, "the page's world was replaced since"
 	}
 	// The frames on the sites are read into the page.
 	var fm *frameMap
@@ -342,7 +342,7 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Pr
 		d := Changes(prev.View.(View), obs.View, follow.Acted)
 		obs.Delta, obs.Since = &d, follow.Since
 	case follow != nil:
-		obs.Notices = append(obs.Notices, fmt.Sprintf("this is a whole observation, not the changes since %s: %s", follow.Since, notFollowed))
+		obs.Notices = append(obs.Notices, "a whole observation, not the changes since that snapshot: "+notFollowed)
 	}
 	snap := &browser.Snapshot{ID: snapID, LoaderID: after.LoaderID, MarkNode: built.MarkNode, Sensitive: built.SecretMarks(),
 		Labels: markLabels(built.Elements), Frames: fm.snapFrames(), Place: fm.places(), View: obs.View}

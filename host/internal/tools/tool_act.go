@@ -79,6 +79,13 @@ func (s *Server) act(ctx context.Context, c *Call, in actIn) (Outcome, error) {
 	if srv.Steps == nil {
 		srv.Steps = []act.StepResult{}
 	}
+	for i := range srv.Steps {
+		if st := &srv.Steps[i]; st.OK {
+			// A step that did what was asked says only that: the model
+			// knows which action on which mark it asked for.
+			st.Action, st.Mark = "", 0
+		}
+	}
 	page := actPage{pageInfo: pageInfo{URL: after.URL, Title: after.Title}}
 	out := Outcome{Server: srv, Page: &page}
 	// A failure brings the page as it is now, so that the next call is not
