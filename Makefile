@@ -5,10 +5,10 @@ BIN := bin/diwall
 .PHONY: all build demo test test-go test-e2e check-extension cross release bench bench-compare bench-load bench-soak fuzz clean
 
 # The version stamped into diwall: the nearest v* tag (0.2.0, or
-# 0.2.0-3-gabc1234 past it), else 0.0.0- and the commit; -dirty when the
-# tree has changes.
+# 0.2.0-3-gabc1234 past it), else 0.0.0-g and the commit; -dirty when the
+# tree has changes. Always a semantic version, as npm needs.
 VERSION ?= $(shell d=$$(git describe --tags --match 'v[0-9]*' --dirty 2>/dev/null) && echo $${d\#v} || \
-	echo 0.0.0-$$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$$(git diff --quiet HEAD 2>/dev/null || echo -dirty))
+	echo 0.0.0-g$$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$$(git diff --quiet HEAD 2>/dev/null || echo -dirty))
 LDFLAGS := -X github.com/diwall/diwall/host/version.Host=$(VERSION)
 
 all: build
@@ -17,7 +17,9 @@ build:
 	$(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./host/cmd/diwall
 
 # Archives for Linux and macOS (amd64, arm64) and Windows (amd64) with the
-# version stamped in, the packed extension, and SHA256SUMS, into dist/.
+# version stamped in, the npm packages (npm pack), the packed extension (for
+# Load unpacked, and for the Chrome Web Store), the MCP Registry's
+# server.json, and SHA256SUMS, into dist/.
 release:
 	$(GO) run ./host/cmd/release -version $(VERSION) -out dist
 
