@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/diwall
 
-.PHONY: all build demo test test-go test-e2e check-extension cross release bench bench-compare bench-load bench-soak fuzz clean
+.PHONY: all build demo test test-go test-e2e check-extension cross release docs bench bench-compare bench-load bench-soak fuzz clean
 
 # The version stamped into diwall: the nearest v* tag (0.2.0, or
 # 0.2.0-3-gabc1234 past it), else 0.0.0-g and the commit; -dirty when the
@@ -22,6 +22,11 @@ build:
 # server.json, and SHA256SUMS, into dist/.
 release:
 	$(GO) run ./host/cmd/release -version $(VERSION) -out dist
+
+# docs/tools.md, from the tools' definitions and host/cmd/docgen/tools_notes.md
+# (a test fails when it is stale).
+docs:
+	$(GO) run ./host/cmd/docgen
 
 # Headless Chromium with the extension, driven end to end by a real MCP client.
 demo: build
