@@ -69,6 +69,10 @@ func run(o options) error {
 	if err != nil {
 		return fmt.Errorf("run from the repository's root: %w", err)
 	}
+	docs, err := docFiles()
+	if err != nil {
+		return err
+	}
 	license, err := os.ReadFile("LICENSE")
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
@@ -83,7 +87,7 @@ func run(o options) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", t, err)
 		}
-		name, err := writeArchive(out, o.version, t, bin, readme)
+		name, err := writeArchive(out, o.version, t, bin, readme, docs)
 		if err != nil {
 			return fmt.Errorf("%s: %w", t, err)
 		}
@@ -138,16 +142,38 @@ func buildBinary(version string, t target) ([]byte, error) {
 	return os.ReadFile(bin)
 }
 
-// writeArchive packs a binary with the README: a .tar.gz, or a .zip for
-// Windows. It returns the archive's name.
-func writeArchive(out, version string, t target, bin, readme []byte) (string, error) {
+// writeArchive packs a binary with the README and the pages of docs/ it
+// links to: a .tar.gz, or a .zip for Windows. It returns the archive's
+// name.
+func writeArchive(out, version string, t target, bin, readme []byte, docs []archiveFile) (string, error) {
 	base := fmt.Sprintf("diwall_%s_%s_%s", version, t.goos, t.goarch)
 	files := []archiveFile{
 		{Name: base + "/" + t.exe(), Data: bin, Mode: 0o755},
 		{Name: base + "/README.md", Data: readme, Mode: 0o644},
 	}
+	for _, d := range docs {
+		d.Name = base + "/" + d.Name
+		files = append(files, d)
+	}
 	if t.goos == "windows" {
 		return base + ".zip", writeZip(filepath.Join(out, base+".zip"), files)
 	}
 	return base + ".tar.gz", writeTarGz(filepath.Join(out, base+".tar.gz"), files)
+}
+
+// docFiles are the pages of docs/, as docs/NAME.md.
+func docFiles() ([]archiveFile, error) {
+	names, err := filepath.Glob(filepath.Join("docs", "*.md"))
+	if err != nil {
+		return nil, err
+	}
+	var files []archiveFile
+	for _, n := range names {
+		data, err := os.ReadFile(n)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, archiveFile{Name: "docs/" + filepath.Base(n), Data: data, Mode: 0o644})
+	}
+	return files, nil
 }
