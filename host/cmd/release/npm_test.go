@@ -119,7 +119,7 @@ func fakeInstall(t *testing.T, script string) (launcherPath string) {
 // TestLauncherPassesArgumentsStreamsAndExitCode runs the launcher with
 // node on a binary that echoes.
 func TestLauncherPassesArgumentsStreamsAndExitCode(t *testing.T) {
-	launcherPath := fakeInstall(t, "#!/bin/sh\necho \"args: $*\"\nread line\necho \"stdin: $line\"\necho oops >&2\nexit 7\n")
+	launcherPath := fakeInstall(t, "#!/bin/sh\necho \"args: $*\"\nread line\necho \"stdin: $line\"\necho \"package: $DIWALL_NPM_PACKAGE\"\necho oops >&2\nexit 7\n")
 	cmd := exec.Command("node", launcherPath, "mcp", "--launch=headless", "a b")
 	cmd.Stdin = strings.NewReader("hello\n")
 	var out, errOut bytes.Buffer
@@ -128,7 +128,7 @@ func TestLauncherPassesArgumentsStreamsAndExitCode(t *testing.T) {
 	if code := cmd.ProcessState.ExitCode(); code != 7 {
 		t.Errorf("exit %d, want 7 (stderr %q)", code, errOut.String())
 	}
-	if want := "args: mcp --launch=headless a b\nstdin: hello\n"; out.String() != want {
+	if want := "args: mcp --launch=headless a b\nstdin: hello\npackage: " + npmName + "\n"; out.String() != want {
 		t.Errorf("stdout %q, want %q", out.String(), want)
 	}
 	if errOut.String() != "oops\n" {

@@ -3,6 +3,7 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -147,4 +148,26 @@ func TestExtensionIDsAllowed(t *testing.T) {
 		t.Errorf("a bad ID: %d %s", code, errOut)
 	}
 	run("uninstall")
+}
+
+// TestClientCommandThroughNpx: a diwall run from npx's cache gives clients
+// npx and its package, not a path npm may clear; any other, its own path.
+func TestClientCommandThroughNpx(t *testing.T) {
+	cached := "/home/u/.npm/_npx/1f2e/node_modules/diwall-linux-x64/bin/diwall"
+	t.Setenv(npmPackageEnv, "")
+	if cmd, args := clientCommand(cached, launchFlag{on: true}); cmd != cached || !slices.Equal(args, []string{"mcp", "--launch"}) {
+		t.Errorf("without the launcher: %s %v", cmd, args)
+	}
+	t.Setenv(npmPackageEnv, "@acme/diwall")
+	npx := "npx"
+	if runtime.GOOS == "windows" {
+		npx = "npx.cmd"
+	}
+	if cmd, args := clientCommand(cached, launchFlag{on: true, headless: true}); cmd != npx || !slices.Equal(args, []string{"-y", "@acme/diwall", "mcp", "--launch=headless"}) {
+		t.Errorf("through npx: %s %v", cmd, args)
+	}
+	global := "/usr/lib/node_modules/diwall-linux-x64/bin/diwall"
+	if cmd, args := clientCommand(global, launchFlag{}); cmd != global || !slices.Equal(args, []string{"mcp"}) {
+		t.Errorf("installed with npm -g: %s %v", cmd, args)
+	}
 }

@@ -44,10 +44,11 @@ function fail(message) {
 // The handlers are in place before the binary starts, so that no signal
 // can end this process and leave the binary running.
 const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'];
-/** @type {import('node:child_process').ChildProcess | undefined} */
-let child;
+/** @type {{ child?: import('node:child_process').ChildProcess }} */
+const running = {};
 for (const signal of signals) {
   process.on(signal, () => {
+    const { child } = running;
     if (child && child.exitCode === null && child.signalCode === null) {
       child.kill(signal);
     }
@@ -58,11 +59,12 @@ const file = binary();
 // DIWALL_NPM_PACKAGE tells diwall it came from this package: `diwall
 // install --client` run through npx then writes `npx -y NAME mcp` rather
 // than a path in npx's cache, which npm may clear.
-child = spawn(file, process.argv.slice(2), {
+const child = spawn(file, process.argv.slice(2), {
   stdio: 'inherit',
   windowsHide: true,
   env: { ...process.env, DIWALL_NPM_PACKAGE: pkg.name },
 });
+running.child = child;
 
 child.on('error', (err) => fail(`cannot run ${file}: ${err.message}`));
 child.on('exit', (code, signal) => {
