@@ -46,6 +46,10 @@ func TestStoreZipHasNoKey(t *testing.T) {
 		if _, ok := got["key"]; ok {
 			t.Error("the store's manifest keeps the key")
 		}
+		// The store shows the description, and takes at most 132 characters.
+		if d, _ := got["description"].(string); d == "" || len([]rune(d)) > 132 {
+			t.Errorf("description %q: the store wants one of at most 132 characters", d)
+		}
 		delete(orig, "key")
 		a, _ := json.Marshal(got)
 		b, _ := json.Marshal(orig)
