@@ -2,13 +2,13 @@
 GO ?= go
 BIN := bin/diwall
 
-.PHONY: all build demo test test-go test-e2e check-extension cross release bench bench-peers bench-readme bench-compare bench-load bench-soak fuzz clean
+.PHONY: all build demo test test-go test-e2e check-extension cross release docs bench bench-peers bench-readme bench-compare bench-load bench-soak fuzz clean
 
 # The version stamped into diwall: the nearest v* tag (0.2.0, or
-# 0.2.0-3-gabc1234 past it), else 0.0.0- and the commit; -dirty when the
-# tree has changes.
+# 0.2.0-3-gabc1234 past it), else 0.0.0-g and the commit; -dirty when the
+# tree has changes. Always a semantic version, as npm needs.
 VERSION ?= $(shell d=$$(git describe --tags --match 'v[0-9]*' --dirty 2>/dev/null) && echo $${d\#v} || \
-	echo 0.0.0-$$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$$(git diff --quiet HEAD 2>/dev/null || echo -dirty))
+	echo 0.0.0-g$$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$$(git diff --quiet HEAD 2>/dev/null || echo -dirty))
 LDFLAGS := -X github.com/diwall/diwall/host/version.Host=$(VERSION)
 
 all: build
@@ -17,9 +17,16 @@ build:
 	$(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./host/cmd/diwall
 
 # Archives for Linux and macOS (amd64, arm64) and Windows (amd64) with the
-# version stamped in, the packed extension, and SHA256SUMS, into dist/.
+# version stamped in, the npm packages (npm pack), the packed extension (for
+# Load unpacked, and for the Chrome Web Store), the MCP Registry's
+# server.json, and SHA256SUMS, into dist/.
 release:
 	$(GO) run ./host/cmd/release -version $(VERSION) -out dist
+
+# docs/tools.md, from the tools' definitions and host/cmd/docgen/tools_notes.md
+# (a test fails when it is stale).
+docs:
+	$(GO) run ./host/cmd/docgen
 
 # Headless Chromium with the extension, driven end to end by a real MCP client.
 demo: build
@@ -71,11 +78,12 @@ bench-peers: build
 	DIWALL_BIN=$(CURDIR)/$(BIN) DIWALL_BENCH_PEERS=1 $(GO) test -count=1 -timeout 30m \
 		-run '^(TestPeersSideBySide|TestPeersFormFlow|TestLaunchFlagsCost)$$' -v ./e2e/ | grep -v -e '^=== RUN' -e '^--- PASS' -e '^PASS'
 
-# Runs bench and bench-peers and writes their figures into README.md's
-# speed section (the dated history is docs/performance-log.md).
+# Runs bench and bench-peers and writes their figures into
+# docs/performance.md's speed section (the dated history is
+# docs/performance-log.md).
 bench-readme: build
 	{ $(MAKE) -s bench; $(MAKE) -s bench-peers; } 2>&1 | tee bench.out
-	$(GO) run ./e2e/benchreadme -in bench.out -readme README.md
+	$(GO) run ./e2e/benchreadme -in bench.out -readme docs/performance.md
 	rm -f bench.out
 
 # Diwall's untruncated tree against Playwright's AI snapshot of the same

@@ -3,6 +3,7 @@ package e2e
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,10 +15,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// TestEverydayBrowser runs the path a person takes: `diwall install` in a
-// home of its own, Chromium started on that home's profile with the
-// unpacked extension (as a person's browser would load it), `diwall mcp`
-// without --launch reaching the host that Chromium started, `diwall doctor`
+// TestEverydayBrowser runs the path a person takes: `diwall install
+// --client claude-code` in a home of its own, Chromium started on that
+// home's profile with the unpacked extension (as a person's browser would
+// load it), `diwall mcp` started as Claude Code's file says, without
+// --launch, reaching the host that Chromium started, `diwall doctor`
 // seeing it all, and `diwall uninstall`.
 func TestEverydayBrowser(t *testing.T) {
 	home, err := os.MkdirTemp("", "dw-home-")
@@ -39,7 +41,7 @@ func TestEverydayBrowser(t *testing.T) {
 		return string(out), err
 	}
 
-	out, err := run("install")
+	out, err := run("install", "--client", "claude-code")
 	if err != nil {
 		t.Fatalf("install: %v\n%s", err, out)
 	}
@@ -56,8 +58,25 @@ func TestEverydayBrowser(t *testing.T) {
 		t.Fatalf("profile allow: %v\n%s", err, out)
 	}
 	extDir := filepath.Join(home, ".local", "share", "diwall", "extension")
-	if !strings.Contains(out, extDir) || !strings.Contains(out, "claude mcp add") {
-		t.Errorf("install output lacks the extension folder or client configuration:\n%s", out)
+	claudeJSON := filepath.Join(home, ".claude.json")
+	if !strings.Contains(out, extDir) || !strings.Contains(out, "installed claude-code: "+claudeJSON) {
+		t.Errorf("install output lacks the extension folder or the client's file:\n%s", out)
+	}
+	// The client starts the server as its file says.
+	var clientFile struct {
+		MCPServers map[string]struct {
+			Type    string   `json:"type"`
+			Command string   `json:"command"`
+			Args    []string `json:"args"`
+		} `json:"mcpServers"`
+	}
+	data, _ := os.ReadFile(claudeJSON)
+	if err := json.Unmarshal(data, &clientFile); err != nil {
+		t.Fatalf("%s: %v\n%s", claudeJSON, err, data)
+	}
+	entry := clientFile.MCPServers["diwall"]
+	if entry.Type != "stdio" || entry.Command != diwallBin || len(entry.Args) != 1 || entry.Args[0] != "mcp" {
+		t.Fatalf("Claude Code's entry: %+v", entry)
 	}
 
 	browser := exec.Command("/usr/lib/chromium/chromium", "--headless=new", "--no-sandbox", "--disable-gpu",
@@ -87,7 +106,7 @@ func TestEverydayBrowser(t *testing.T) {
 		}
 	}()
 
-	cmd := exec.Command(diwallBin, "mcp")
+	cmd := exec.Command(entry.Command, entry.Args...)
 	cmd.Env = env
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
@@ -113,9 +132,19 @@ func TestEverydayBrowser(t *testing.T) {
 		t.Errorf("a site outside the default profile: ok=%v code=%s", env.OK, env.errorCode())
 	}
 
-	out, err = run("doctor")
-	if err != nil || !strings.Contains(out, "ok   host running") || !strings.Contains(out, "ok   extension connected") {
-		t.Errorf("doctor with the browser running: %v\n%s", err, out)
+	// Doctor also lists every other Chromium running on this machine (other
+	// tests' browsers), whose failures are not this install's.
+	out, _ = run("doctor")
+	var ownFailures []string
+	for _, line := range strings.Split(out, "\n") {
+		check, _, _ := strings.Cut(strings.TrimPrefix(line, "FAIL "), ": ")
+		if strings.HasPrefix(line, "FAIL") && (strings.Contains(check, home) || !strings.Contains(check, " pid ")) {
+			ownFailures = append(ownFailures, line)
+		}
+	}
+	if len(ownFailures) > 0 || !strings.Contains(out, "ok   host running") || !strings.Contains(out, "ok   extension connected") ||
+		!strings.Contains(out, "ok   claude-code config: "+claudeJSON+" runs "+diwallBin+" mcp\n") {
+		t.Errorf("doctor with the browser running: %v\n%s", ownFailures, out)
 	}
 	session.Close()
 
@@ -125,6 +154,9 @@ func TestEverydayBrowser(t *testing.T) {
 	}
 	if _, err := os.Stat(manifest); !os.IsNotExist(err) {
 		t.Errorf("uninstall left the manifest: %v", err)
+	}
+	if _, err := os.Stat(claudeJSON); !os.IsNotExist(err) {
+		t.Errorf("uninstall left the client's file install created: %v", err)
 	}
 }
 

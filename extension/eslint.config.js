@@ -46,6 +46,15 @@ export default [
     },
   },
   {
+    // The npm package's launcher (host/cmd/release), a Node script.
+    files: ["host/cmd/release/npm/*.js"],
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: "commonjs",
+      globals: { ...globals.node },
+    },
+  },
+  {
     files: ["test/**/*.js", "eslint.config.js"],
     languageOptions: {
       ecmaVersion: 2022,

@@ -8,6 +8,21 @@ import (
 	"sync"
 )
 
+// StoreID is the ID the Chrome Web Store gives Diwall's extension, whose
+// manifest carries no pinned key there; "" until the extension is listed.
+// Once set, install and the host accept it beside ID without being told
+// (`diwall install --extension-id` tells them of any other).
+const StoreID = ""
+
+// KnownIDs are the extension IDs that may start the host without being
+// told: the pinned one, and the store's once it is listed.
+func KnownIDs() []string {
+	if StoreID == "" {
+		return []string{ID()}
+	}
+	return []string{ID(), StoreID}
+}
+
 var idOnce = sync.OnceValues(func() (string, error) {
 	data, err := Files.ReadFile("manifest.json")
 	if err != nil {

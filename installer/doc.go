@@ -1,7 +1,8 @@
 // Package installer registers Diwall's native-messaging host with the current
-// user's Chromium-based browsers, removes it again, says how to load the
-// extension and configure MCP clients, and checks the result: the work behind
-// `diwall install`, `diwall uninstall` and `diwall doctor`.
+// user's Chromium-based browsers, writes Diwall into MCP clients' own
+// configuration files (merging into their JSON or TOML in place), removes
+// both again, says how to load the extension, and checks the result: the
+// work behind `diwall install`, `diwall uninstall` and `diwall doctor`.
 //
 // Everything is per user and needs no administrator rights. On Linux and macOS
 // a host manifest file goes into each browser's NativeMessagingHosts folder; on

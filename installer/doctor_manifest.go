@@ -63,10 +63,13 @@ func checkManifestFile(o Options, c Check, file, fix string) Check {
 		c.Detail = fmt.Sprintf("%s starts %s, not this binary %s", file, m.Path, o.BinaryPath)
 		c.Fix = fix
 		return c
-	case !m.Allows(o.ExtensionID):
-		c.Detail = fmt.Sprintf("%s does not allow the extension %s", file, o.ExtensionID)
-		c.Fix = fix
-		return c
+	}
+	for _, id := range append([]string{o.ExtensionID}, o.MoreExtensionIDs...) {
+		if !m.Allows(id) {
+			c.Detail = fmt.Sprintf("%s does not allow the extension %s", file, id)
+			c.Fix = fix
+			return c
+		}
 	}
 	c.OK = true
 	return c

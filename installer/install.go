@@ -27,6 +27,9 @@ type Options struct {
 	// ExtensionID is the extension allowed to connect; "" means
 	// DefaultExtensionID.
 	ExtensionID string
+	// MoreExtensionIDs are other extensions allowed to connect: the
+	// Chrome Web Store's copy of Diwall's, whose ID the store assigns.
+	MoreExtensionIDs []string
 	// Dirs are Diwall's folders. On Windows the manifest lives in Dirs.Data;
 	// Doctor reads the socket and extension folder from them.
 	Dirs paths.Dirs
@@ -114,8 +117,10 @@ func (o Options) resolve() (Options, []Target, error) {
 			o.UserDataDirs[i] = abs
 		}
 	}
-	if !validExtensionID(o.ExtensionID) {
-		return o, nil, fmt.Errorf("%w: %q", ErrBadExtensionID, o.ExtensionID)
+	for _, id := range append([]string{o.ExtensionID}, o.MoreExtensionIDs...) {
+		if !validExtensionID(id) {
+			return o, nil, fmt.Errorf("%w: %q", ErrBadExtensionID, id)
+		}
 	}
 	if o.GOOS == "windows" {
 		if o.Registry == nil {

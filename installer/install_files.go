@@ -52,7 +52,7 @@ func installFiles(o Options, targets []Target) (Report, error) {
 // action, the file, and the folders it had to create.
 func writeManifestTracked(o Options, dir string, res *Result) error {
 	created := missingDirs(dir)
-	file, err := WriteManifest(dir, o.BinaryPath, o.ExtensionID)
+	file, err := WriteManifest(dir, o.BinaryPath, o.ExtensionID, o.MoreExtensionIDs...)
 	if err != nil {
 		res.Action, res.Manifest, res.Detail = Failed, filepath.Join(dir, ManifestFileName), err.Error()
 		return err

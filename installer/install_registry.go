@@ -12,7 +12,7 @@ import (
 // browser's key under HKEY_CURRENT_USER at it (Windows).
 func installRegistry(o Options, targets []Target) (Report, error) {
 	rep := Report{Manifest: Result{Name: "manifest", Manifest: windowsManifest(o), Created: missingDirs(o.Dirs.Data)}}
-	file, err := WriteManifest(o.Dirs.Data, o.BinaryPath, o.ExtensionID)
+	file, err := WriteManifest(o.Dirs.Data, o.BinaryPath, o.ExtensionID, o.MoreExtensionIDs...)
 	if err != nil {
 		rep.Manifest.Action, rep.Manifest.Detail = Failed, err.Error()
 		return rep, err

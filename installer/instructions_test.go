@@ -1,75 +1,48 @@
 package installer
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 )
 
-// jsonBlocks returns the indented JSON objects in text, parsed.
-func jsonBlocks(t *testing.T, text string) []map[string]any {
-	t.Helper()
-	var blocks []map[string]any
-	lines := strings.Split(text, "\n")
-	for i := 0; i < len(lines); i++ {
-		if lines[i] != "  {" {
-			continue
+func TestInstructions(t *testing.T) {
+	text := Instructions(InstructionsOptions{ExtensionDir: "/data/extension"})
+	for _, want := range []string{
+		"chrome://extensions", `"Developer mode"`, `"Load unpacked"`, "       /data/extension\n",
+		DefaultExtensionID, "diwall install --client NAME ", "--print", "claude-code, claude-desktop, cursor, vscode, windsurf, codex, gemini",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("instructions lack %q:\n%s", want, text)
 		}
-		j := i
-		for j < len(lines) && lines[j] != "  }" {
-			j++
-		}
-		var v map[string]any
-		if err := json.Unmarshal([]byte(strings.Join(lines[i:j+1], "\n")), &v); err != nil {
-			t.Fatalf("block at line %d: %v", i, err)
-		}
-		blocks = append(blocks, v)
-		i = j
 	}
-	return blocks
+	if text := Instructions(InstructionsOptions{ExtensionDir: "/e", ClientsWritten: true}); strings.Contains(text, "--client") {
+		t.Errorf("after --client, the instructions still say how to connect a client:\n%s", text)
+	}
 }
 
-func TestInstructions(t *testing.T) {
-	tests := []struct {
-		goos, binary, claudeCode, desktop, cursor string
-	}{
-		{"linux", "/home/u/.local/bin/diwall",
-			"claude mcp add --scope user diwall -- /home/u/.local/bin/diwall mcp",
-			"~/.config/Claude/claude_desktop_config.json", "~/.cursor/mcp.json"},
-		{"darwin", "/Users/u/Applications/My Tools/diwall",
-			"claude mcp add --scope user diwall -- '/Users/u/Applications/My Tools/diwall' mcp",
-			"~/Library/Application Support/Claude/claude_desktop_config.json", "~/.cursor/mcp.json"},
-		{"windows", `C:\Program Files\Diwall\diwall.exe`,
-			`claude mcp add --scope user diwall -- "C:\Program Files\Diwall\diwall.exe" mcp`,
-			`%APPDATA%\Claude\claude_desktop_config.json`, `%USERPROFILE%\.cursor\mcp.json`},
+// TestClientSnippets: each client's snippet is a file of its format that
+// holds exactly Diwall's entry, in the client's own shape.
+func TestClientSnippets(t *testing.T) {
+	for _, c := range Clients() {
+		text := ClientSnippet(c, `C:\Program Files\Diwall\diwall.exe`, []string{"mcp", "--launch"})
+		got, err := c.readEntry([]byte(text))
+		if err != nil || got == nil {
+			t.Errorf("%s: %v\n%s", c.ID, err, text)
+			continue
+		}
+		e := got.(map[string]any)
+		if e["command"] != `C:\Program Files\Diwall\diwall.exe` || len(e["args"].([]any)) != 2 || (e["type"] == "stdio") != c.Typed {
+			t.Errorf("%s: %v", c.ID, e)
+		}
 	}
-	for _, tt := range tests {
-		t.Run(tt.goos, func(t *testing.T) {
-			text := Instructions(InstructionsOptions{GOOS: tt.goos, BinaryPath: tt.binary, ExtensionDir: "/data/extension"})
-			for _, want := range []string{
-				"chrome://extensions", `"Developer mode"`, `"Load unpacked"`, "       /data/extension\n",
-				DefaultExtensionID, tt.claudeCode + "\n", tt.desktop, tt.cursor, ".vscode/mcp.json",
-			} {
-				if !strings.Contains(text, want) {
-					t.Errorf("instructions lack %q:\n%s", want, text)
-				}
-			}
-			blocks := jsonBlocks(t, text)
-			if len(blocks) != 2 {
-				t.Fatalf("%d JSON blocks, want 2:\n%s", len(blocks), text)
-			}
-			desktop := blocks[0]["mcpServers"].(map[string]any)["diwall"].(map[string]any)
-			if desktop["command"] != tt.binary || len(desktop) != 2 {
-				t.Errorf("mcpServers entry = %v", desktop)
-			}
-			vscode := blocks[1]["servers"].(map[string]any)["diwall"].(map[string]any)
-			if vscode["command"] != tt.binary || vscode["type"] != "stdio" {
-				t.Errorf("servers entry = %v", vscode)
-			}
-			if args := vscode["args"].([]any); len(args) != 1 || args[0] != "mcp" {
-				t.Errorf("args = %v", args)
-			}
-		})
+	if got := ClientSnippet(client(t, "vscode"), "/d", []string{"mcp"}); got != "{\n  \"servers\": {\n    \"diwall\": {\n      \"type\": \"stdio\",\n      \"command\": \"/d\",\n      \"args\": [\n        \"mcp\"\n      ]\n    }\n  }\n}\n" {
+		t.Errorf("vscode snippet:\n%s", got)
+	}
+	if got := ClientSnippet(client(t, "codex"), "/d", []string{"mcp"}); got != "[mcp_servers.diwall]\ncommand = '/d'\nargs = ['mcp']\n" {
+		t.Errorf("codex snippet:\n%s", got)
+	}
+	if got := ShellCommand("linux", []string{"/a b/diwall", "mcp"}); got != "'/a b/diwall' mcp" {
+		t.Errorf("ShellCommand: %s", got)
 	}
 }
 

@@ -45,23 +45,30 @@ type Manifest struct {
 
 // NewManifest returns Diwall's host manifest: the browser may start
 // binaryPath (absolute) for the extension extensionID ("" means
-// DefaultExtensionID) and no other.
-func NewManifest(binaryPath, extensionID string) (Manifest, error) {
+// DefaultExtensionID) and the extensions more names (the Chrome Web
+// Store's copy, whose ID the store gives it), and no other.
+func NewManifest(binaryPath, extensionID string, more ...string) (Manifest, error) {
 	if !filepath.IsAbs(binaryPath) {
 		return Manifest{}, fmt.Errorf("%w: %q", ErrRelativeBinary, binaryPath)
 	}
 	if extensionID == "" {
 		extensionID = DefaultExtensionID
 	}
-	if !validExtensionID(extensionID) {
-		return Manifest{}, fmt.Errorf("%w: %q", ErrBadExtensionID, extensionID)
+	var origins []string
+	for _, id := range append([]string{extensionID}, more...) {
+		if !validExtensionID(id) {
+			return Manifest{}, fmt.Errorf("%w: %q", ErrBadExtensionID, id)
+		}
+		if o := ExtensionOrigin(id); !slices.Contains(origins, o) {
+			origins = append(origins, o)
+		}
 	}
 	return Manifest{
 		Name:           paths.HostName,
 		Description:    Description,
 		Path:           binaryPath,
 		Type:           "stdio",
-		AllowedOrigins: []string{ExtensionOrigin(extensionID)},
+		AllowedOrigins: origins,
 	}, nil
 }
 
@@ -89,13 +96,14 @@ func (m Manifest) JSON() ([]byte, error) {
 }
 
 // WriteManifest writes Diwall's host manifest for binaryPath and extensionID
-// ("" means DefaultExtensionID) to dir/com.diwall.host.json and returns that
+// ("" means DefaultExtensionID) and the extensions more names to
+// dir/com.diwall.host.json and returns that
 // path. It creates dir (mode 0700) when missing and replaces the file
 // atomically, so a browser never reads half a manifest; the file's mode is
 // 0644. Both `diwall install` and `diwall mcp --launch` (with dir
 // PROFILE_DIR/NativeMessagingHosts) use it.
-func WriteManifest(dir, binaryPath, extensionID string) (string, error) {
-	m, err := NewManifest(binaryPath, extensionID)
+func WriteManifest(dir, binaryPath, extensionID string, more ...string) (string, error) {
+	m, err := NewManifest(binaryPath, extensionID, more...)
 	if err != nil {
 		return "", err
 	}

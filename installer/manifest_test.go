@@ -106,3 +106,20 @@ func TestReadManifestNotJSON(t *testing.T) {
 		t.Errorf("err = %v, want ErrNotManifest", err)
 	}
 }
+
+// TestManifestAllowsMoreExtensions: the Chrome Web Store's copy of the
+// extension has an ID of its own; the manifest can allow it beside the
+// pinned one, once each, and refuses an ID that is not one.
+func TestManifestAllowsMoreExtensions(t *testing.T) {
+	store := "abcdefghijklmnopabcdefghijklmnop"
+	m, err := NewManifest("/opt/diwall", "", store, DefaultExtensionID, store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.AllowedOrigins) != 2 || !m.Allows(DefaultExtensionID) || !m.Allows(store) {
+		t.Errorf("allowed_origins %v", m.AllowedOrigins)
+	}
+	if _, err := NewManifest("/opt/diwall", "", "not-an-id"); !errors.Is(err, ErrBadExtensionID) {
+		t.Errorf("a bad extra ID: %v", err)
+	}
+}

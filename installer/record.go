@@ -25,6 +25,47 @@ type Record struct {
 	// then: uninstall removes it only if nobody changed it since.
 	DefaultProfile       string `json:"default_profile,omitempty"`
 	DefaultProfileSHA256 string `json:"default_profile_sha256,omitempty"`
+	// Clients are the MCP clients' files install wrote Diwall's entry into.
+	Clients []ClientRecord `json:"clients,omitempty"`
+	// ExtensionIDs are the extensions besides the embedded one that
+	// install let start the host (--extension-id): the Chrome Web Store's
+	// copy, say. The host accepts them too.
+	ExtensionIDs []string `json:"extension_ids,omitempty"`
+}
+
+// Client returns the record of what install wrote into file, or nil.
+func (r *Record) Client(file string) *ClientRecord {
+	for i := range r.Clients {
+		if r.Clients[i].File == file {
+			return &r.Clients[i]
+		}
+	}
+	return nil
+}
+
+// NoteClient records what install wrote into a client's file, in place of
+// an earlier record of the same file.
+func (r *Record) NoteClient(c ClientRecord) {
+	if old := r.Client(c.File); old != nil {
+		*old = c
+		return
+	}
+	r.Clients = append(r.Clients, c)
+}
+
+// ForgetClient drops the record of a client's file.
+func (r *Record) ForgetClient(file string) {
+	r.Clients = slices.DeleteFunc(r.Clients, func(c ClientRecord) bool { return c.File == file })
+}
+
+// AddExtensionIDs records extensions besides the embedded one that may
+// start the host.
+func (r *Record) AddExtensionIDs(ids []string) {
+	for _, id := range ids {
+		if !slices.Contains(r.ExtensionIDs, id) {
+			r.ExtensionIDs = append(r.ExtensionIDs, id)
+		}
+	}
 }
 
 // RecordPath is where the record lives.

@@ -1,5 +1,5 @@
 // Command benchreadme writes the figures that `make bench` and `make
-// bench-peers` printed into README.md's speed section, between the lines
+// bench-peers` printed into docs/performance.md's speed section, between the lines
 // <!-- bench-readme:begin --> and <!-- bench-readme:end -->, with the date
 // and the commit they were measured at. `make bench-readme` runs it.
 package main
@@ -26,7 +26,7 @@ var noise = []string{"goos:", "goarch:", "pkg:", "cpu:", "ok ", "ok\t", "PASS", 
 
 func main() {
 	in := flag.String("in", "bench.out", "what the benchmarks printed")
-	readme := flag.String("readme", "README.md", "the README to write the figures into")
+	readme := flag.String("readme", "docs/performance.md", "the page to write the figures into")
 	flag.Parse()
 	if err := run(*in, *readme); err != nil {
 		fmt.Fprintln(os.Stderr, "benchreadme:", err)

@@ -84,8 +84,18 @@ func writeZip(file string, files []archiveFile) error {
 }
 
 // writeExtensionZip packs the embedded extension, the very files the
-// binary unpacks, with manifest.json at the zip's root.
+// binary unpacks, with manifest.json at the zip's root: what "Load
+// unpacked" takes once unzipped, with the pinned key that fixes its ID.
 func writeExtensionZip(file string) error {
+	files, err := extensionFiles()
+	if err != nil {
+		return err
+	}
+	return writeZip(file, files)
+}
+
+// extensionFiles are the embedded extension's files, by path.
+func extensionFiles() ([]archiveFile, error) {
 	var files []archiveFile
 	err := fs.WalkDir(extension.Files, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -98,10 +108,7 @@ func writeExtensionZip(file string) error {
 		files = append(files, archiveFile{Name: p, Data: data, Mode: 0o644})
 		return nil
 	})
-	if err != nil {
-		return err
-	}
-	return writeZip(file, files)
+	return files, err
 }
 
 const checksumFile = "SHA256SUMS"

@@ -79,8 +79,8 @@ func TestChecksumsAsSha256sumReadsThem(t *testing.T) {
 }
 
 func TestRunRefusesABadVersion(t *testing.T) {
-	for _, v := range []string{"", "a b", "../x"} {
-		if err := run(v, t.TempDir()); err == nil || !strings.Contains(err.Error(), "-version") {
+	for _, v := range []string{"", "a b", "../x", "v1.0.0", "1.0", "0.0.0-0123456", "1.0.0+build"} {
+		if err := run(options{version: v, out: t.TempDir()}); err == nil || !strings.Contains(err.Error(), "-version") {
 			t.Errorf("version %q: %v", v, err)
 		}
 	}

@@ -1,46 +1,63 @@
-// Command release builds Diwall's release archives into a folder: diwall
-// for each supported OS and architecture with its version stamped in, the
-// extension packed as a zip (what "Load unpacked" takes once unzipped, and
-// what the Chrome Web Store takes), and SHA256SUMS over all of them. It is
-// what `make release` runs.
+// Command release builds Diwall's release into a folder: diwall for each
+// supported OS and architecture with its version stamped in, as archives
+// and as npm packages (a `diwall` package whose launcher runs the binary of
+// the platform package npm installed, one package per platform, as esbuild
+// and biome do it); the extension packed twice, for "Load unpacked" and for
+// the Chrome Web Store; the MCP Registry's server.json; and SHA256SUMS over
+// all of them. It is what `make release` runs.
 //
 //	go run ./host/cmd/release -version 0.2.0 -out dist
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
+
+	"golang.org/x/mod/semver"
 
 	"github.com/diwall/diwall/extension"
 )
 
-// targets are the OS/architecture pairs a release covers.
-var targets = []struct{ goos, goarch string }{
-	{"linux", "amd64"}, {"linux", "arm64"},
-	{"darwin", "amd64"}, {"darwin", "arm64"},
-	{"windows", "amd64"},
-}
-
 // versionVar is the variable `-ldflags -X` stamps.
 const versionVar = "github.com/diwall/diwall/host/version.Host"
 
+// options say what to build.
+type options struct {
+	version string
+	out     string
+	targets []target // which binaries to build; the npm packages name every target
+	npm     bool     // also build the npm packages (needs npm)
+}
+
 func main() {
-	version := flag.String("version", "", "the version to stamp (required), e.g. from git describe")
-	out := flag.String("out", "dist", "the folder the archives go into (emptied first)")
+	version := flag.String("version", "", "the version to stamp (required): semantic, e.g. 0.2.0 or 0.2.0-3-gabc1234")
+	out := flag.String("out", "dist", "the folder the release goes into (emptied first)")
+	only := flag.String("targets", "", "build only these comma-separated targets, e.g. linux/amd64 (default: all)")
+	npm := flag.Bool("npm", true, "also build the npm packages, with npm pack")
 	flag.Parse()
-	if err := run(*version, *out); err != nil {
+	ts, err := selectTargets(*only)
+	if err == nil {
+		err = run(options{version: *version, out: *out, targets: ts, npm: *npm})
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "release:", err)
 		os.Exit(1)
 	}
 }
 
-func run(version, out string) error {
-	if version == "" || strings.ContainsAny(version, " /\\") {
-		return fmt.Errorf("-version %q: give a version such as 0.2.0", version)
+func run(o options) error {
+	// npm and the MCP Registry take semantic versions only.
+	if semver.Canonical("v"+o.version) != "v"+o.version {
+		return fmt.Errorf("-version %q: give a semantic version such as 0.2.0 or 0.2.0-3-gabc1234", o.version)
+	}
+	out, err := filepath.Abs(o.out)
+	if err != nil {
+		return err
 	}
 	if err := os.RemoveAll(out); err != nil {
 		return err
@@ -52,58 +69,111 @@ func run(version, out string) error {
 	if err != nil {
 		return fmt.Errorf("run from the repository's root: %w", err)
 	}
-	var archives []string
-	for _, t := range targets {
-		name, err := buildArchive(out, version, t.goos, t.goarch, readme)
+	docs, err := docFiles()
+	if err != nil {
+		return err
+	}
+	license, err := os.ReadFile("LICENSE")
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	if len(license) == 0 {
+		fmt.Fprintln(os.Stderr, "release: warning: the repository has no LICENSE; the npm packages say UNLICENSED")
+	}
+	var written []string
+	var pkgs []npmPackage
+	for _, t := range o.targets {
+		bin, err := buildBinary(o.version, t)
 		if err != nil {
-			return fmt.Errorf("%s/%s: %w", t.goos, t.goarch, err)
+			return fmt.Errorf("%s: %w", t, err)
 		}
-		archives = append(archives, name)
+		name, err := writeArchive(out, o.version, t, bin, readme, docs)
+		if err != nil {
+			return fmt.Errorf("%s: %w", t, err)
+		}
+		written = append(written, name)
+		pkgs = append(pkgs, platformPackage(t, o.version, bin, license))
 	}
 	extZip := "diwall-extension_" + extension.Version() + ".zip"
 	if err := writeExtensionZip(filepath.Join(out, extZip)); err != nil {
 		return fmt.Errorf("pack the extension: %w", err)
 	}
-	archives = append(archives, extZip)
-	if err := writeChecksums(out, archives); err != nil {
+	storeZip := "diwall-extension_" + extension.Version() + "_chrome-web-store.zip"
+	if err := writeStoreZip(filepath.Join(out, storeZip)); err != nil {
+		return fmt.Errorf("pack the extension for the Chrome Web Store: %w", err)
+	}
+	written = append(written, extZip, storeZip)
+	if o.npm {
+		tarballs, err := packNPM(filepath.Join(out, "npm"), append([]npmPackage{mainPackage(o.version, readme, license)}, pkgs...))
+		if err != nil {
+			return err
+		}
+		for _, t := range tarballs {
+			written = append(written, "npm/"+t)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(out, "server.json"), serverJSON(o.version), 0o644); err != nil {
 		return err
 	}
-	for _, a := range append(archives, checksumFile) {
-		fmt.Println(filepath.Join(out, a))
+	written = append(written, "server.json")
+	if err := writeChecksums(out, written); err != nil {
+		return err
+	}
+	for _, a := range append(written, checksumFile) {
+		fmt.Println(filepath.Join(o.out, filepath.FromSlash(a)))
 	}
 	return nil
 }
 
-// buildArchive cross-compiles diwall for goos/goarch and packs it with the
-// README: a .tar.gz, or a .zip for Windows. It returns the archive's name.
-func buildArchive(out, version, goos, goarch string, readme []byte) (string, error) {
-	exe := "diwall"
-	if goos == "windows" {
-		exe += ".exe"
-	}
+// buildBinary cross-compiles diwall for t with version stamped in.
+func buildBinary(version string, t target) ([]byte, error) {
 	tmp, err := os.MkdirTemp("", "diwall-release-")
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	bin := filepath.Join(tmp, exe)
+	bin := filepath.Join(tmp, t.exe())
 	cmd := exec.Command("go", "build", "-trimpath", "-ldflags", "-s -w -X "+versionVar+"="+version, "-o", bin, "./host/cmd/diwall")
-	cmd.Env = append(os.Environ(), "GOOS="+goos, "GOARCH="+goarch, "CGO_ENABLED=0")
+	cmd.Env = append(os.Environ(), "GOOS="+t.goos, "GOARCH="+t.goarch, "CGO_ENABLED=0")
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("go build: %w", err)
+		return nil, fmt.Errorf("go build: %w", err)
 	}
-	data, err := os.ReadFile(bin)
-	if err != nil {
-		return "", err
-	}
-	base := fmt.Sprintf("diwall_%s_%s_%s", version, goos, goarch)
+	return os.ReadFile(bin)
+}
+
+// writeArchive packs a binary with the README and the pages of docs/ it
+// links to: a .tar.gz, or a .zip for Windows. It returns the archive's
+// name.
+func writeArchive(out, version string, t target, bin, readme []byte, docs []archiveFile) (string, error) {
+	base := fmt.Sprintf("diwall_%s_%s_%s", version, t.goos, t.goarch)
 	files := []archiveFile{
-		{Name: base + "/" + exe, Data: data, Mode: 0o755},
+		{Name: base + "/" + t.exe(), Data: bin, Mode: 0o755},
 		{Name: base + "/README.md", Data: readme, Mode: 0o644},
 	}
-	if goos == "windows" {
+	for _, d := range docs {
+		d.Name = base + "/" + d.Name
+		files = append(files, d)
+	}
+	if t.goos == "windows" {
 		return base + ".zip", writeZip(filepath.Join(out, base+".zip"), files)
 	}
 	return base + ".tar.gz", writeTarGz(filepath.Join(out, base+".tar.gz"), files)
+}
+
+// docFiles are the pages of docs/, as docs/NAME.md.
+func docFiles() ([]archiveFile, error) {
+	names, err := filepath.Glob(filepath.Join("docs", "*.md"))
+	if err != nil {
+		return nil, err
+	}
+	var files []archiveFile
+	for _, n := range names {
+		data, err := os.ReadFile(n)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, archiveFile{Name: "docs/" + filepath.Base(n), Data: data, Mode: 0o644})
+	}
+	return files, nil
 }

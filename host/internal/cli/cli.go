@@ -40,12 +40,21 @@ Usage:
       See what the model sees: load URL in a headless browser, observe it
       once as the observe tool does, write the marked image and print the
       tree and the elements.
-  diwall install [--user-data-dir DIR]...
+  diwall install [--user-data-dir DIR]... [--extension-id ID]...
+                 [--client NAME]... [--launch[=headless]] [--print]
       Register the native host with the installed Chrome, Chromium, Edge and
-      Brave (and with browsers started with --user-data-dir DIR).
-  diwall uninstall [--purge] [--user-data-dir DIR]...
-      Remove what install made; --purge also your logs, audit, vault, profiles.
-  diwall doctor       Check the installation and each running browser.
+      Brave (and with browsers started with --user-data-dir DIR; and let the
+      extension ID, the Chrome Web Store's copy, start it). --client writes
+      Diwall into the MCP client NAME's own file (claude-code,
+      claude-desktop, cursor, vscode, windsurf, codex, gemini), keeping its
+      other servers and a backup beside it; with --launch the client starts
+      a dedicated browser, and nothing else is installed. --print shows what
+      --client would write, and where, and changes nothing.
+  diwall uninstall [--purge] [--user-data-dir DIR]... | --client NAME...
+      Remove what install made; --purge also your logs, audit, vault,
+      profiles. --client removes Diwall from that client's file only.
+  diwall doctor       Check the installation, each running browser, and each
+      MCP client's entry for Diwall.
   diwall profile list | show | create | allow | disallow | path ...
       Manage profiles, the TOML files that say what a session may do (its
       sites, tools and budgets). "diwall profile help" says more.

@@ -70,9 +70,8 @@ func runHost(ctx context.Context, args []string, stdio Stdio) int {
 	}
 	defer closer.Close()
 
-	want := installer.ExtensionOrigin(extension.ID())
-	if args[0] != want {
-		log.Error("refusing a caller that is not the Diwall extension", "origin", args[0], "want", want)
+	if !allowedCaller(args[0], place.instance == "") {
+		log.Error("refusing a caller that is not the Diwall extension", "origin", args[0], "want", installer.ExtensionOrigin(extension.ID()))
 		return 1
 	}
 	ready := func() {}
@@ -164,4 +163,24 @@ func keepMemorySmall() {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(hostMemoryLimit)
 	}
+}
+
+// allowedCaller reports whether Chrome started the host for one of
+// Diwall's extensions: the embedded one, the Chrome Web Store's once
+// listed, and, for the everyday browser, those `diwall install
+// --extension-id` let in (Chrome itself starts the host only for the
+// extensions its manifest allows; this checks again).
+func allowedCaller(origin string, everyday bool) bool {
+	ids := extension.KnownIDs()
+	if everyday {
+		if rec, err := installer.LoadRecord(paths.Default()); err == nil {
+			ids = append(ids, rec.ExtensionIDs...)
+		}
+	}
+	for _, id := range ids {
+		if origin == installer.ExtensionOrigin(id) {
+			return true
+		}
+	}
+	return false
 }

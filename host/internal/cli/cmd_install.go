@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -25,10 +26,17 @@ func installOptions() (installer.Options, error) {
 	if err != nil {
 		return installer.Options{}, err
 	}
-	return installer.Options{
+	o := installer.Options{
 		Home: home, Getenv: os.Getenv, BinaryPath: self,
 		ExtensionID: extension.ID(), Dirs: paths.Default(),
-	}, nil
+	}
+	// The store's copy of the extension, and those an earlier install was
+	// told of, stay allowed.
+	o.MoreExtensionIDs = extension.KnownIDs()[1:]
+	if rec, err := installer.LoadRecord(o.Dirs); err == nil {
+		o.MoreExtensionIDs = append(o.MoreExtensionIDs, rec.ExtensionIDs...)
+	}
+	return o, nil
 }
 
 // dirList is a repeatable flag.
@@ -37,16 +45,44 @@ type dirList []string
 func (l *dirList) String() string     { return strings.Join(*l, ",") }
 func (l *dirList) Set(v string) error { *l = append(*l, v); return nil }
 
+// clientList is the repeatable --client, which also takes a
+// comma-separated list.
+type clientList []installer.Client
+
+func (l *clientList) String() string { return "" }
+func (l *clientList) Set(v string) error {
+	for _, id := range strings.Split(v, ",") {
+		c, err := installer.ClientByID(strings.TrimSpace(id))
+		if err != nil {
+			return errors.New(strings.TrimPrefix(err.Error(), "installer: "))
+		}
+		if !slices.ContainsFunc(*l, func(have installer.Client) bool { return have.ID == c.ID }) {
+			*l = append(*l, c)
+		}
+	}
+	return nil
+}
+
 func runInstall(args []string, stdio Stdio) int {
 	fs := flag.NewFlagSet("diwall install", flag.ContinueOnError)
 	fs.SetOutput(stdio.Err)
-	var userDataDirs dirList
+	var userDataDirs, extensionIDs dirList
+	var clients clientList
+	var lf launchFlag
 	fs.Var(&userDataDirs, "user-data-dir", "also register with a browser started with --user-data-dir `DIR` (repeatable)")
+	fs.Var(&clients, "client", "also write Diwall into the MCP client `NAME`'s own file (repeatable): "+strings.Join(installer.ClientIDs(), ", "))
+	print := fs.Bool("print", false, "show what --client would write, and where, and change nothing")
+	fs.Var(&lf, "launch", "with --client: the client starts a dedicated browser (=headless for no window), and no browser is registered")
+	fs.Var(&extensionIDs, "extension-id", "also let the extension `ID` start the host (the Chrome Web Store's copy; repeatable)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintln(stdio.Err, "diwall install takes no arguments besides --user-data-dir DIR")
+		fmt.Fprintln(stdio.Err, "diwall install takes no arguments besides its flags (diwall help)")
+		return 2
+	}
+	if lf.on && len(clients) == 0 && !*print {
+		fmt.Fprintln(stdio.Err, "diwall install: --launch says how a client starts Diwall; name the client with --client NAME")
 		return 2
 	}
 	o, err := installOptions()
@@ -54,6 +90,21 @@ func runInstall(args []string, stdio Stdio) int {
 		fmt.Fprintln(stdio.Err, "diwall install:", err)
 		return 1
 	}
+	command, mcpArgs := clientCommand(o.BinaryPath, lf)
+	if *print {
+		if len(clients) == 0 {
+			clients = installer.Clients()
+		}
+		printClients(stdio, o, clients, command, mcpArgs)
+		return 0
+	}
+	for _, id := range extensionIDs {
+		if _, err := installer.NewManifest(o.BinaryPath, id); err != nil {
+			fmt.Fprintf(stdio.Err, "diwall install: --extension-id %s: %v\n", id, err)
+			return 2
+		}
+	}
+	o.MoreExtensionIDs = append(o.MoreExtensionIDs, extensionIDs...)
 	o.UserDataDirs = userDataDirs
 	fail := func(what string, err error) int {
 		fmt.Fprintf(stdio.Err, "diwall install: %s%v\n", what, err)
@@ -63,6 +114,20 @@ func runInstall(args []string, stdio Stdio) int {
 	if err != nil {
 		return fail("the record of an earlier install: ", err)
 	}
+	if lf.on {
+		// The dedicated browser needs nothing of the everyday one's set-up.
+		c, err := installer.MkdirAllTracked(o.Dirs.Data)
+		if err != nil {
+			return fail("", err)
+		}
+		rec.Add(c, nil)
+		code := installClients(stdio, o, &rec, clients, command, mcpArgs)
+		if err := installer.SaveRecord(o.Dirs, rec); err != nil {
+			return fail("record what install made: ", err)
+		}
+		return code
+	}
+	warnTransient(stdio, o.BinaryPath)
 	var created []string
 	for _, dir := range []string{o.Dirs.Config, o.Dirs.State, o.Dirs.Logs, o.Dirs.Data} {
 		c, err := installer.MkdirAllTracked(dir)
@@ -80,6 +145,7 @@ func runInstall(args []string, stdio Stdio) int {
 		created = append(created, r.Created...)
 	}
 	rec.Add(created, o.UserDataDirs)
+	rec.AddExtensionIDs(extensionIDs)
 	if serr := installer.SaveRecord(o.Dirs, rec); serr != nil {
 		return fail("record what install made: ", serr)
 	}
@@ -98,14 +164,15 @@ func runInstall(args []string, stdio Stdio) int {
 	if profilePath != "" {
 		rec.NoteProfile(profilePath)
 	}
+	code = installClients(stdio, o, &rec, clients, command, mcpArgs)
 	if err := installer.SaveRecord(o.Dirs, rec); err != nil {
 		return fail("record what install made: ", err)
 	}
 	fmt.Fprintln(stdio.Out)
 	fmt.Fprint(stdio.Out, installer.Instructions(installer.InstructionsOptions{
-		BinaryPath: o.BinaryPath, ExtensionDir: o.Dirs.ExtensionDir(), ExtensionID: o.ExtensionID,
+		ExtensionDir: o.Dirs.ExtensionDir(), ExtensionID: o.ExtensionID, ClientsWritten: len(clients) > 0,
 	}))
-	return 0
+	return code
 }
 
 // installDefaultProfile creates the default profile unless it exists, and
@@ -132,13 +199,19 @@ func runUninstall(args []string, stdio Stdio) int {
 	fs := flag.NewFlagSet("diwall uninstall", flag.ContinueOnError)
 	fs.SetOutput(stdio.Err)
 	var userDataDirs dirList
+	var clients clientList
 	fs.Var(&userDataDirs, "user-data-dir", "also unregister from a browser's user data folder `DIR` (those install was given are remembered)")
+	fs.Var(&clients, "client", "remove Diwall from the MCP client `NAME`'s file only, and nothing else (repeatable)")
 	purge := fs.Bool("purge", false, "also remove what uninstall keeps: logs, audit, vault, profiles")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintln(stdio.Err, "diwall uninstall takes no arguments besides --user-data-dir DIR and --purge")
+		fmt.Fprintln(stdio.Err, "diwall uninstall takes no arguments besides its flags (diwall help)")
+		return 2
+	}
+	if len(clients) > 0 && (*purge || len(userDataDirs) > 0) {
+		fmt.Fprintln(stdio.Err, "diwall uninstall: --client removes one client's entry only; give it alone")
 		return 2
 	}
 	o, err := installOptions()
@@ -151,6 +224,18 @@ func runUninstall(args []string, stdio Stdio) int {
 		fmt.Fprintln(stdio.Err, "diwall uninstall: the record of what install made:", err)
 		return 1
 	}
+	if len(clients) > 0 {
+		err := uninstallClients(stdio, &rec, clients)
+		if serr := installer.SaveRecord(o.Dirs, rec); err == nil {
+			err = serr
+		}
+		if err != nil {
+			fmt.Fprintln(stdio.Err, "diwall uninstall:", err)
+			return 1
+		}
+		return 0
+	}
+	clientErr := uninstallClients(stdio, &rec, nil)
 	o.UserDataDirs = append(slices.Clone(rec.UserDataDirs), userDataDirs...)
 	slices.Sort(o.UserDataDirs)
 	o.UserDataDirs = slices.Compact(o.UserDataDirs)
@@ -158,7 +243,7 @@ func runUninstall(args []string, stdio Stdio) int {
 	report.Format(stdio.Out)
 	own, ownErr := installer.RemoveOwnFiles(o.Dirs, rec, *purge)
 	own.Format(stdio.Out)
-	if err = errors.Join(err, ownErr); err != nil {
+	if err = errors.Join(clientErr, err, ownErr); err != nil {
 		fmt.Fprintln(stdio.Err, "diwall uninstall:", err)
 		return 1
 	}
@@ -192,6 +277,7 @@ func runDoctor(args []string, stdio Stdio) int {
 			return false, "no extension is connected to a host"
 		},
 	})
+	checks = append(checks, installer.ClientChecks(runtime.GOOS, o.Home, os.Getenv, o.BinaryPath)...)
 	checks = append(checks, vaultCheck(o.Dirs), auditCheck(o.Dirs))
 	installer.FormatChecks(stdio.Out, checks)
 	if !installer.Healthy(checks) {

@@ -1,0 +1,202 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestPackagesMoveInLockstep: the main package depends, optionally, on
+// every platform's package at its own version, and each platform package
+// says the os and cpu npm installs it on, as Node names them.
+func TestPackagesMoveInLockstep(t *testing.T) {
+	const v = "1.2.3-4-gabc1234"
+	m := newMainManifest(v, "UNLICENSED")
+	if m.Name != npmName || m.Version != v || m.Bin["diwall"] != "bin/diwall.js" {
+		t.Errorf("main package: %+v", m)
+	}
+	want := map[string][2]string{
+		"linux-x64": {"linux", "x64"}, "linux-arm64": {"linux", "arm64"},
+		"darwin-x64": {"darwin", "x64"}, "darwin-arm64": {"darwin", "arm64"},
+		"win32-x64": {"win32", "x64"},
+	}
+	if len(m.OptionalDependencies) != len(want) {
+		t.Errorf("optionalDependencies: %v", m.OptionalDependencies)
+	}
+	for platform, oc := range want {
+		name := npmName + "-" + platform
+		if m.OptionalDependencies[name] != v {
+			t.Errorf("optionalDependencies[%s] = %q, want %q", name, m.OptionalDependencies[name], v)
+		}
+		i := slices.IndexFunc(targets, func(t target) bool { return t.npmPlatform() == platform })
+		if i < 0 {
+			t.Errorf("no target for %s", platform)
+			continue
+		}
+		p := newPlatformManifest(targets[i], v, "UNLICENSED")
+		exe := "bin/diwall"
+		if oc[0] == "win32" {
+			exe += ".exe"
+		}
+		if p.Name != name || p.Version != v || !slices.Equal(p.OS, []string{oc[0]}) || !slices.Equal(p.CPU, []string{oc[1]}) || !slices.Equal(p.Files, []string{exe}) {
+			t.Errorf("%s: %+v", platform, p)
+		}
+	}
+}
+
+// TestEveryPackageCarriesTheReadmeAndLicence: README.md in each, and the
+// repository's LICENSE when it has one.
+func TestEveryPackageCarriesTheReadmeAndLicence(t *testing.T) {
+	for _, license := range [][]byte{nil, []byte("Copyright\n")} {
+		pkgs := []npmPackage{mainPackage("1.0.0", []byte("# Diwall\n"), license)}
+		for _, tg := range targets {
+			pkgs = append(pkgs, platformPackage(tg, "1.0.0", []byte("bin"), license))
+		}
+		for _, p := range pkgs {
+			names := map[string]bool{}
+			var manifest struct{ License string }
+			for _, f := range p.files {
+				names[f.Name] = true
+				if f.Name == "package.json" {
+					json.Unmarshal(f.Data, &manifest)
+				}
+			}
+			if !names["README.md"] || !names["package.json"] || names["LICENSE"] != (license != nil) {
+				t.Errorf("%s (licence %q): files %v", p.name, license, names)
+			}
+			if wantField := licenseField(license); manifest.License != wantField {
+				t.Errorf("%s: license %q, want %q", p.name, manifest.License, wantField)
+			}
+		}
+	}
+}
+
+// TestReadmeShowsTheNpxLine: the README's first lines show how an MCP
+// client starts Diwall from npm, under the name the packages have.
+func TestReadmeShowsTheNpxLine(t *testing.T) {
+	data, err := os.ReadFile("../../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitN(string(data), "\n", 21)
+	if want := "npx -y " + npmName + " mcp --launch"; !strings.Contains(strings.Join(lines[:min(20, len(lines))], "\n"), want) {
+		t.Errorf("the README's first 20 lines do not show %q", want)
+	}
+}
+
+// fakeInstall lays out node_modules as npm installs the packages on this
+// computer, with script as the platform package's binary.
+func fakeInstall(t *testing.T, script string) (launcherPath string) {
+	t.Helper()
+	i := slices.IndexFunc(targets, func(tg target) bool { return tg.goos == runtime.GOOS && tg.goarch == runtime.GOARCH })
+	if i < 0 || runtime.GOOS == "windows" {
+		t.Skipf("no shell-script binary for %s/%s", runtime.GOOS, runtime.GOARCH)
+	}
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Fatal("node is needed to test the npm launcher:", err)
+	}
+	root := filepath.Join(t.TempDir(), "node_modules")
+	for _, p := range []npmPackage{mainPackage("1.0.0", nil, nil), platformPackage(targets[i], "1.0.0", []byte(script), nil)} {
+		for _, f := range p.files {
+			file := filepath.Join(root, p.name, filepath.FromSlash(f.Name))
+			os.MkdirAll(filepath.Dir(file), 0o755)
+			if err := os.WriteFile(file, f.Data, os.FileMode(f.Mode)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return filepath.Join(root, npmName, "bin", "diwall.js")
+}
+
+// TestLauncherPassesArgumentsStreamsAndExitCode runs the launcher with
+// node on a binary that echoes.
+func TestLauncherPassesArgumentsStreamsAndExitCode(t *testing.T) {
+	launcherPath := fakeInstall(t, "#!/bin/sh\necho \"args: $*\"\nread line\necho \"stdin: $line\"\necho \"package: $DIWALL_NPM_PACKAGE\"\necho oops >&2\nexit 7\n")
+	cmd := exec.Command("node", launcherPath, "mcp", "--launch=headless", "a b")
+	cmd.Stdin = strings.NewReader("hello\n")
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	cmd.Run()
+	if code := cmd.ProcessState.ExitCode(); code != 7 {
+		t.Errorf("exit %d, want 7 (stderr %q)", code, errOut.String())
+	}
+	if want := "args: mcp --launch=headless a b\nstdin: hello\npackage: " + npmName + "\n"; out.String() != want {
+		t.Errorf("stdout %q, want %q", out.String(), want)
+	}
+	if errOut.String() != "oops\n" {
+		t.Errorf("stderr %q", errOut.String())
+	}
+}
+
+// TestLauncherPassesSignals: a SIGTERM to the launcher reaches the binary,
+// and the launcher exits as the binary did; a binary killed by a signal
+// ends the launcher by the same signal.
+func TestLauncherPassesSignals(t *testing.T) {
+	launcherPath := fakeInstall(t, "#!/bin/sh\ntrap 'echo got TERM; exit 3' TERM\necho ready\ni=0; while [ $i -lt 400 ]; do sleep 0.05; i=$((i+1)); done\n")
+	cmd := exec.Command("node", launcherPath)
+	stdout, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 6)
+	if _, err := stdout.Read(buf); err != nil || string(buf) != "ready\n" {
+		t.Fatalf("read %q: %v", buf, err)
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	rest := make(chan string)
+	go func() {
+		var b bytes.Buffer
+		b.ReadFrom(stdout)
+		rest <- b.String()
+	}()
+	select {
+	case got := <-rest:
+		if got != "got TERM\n" {
+			t.Errorf("the binary printed %q after the signal", got)
+		}
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("the launcher did not end after SIGTERM")
+	}
+	cmd.Wait()
+	if code := cmd.ProcessState.ExitCode(); code != 3 {
+		t.Errorf("exit %d, want 3", code)
+	}
+
+	launcherPath = fakeInstall(t, "#!/bin/sh\nkill -KILL $$\n")
+	cmd = exec.Command("node", launcherPath)
+	cmd.Run()
+	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != syscall.SIGKILL {
+		t.Errorf("launcher ended with %v, want killed by SIGKILL", cmd.ProcessState)
+	}
+}
+
+// TestLauncherSaysWhatIsMissing: without the platform package, the
+// launcher says which package to install, and exits 1.
+func TestLauncherSaysWhatIsMissing(t *testing.T) {
+	launcherPath := fakeInstall(t, "#!/bin/sh\n")
+	i := slices.IndexFunc(targets, func(tg target) bool { return tg.goos == runtime.GOOS && tg.goarch == runtime.GOARCH })
+	os.RemoveAll(filepath.Join(filepath.Dir(filepath.Dir(filepath.Dir(launcherPath))), platformPackageName(targets[i])))
+	out, err := exec.Command("node", launcherPath, "version").CombinedOutput()
+	if code := exitCode(err); code != 1 || !strings.Contains(string(out), "The package "+platformPackageName(targets[i])+", which holds Diwall's binary") {
+		t.Errorf("exit %d: %s", code, out)
+	}
+}
+
+func exitCode(err error) int {
+	if ee, ok := err.(*exec.ExitError); ok {
+		return ee.ExitCode()
+	}
+	if err != nil {
+		return -1
+	}
+	return 0
+}
