@@ -54,9 +54,10 @@ func TestConfirmable(t *testing.T) {
 // TestBudgetStopsWhileAsking: a batch's time does not run while the person
 // is asked, and it ends with errBudget as its cause once spent.
 func TestBudgetStopsWhileAsking(t *testing.T) {
-	b := newBudget(context.Background(), 60*time.Millisecond)
+	b := newBudget(context.Background(), 500*time.Millisecond)
 	b.pause()
-	time.Sleep(100 * time.Millisecond)
+	time.Sleep(700 * time.Millisecond) // longer than the whole budget
+
 	if b.ctx.Err() != nil {
 		t.Fatal("the budget ran out while paused")
 	}
