@@ -190,6 +190,9 @@ func (b *Browser) navigateWith(ctx context.Context, t *Tab, start func(ctx conte
 			case s.outcome == "same-document":
 				return Navigation{Status: NavLoaded}, nil
 			case s.outcome != "":
+				if s.outcome != abortedByAnother {
+					awaitErrorPage(ctx, events)
+				}
 				return Navigation{Status: NavFailed, Error: s.outcome}, nil
 			}
 			startc = nil // started: wait for the load
@@ -229,6 +232,26 @@ func (b *Browser) navigateWith(ctx context.Context, t *Tab, start func(ctx conte
 		case <-ctx.Done():
 			return Navigation{}, ctx.Err()
 		}
+	}
+}
+
+// errorPageWait bounds waiting for Chrome's error page after a navigation
+// it refused at once.
+const errorPageWait = 2 * time.Second
+
+// awaitErrorPage waits for Chrome's error page of a failed navigation to
+// commit and load. Page.navigate names the error before that page commits;
+// returning then would leave its commit and load event to be taken by the
+// next navigation of the tab as its own.
+func awaitErrorPage(ctx context.Context, events <-chan string) {
+	wait := time.NewTimer(errorPageWait)
+	defer wait.Stop()
+	// The navigation's watch fires once: on that load, or on whatever ends
+	// the wait sooner (the tab closing, a crash).
+	select {
+	case <-events:
+	case <-wait.C:
+	case <-ctx.Done():
 	}
 }
 
