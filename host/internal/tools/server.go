@@ -92,6 +92,9 @@ type Server struct {
 	mu       sync.Mutex
 	sessions map[*mcp.ServerSession]*Session
 	calls    atomic.Int64 // tool calls served, for the "host stats" records
+	// refusedEdits: the refused edit of each profile last logged, so that
+	// each is logged once (profile name -> error text).
+	refusedEdits sync.Map
 
 	downloads downloadLists
 }
