@@ -154,6 +154,9 @@ func (s *Server) handler(d def) mcp.ToolHandler {
 			srv:     s,
 			req:     req,
 		}
+		if n := c.Session.takeReconnection(); n != "" {
+			c.Base.Notice(n)
+		}
 		// The arguments as the person may see them, secrets withheld (read
 		// before the call runs, against the snapshot its marks came from).
 		shown := s.withheldArgs(c, req.Params.Arguments)
