@@ -1,17 +1,12 @@
 package e2e
 
 import (
-	"bytes"
-	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // TestEverydayBrowser runs the path a person takes: `diwall install` in a
@@ -20,106 +15,42 @@ import (
 // without --launch reaching the host that Chromium started, `diwall doctor`
 // seeing it all, and `diwall uninstall`.
 func TestEverydayBrowser(t *testing.T) {
-	home, err := os.MkdirTemp("", "dw-home-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(home)
-	profile := filepath.Join(home, ".config", "chromium")
-	os.MkdirAll(filepath.Join(home, "tmp"), 0o700)
-	if err := os.MkdirAll(profile, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	env := append(filteredEnviron("HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "DIWALL_HOME", "TMPDIR"),
-		"HOME="+home, "TMPDIR="+filepath.Join(home, "tmp"))
-	run := func(args ...string) (string, error) {
-		cmd := exec.Command(diwallBin, args...)
-		cmd.Env = env
-		out, err := cmd.CombinedOutput()
-		return string(out), err
-	}
-
-	out, err := run("install")
-	if err != nil {
-		t.Fatalf("install: %v\n%s", err, out)
-	}
-	manifest := filepath.Join(profile, "NativeMessagingHosts", "com.diwall.host.json")
+	e := newEveryday(t)
+	manifest := filepath.Join(e.profile, "NativeMessagingHosts", "com.diwall.host.json")
 	if _, err := os.Stat(manifest); err != nil {
-		t.Fatalf("install did not register the host for Chromium: %v\n%s", err, out)
+		t.Fatalf("install did not register the host for Chromium: %v\n%s", err, e.installed)
 	}
-	if !strings.Contains(out, "default profile") {
-		t.Errorf("install did not create the default profile:\n%s", out)
+	if !strings.Contains(e.installed, "default profile") {
+		t.Errorf("install did not create the default profile:\n%s", e.installed)
 	}
-	// The default profile has no sites and asks; this browser is headless,
-	// with no one to ask: the person allows the test's pages by hand.
-	if out, err := run("profile", "allow", "default", "http://127.0.0.1:*"); err != nil {
-		t.Fatalf("profile allow: %v\n%s", err, out)
-	}
-	extDir := filepath.Join(home, ".local", "share", "diwall", "extension")
-	if !strings.Contains(out, extDir) || !strings.Contains(out, "claude mcp add") {
-		t.Errorf("install output lacks the extension folder or client configuration:\n%s", out)
+	if !strings.Contains(e.installed, e.extDir) || !strings.Contains(e.installed, "claude mcp add") {
+		t.Errorf("install output lacks the extension folder or client configuration:\n%s", e.installed)
 	}
 
-	browser := exec.Command("/usr/lib/chromium/chromium", "--headless=new", "--no-sandbox", "--disable-gpu",
-		"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--user-data-dir="+profile, "--load-extension="+extDir, "--disable-extensions-except="+extDir,
-		"--silent-debugger-extension-api", "--window-size=1280,800", "--remote-debugging-port=0", "about:blank")
-	browser.Env = env
-	var browserLog bytes.Buffer
-	browser.Stdout, browser.Stderr = &browserLog, &browserLog
-	if err := browser.Start(); err != nil {
-		t.Fatalf("start Chromium: %v", err)
-	}
-	exited := make(chan struct{})
-	go func() { browser.Wait(); close(exited) }()
-	defer func() {
-		browser.Process.Kill()
-		<-exited
-		// The host sees its stdin close and exits; Chromium's helpers follow.
-		var left []string
-		for end := time.Now().Add(5 * time.Second); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
-			if left = processesUnder(home); len(left) == 0 {
-				break
-			}
-		}
-		if len(left) > 0 {
-			t.Errorf("processes left: %v", left)
-		}
-	}()
-
-	cmd := exec.Command(diwallBin, "mcp")
-	cmd.Env = env
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	session, err := mcp.NewClient(&mcp.Implementation{Name: "everyday", Version: "0"}, nil).
-		Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bs := &browserSession{t: t, launched: &launched{home: home, cmd: cmd, session: session, stderr: &bytes.Buffer{}}}
+	bs := e.client("everyday")
 	// The extension connects on its own; until then calls answer no_browser.
 	open := bs.eventually(20*time.Second, "tabs", map[string]any{"action": "open", "url": siteURL + "/home.html"})
 	if !open.OK {
-		t.Fatalf("no host came: %v\n%s", open.Server["error"], browserLog.String())
+		t.Fatalf("no host came: %v\n%s", open.Server["error"], e.browserLog.String())
 	}
 	o := bs.observe()
 	if markOf(t, o, "link", "Second page") == 0 {
 		t.Fatal("no mark")
 	}
-	checkEverydayDownloads(t, bs, home, profile, run)
+	checkEverydayDownloads(t, bs, e.home, e.profile, e.run)
 
 	// A site not in the default profile: no one to ask in a headless browser.
 	if env := bs.call("navigate", map[string]any{"url": outsideURL("/home.html")}); env.errorCode() != "permission_denied" {
 		t.Errorf("a site outside the default profile: ok=%v code=%s", env.OK, env.errorCode())
 	}
 
-	out, err = run("doctor")
+	out, err := e.run("doctor")
 	if err != nil || !strings.Contains(out, "ok   host running") || !strings.Contains(out, "ok   extension connected") {
 		t.Errorf("doctor with the browser running: %v\n%s", err, out)
 	}
-	session.Close()
+	bs.session.Close()
 
-	out, err = run("uninstall")
+	out, err = e.run("uninstall")
 	if err != nil {
 		t.Fatalf("uninstall: %v\n%s", err, out)
 	}
