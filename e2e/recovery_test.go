@@ -153,7 +153,9 @@ func (bs *browserSession) browserProfile() string {
 
 // TestRecoversAfterWorkerStopped: the service worker stops under a
 // running call; the call ends with no_browser, and once the worker wakes
-// the session goes on with its tab.
+// the session goes on with its tab, still attached and grouped. Then the
+// extension is reloaded: the session is told its tab is gone, and goes on
+// with a new one.
 func TestRecoversAfterWorkerStopped(t *testing.T) {
 	bs := launch(t)
 	open := bs.mustOK("tabs", map[string]any{"action": "open", "url": siteURL + "/home.html"})
@@ -197,6 +199,29 @@ func TestRecoversAfterWorkerStopped(t *testing.T) {
 	nav := bs.mustOK("navigate", map[string]any{"url": siteURL + "/second.html", "tab_id": tabID})
 	if nav.page(t)["title"] != "Diwall fixture: second" {
 		t.Fatalf("navigate after recovery: %v", nav.page(t))
+	}
+	if !c.pageAttached(t, "/second.html") {
+		t.Error("the tab is not attached after the worker restarted")
+	}
+	if g := c.groups(t); len(g) != 1 {
+		t.Errorf("tab groups after the worker restarted: %v", g)
+	}
+
+	// The extension reloaded (from chrome://extensions of the launched
+	// browser): the session is told its tab is no longer its own.
+	c.reloadExtension(t)
+	var list2 envelope
+	for end := time.Now().Add(30 * time.Second); time.Now().Before(end); time.Sleep(100 * time.Millisecond) {
+		if list2 = bs.call("tabs", map[string]any{"action": "list"}); list2.OK {
+			break
+		}
+	}
+	if !list2.OK || len(tabsOf(list2)) != 0 || !strings.Contains(fmt.Sprint(list2.Server["notices"]), "your tab "+tabID.(string)+" is no longer yours") {
+		t.Fatalf("after the extension reloaded: %v", list2.Server)
+	}
+	bs.mustOK("tabs", map[string]any{"action": "open", "url": siteURL + "/home.html"})
+	if o := bs.observe(); o.Title != "Diwall fixture: home" {
+		t.Fatalf("observe after the reload: %q", o.Title)
 	}
 }
 

@@ -75,6 +75,9 @@ exec sleep 600
 	if !restarted || err != nil {
 		t.Fatalf("a dead browser: restarted %v, %v", restarted, err)
 	}
+	if prefs, _ := os.ReadFile(filepath.Join(inst.Profile, "Default", "Preferences")); !strings.Contains(string(prefs), `"developer_mode":true`) {
+		t.Errorf("the profile's preferences: %s", prefs)
+	}
 	if starts, _ := os.ReadFile(filepath.Join(inst.Profile, "starts")); string(starts) != "start\nstart\n" {
 		t.Errorf("the profile folder holds %q: not the same profile?", starts)
 	}

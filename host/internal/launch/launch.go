@@ -143,6 +143,9 @@ func (inst *Instance) prepare(opts Options) error {
 	if err := os.MkdirAll(hostsDir, 0o700); err != nil {
 		return err
 	}
+	if err := writeDeveloperMode(inst.Profile); err != nil {
+		return err
+	}
 	if _, err := installer.WriteManifest(hostsDir, opts.Self, opts.ExtensionID); err != nil {
 		return fmt.Errorf("register host: %w", err)
 	}
@@ -155,6 +158,18 @@ func (inst *Instance) prepare(opts Options) error {
 		Sites: opts.Sites, TreeChars: opts.TreeChars, Marks: opts.Marks, Frames: opts.Frames, DownloadDir: opts.DownloadDir,
 	}
 	return writeInstance(inst.Dir, inst.instance)
+}
+
+// writeDeveloperMode turns on developer mode in the new profile, as for an
+// extension a person loads unpacked: without it Chromium disables a
+// command-line extension when it is reloaded (from chrome://extensions) and
+// it never comes back.
+func writeDeveloperMode(profile string) error {
+	dir := filepath.Join(profile, "Default")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "Preferences"), []byte(`{"extensions":{"ui":{"developer_mode":true}}}`), 0o600)
 }
 
 // Flags returns the browser's command line for a launch.
