@@ -250,7 +250,7 @@ func processAlive(pid int) bool {
 // from the worker is not the same: Chromium 156 disables a command-line
 // extension that reloads itself so (DISABLE_UNSUPPORTED_DEVELOPER_EXTENSION)
 // or leaves the old worker running.
-func (c *cdpConn) reloadExtension(t *testing.T) {
+func (c *cdpConn) reloadExtension(t testing.TB) {
 	t.Helper()
 	var created struct {
 		TargetID string `json:"targetId"`
