@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -44,6 +45,8 @@ func TestEverydayBrowser(t *testing.T) {
 		t.Errorf("a site outside the default profile: ok=%v code=%s", env.OK, env.errorCode())
 	}
 
+	checkProfileEdits(t, bs, e.run)
+
 	out, err := e.run("doctor")
 	if err != nil || !strings.Contains(out, "ok   host running") || !strings.Contains(out, "ok   extension connected") {
 		t.Errorf("doctor with the browser running: %v\n%s", err, out)
@@ -56,6 +59,40 @@ func TestEverydayBrowser(t *testing.T) {
 	}
 	if _, err := os.Stat(manifest); !os.IsNotExist(err) {
 		t.Errorf("uninstall left the manifest: %v", err)
+	}
+}
+
+// checkProfileEdits: the person edits the profile while the session runs;
+// the next call follows the edit. An edit with a mistake keeps the last
+// good version in force, and every result says so, with the file, the
+// line and the key, until the file is fixed.
+func checkProfileEdits(t *testing.T, bs *browserSession, run func(...string) (string, error)) {
+	t.Helper()
+	path, err := run("profile", "path", "default")
+	if err != nil {
+		t.Fatalf("profile path: %v %s", err, path)
+	}
+	path = strings.TrimSpace(path)
+	good, _ := os.ReadFile(path)
+	write := func(data []byte) {
+		// A new size, so the host's stat sees the change at once.
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(append([]byte("# a mistake\nsites = [\n"), good...))
+	env := bs.mustOK("observe", map[string]any{})
+	notices := fmt.Sprint(env.Server["notices"])
+	if !strings.Contains(notices, path) || !strings.Contains(notices, `line 3, key "sites": unexpected character`) || !strings.Contains(notices, "last good version") {
+		t.Errorf("after a malformed edit: notices %s", notices)
+	}
+	write(append([]byte("tools = [\"tabs\"]\n"), good...))
+	if env := bs.call("observe", map[string]any{}); env.errorCode() != "permission_denied" || len(env.Server["notices"].([]any)) != 0 {
+		t.Errorf("after the person left only tabs in the profile: observe %v %s %v", env.OK, env.errorCode(), env.Server["notices"])
+	}
+	write(good)
+	if env := bs.mustOK("observe", map[string]any{}); len(env.Server["notices"].([]any)) != 0 {
+		t.Errorf("after the fix: notices %v", env.Server["notices"])
 	}
 }
 
