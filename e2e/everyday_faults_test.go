@@ -89,9 +89,7 @@ func TestEverydayHostKilled(t *testing.T) {
 // no longer its own.
 func TestEverydayChromeRestarted(t *testing.T) {
 	e := newEveryday(t)
-	a := e.client("agent")
-	tab := a.eventually(20*time.Second, "tabs", map[string]any{"action": "open", "url": siteURL + "/home.html"}).Server["tab_id"].(string)
-	a.observe()
+	a, tab := e.agent("agent", "/home.html")
 	old := e.hostPID()
 	e.stopBrowser(syscall.SIGTERM)
 	gone := a.call("tabs", map[string]any{"action": "list"})
@@ -143,9 +141,7 @@ func TestEverydayChromeRestarted(t *testing.T) {
 // group, with nothing lost to be told.
 func TestEverydayWorkerStopped(t *testing.T) {
 	e := newEveryday(t)
-	a := e.client("agent")
-	tab := a.eventually(20*time.Second, "tabs", map[string]any{"action": "open", "url": siteURL + "/home.html"}).Server["tab_id"].(string)
-	a.observe()
+	a, tab := e.agent("agent", "/home.html")
 	c := e.devtools()
 	groupsBefore := c.groups(t)
 	worker, ok := c.extensionWorker(t)
@@ -189,9 +185,7 @@ func TestEverydayWorkerStopped(t *testing.T) {
 // longer its own: the tab stays open, detached, for the person.
 func TestEverydayExtensionReloaded(t *testing.T) {
 	e := newEveryday(t)
-	a := e.client("agent")
-	tab := a.eventually(20*time.Second, "tabs", map[string]any{"action": "open", "url": siteURL + "/home.html"}).Server["tab_id"].(string)
-	a.observe()
+	a, tab := e.agent("agent", "/home.html")
 	c := e.devtools()
 	old := e.hostPID()
 	c.reloadExtension(t)

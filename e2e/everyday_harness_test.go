@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -11,8 +10,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/diwall/diwall/host/hoststatus"
 	"github.com/diwall/diwall/host/paths"
@@ -148,19 +145,20 @@ func (e *everyday) stopBrowser(sig syscall.Signal) {
 // client connects an MCP client through `diwall mcp` (no --launch).
 func (e *everyday) client(name string) *browserSession {
 	e.t.Helper()
-	cmd := exec.Command(diwallBin, "mcp")
-	cmd.Env = e.env
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	session, err := mcp.NewClient(&mcp.Implementation{Name: name, Version: "0"}, nil).
-		Connect(ctx, &mcp.CommandTransport{Command: cmd, TerminateDuration: 10 * time.Second}, nil)
-	if err != nil {
-		e.t.Fatalf("diwall mcp: %v\n%s", err, stderr.String())
+	return connectMCP(e.t, e.env, e.home, name)
+}
+
+// agent connects a client that opens a tab on the test's page path (once
+// the extension has connected) and observes it; it returns the tab's id.
+func (e *everyday) agent(name, path string) (*browserSession, string) {
+	e.t.Helper()
+	a := e.client(name)
+	open := a.eventually(30*time.Second, "tabs", map[string]any{"action": "open", "url": siteURL + path})
+	if !open.OK {
+		e.t.Fatalf("no host came: %v\n%s", open.Server["error"], e.browserLog.String())
 	}
-	e.t.Cleanup(func() { session.Close() })
-	return &browserSession{t: e.t, launched: &launched{home: e.home, cmd: cmd, session: session, stderr: &stderr}}
+	a.observe()
+	return a, open.Server["tab_id"].(string)
 }
 
 // devtools connects the harness to the running Chromium, as a person's

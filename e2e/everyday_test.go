@@ -28,12 +28,8 @@ func TestEverydayBrowser(t *testing.T) {
 		t.Errorf("install output lacks the extension folder or client configuration:\n%s", e.installed)
 	}
 
-	bs := e.client("everyday")
 	// The extension connects on its own; until then calls answer no_browser.
-	open := bs.eventually(20*time.Second, "tabs", map[string]any{"action": "open", "url": siteURL + "/home.html"})
-	if !open.OK {
-		t.Fatalf("no host came: %v\n%s", open.Server["error"], e.browserLog.String())
-	}
+	bs, _ := e.agent("everyday", "/home.html")
 	o := bs.observe()
 	if markOf(t, o, "link", "Second page") == 0 {
 		t.Fatal("no mark")

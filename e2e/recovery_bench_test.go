@@ -39,13 +39,7 @@ import (
 // a fault is not recovered from at all.
 func BenchmarkRecovery(b *testing.B) {
 	runs := envInt(b, "DIWALL_RECOVERY_RUNS", 3)
-	idle := 10 * time.Minute
-	if v := os.Getenv("DIWALL_RECOVERY_IDLE"); v != "" {
-		var err error
-		if idle, err = time.ParseDuration(v); err != nil {
-			b.Fatalf("DIWALL_RECOVERY_IDLE: %v", err)
-		}
-	}
+	idle := envDuration(b, "DIWALL_RECOVERY_IDLE", 10*time.Minute)
 	b.ResetTimer()
 	var rows []recoveryRow
 	add := func(r recoveryRow) {

@@ -71,13 +71,20 @@ func fakeHostSeeing(t *testing.T, sock string, seen chan<- string) (stop func() 
 
 func startBridge(t *testing.T, sock string) *mcp.ClientSession {
 	t.Helper()
+	return startBridgeLost(t, sock, "")
+}
+
+// startBridgeLost is startBridge whose no_browser says lost once the
+// session had a host and lost it.
+func startBridgeLost(t *testing.T, sock, lost string) *mcp.ClientSession {
+	t.Helper()
 	bridgeIn, clientOut := io.Pipe()
 	clientIn, bridgeOut := io.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
 		done <- Run(ctx, Options{Socket: func() string { return sock }, In: bridgeIn, Out: bridgeOut,
-			Log: slog.New(slog.DiscardHandler), NoBrowser: "start the browser"})
+			Log: slog.New(slog.DiscardHandler), NoBrowser: "start the browser", NoBrowserLost: lost})
 	}()
 	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil)
 	cs, err := client.Connect(ctx, &mcp.IOTransport{Reader: clientIn, Writer: clientOut}, nil)
@@ -165,23 +172,7 @@ func TestBridgeOutlivesTheHost(t *testing.T) {
 // call meanwhile says what happened and what to do.
 func TestBridgeReconnectsByItself(t *testing.T) {
 	sock := filepath.Join(t.TempDir(), "d.sock")
-	bridgeIn, clientOut := io.Pipe()
-	clientIn, bridgeOut := io.Pipe()
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() {
-		done <- Run(ctx, Options{Socket: func() string { return sock }, In: bridgeIn, Out: bridgeOut,
-			Log: slog.New(slog.DiscardHandler), NoBrowser: "start the browser", NoBrowserLost: "the browser went away"})
-	}()
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil).Connect(ctx, &mcp.IOTransport{Reader: clientIn, Writer: clientOut}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		cs.Close()
-		cancel()
-		<-done
-	}()
+	cs := startBridgeLost(t, sock, "the browser went away")
 	stop := fakeHost(t, sock)
 	if got := code(t, cs); got != "ok" {
 		t.Fatalf("with a host: %s", got)
