@@ -122,10 +122,11 @@ func BenchmarkRecovery(b *testing.B) {
 	}
 
 	// Idle: nothing but /json/list (which attaches to nothing) looks at the
-	// browser.
+	// browser; the harness's own DevTools connection is closed.
 	port := devToolsPort(b, e.profile)
-	a.mustOK("tabs", map[string]any{"action": "open", "url": siteURL + "/home.html"})
+	a.mustOK("tabs", map[string]any{"action": "open", "url": siteURL + "/home.html?idle"})
 	before := a.medianObserve(5)
+	c.ws.Close()
 	host := e.hostPID()
 	start := time.Now()
 	workerDown, hostDown := time.Duration(0), time.Duration(0)
@@ -140,8 +141,11 @@ func BenchmarkRecovery(b *testing.B) {
 	}
 	first := a.timedObserve()
 	then := a.medianObserve(4)
-	fmt.Printf("  %-34s observe: median of 5 before %d ms; after %v idle, the first %d ms (x%.2f), the median of the next 4 %d ms; worker %s, host %s  (load %s)\n",
-		"worker idle", ms(before), idle, ms(first), float64(first)/float64(before), ms(then), stayed(workerDown), stayed(hostDown), loadAvg())
+	c = e.devtools()
+	attached := c.pageAttached(b, "/home.html?idle")
+	groups := len(c.groups(b))
+	fmt.Printf("  %-34s observe: median of 5 before %d ms; after %v idle, the first %d ms (x%.2f), the median of the next 4 %d ms; worker %s, host %s, tab attached %v, %d tab groups  (load %s)\n",
+		"worker idle", ms(before), idle, ms(first), float64(first)/float64(before), ms(then), stayed(workerDown), stayed(hostDown), attached, groups, loadAvg())
 	fmt.Println("\n" + recoveryTable(rows))
 }
 

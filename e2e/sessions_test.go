@@ -46,7 +46,7 @@ func connectMCP(t testing.TB, env []string, home, client string, args ...string)
 
 // groups lists the browser's tab groups: title -> colour and the URLs of
 // their tabs.
-func (c *cdpConn) groups(t *testing.T) map[string][]string {
+func (c *cdpConn) groups(t testing.TB) map[string][]string {
 	t.Helper()
 	raw := c.inWorker(t, `(async () => {
 		const out = {};
