@@ -52,6 +52,22 @@ func NewKeeper(inst *Instance, log *slog.Logger, hostWait time.Duration) *Keeper
 	return &Keeper{inst: inst, log: log, hostFor: hostWait}
 }
 
+// count counts a death of the browser at at, once, and forgets those more
+// than DeathWindow before it. k.mu is held.
+func (k *Keeper) count(at time.Time) {
+	if at.Equal(k.seen) {
+		return
+	}
+	k.seen = at
+	kept := k.deaths[:0]
+	for _, d := range k.deaths {
+		if at.Sub(d) < DeathWindow {
+			kept = append(kept, d)
+		}
+	}
+	k.deaths = append(kept, at)
+}
+
 // GaveUp is the *GaveUpError once the Keeper stopped restarting the
 // browser, or nil.
 func (k *Keeper) GaveUp() *GaveUpError { return k.gaveUp.Load() }
@@ -67,10 +83,11 @@ var ErrNoHost = errors.New("the launched browser runs, but no Diwall host serves
 
 // Revive is called when no host answered: it starts the browser again if
 // it died, and waits for its host; restarted says it did. A browser that
-// died too often is not started again: the error is then a *GaveUpError,
-// for this call and every later one. Any other error (the browser died
-// again at start, its host did not come) means no browser for now; the
-// next call tries again.
+// dies again at start is started again at once. One that died MaxDeaths
+// times within DeathWindow is not started again: the error is then a
+// *GaveUpError, for this call and every later one. Any other error (its
+// host did not come in time) means no browser for now; the next call
+// tries again.
 func (k *Keeper) Revive(ctx context.Context) (restarted bool, err error) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
@@ -91,35 +108,35 @@ func (k *Keeper) Revive(ctx context.Context) (restarted bool, err error) {
 		case <-time.After(50 * time.Millisecond):
 		}
 	}
-	if at != k.seen {
-		k.seen = at
-		kept := k.deaths[:0]
-		for _, d := range k.deaths {
-			if at.Sub(d) < DeathWindow {
-				kept = append(kept, d)
-			}
+	for {
+		k.count(at)
+		if len(k.deaths) >= MaxDeaths {
+			g := &GaveUpError{Deaths: len(k.deaths), Last: exit}
+			k.gaveUp.Store(g)
+			k.log.Error("the launched browser died too often; not starting it again", "deaths", len(k.deaths), "last", exit)
+			return restarted, g
 		}
-		k.deaths = append(kept, at)
-	}
-	if len(k.deaths) >= MaxDeaths {
-		g := &GaveUpError{Deaths: len(k.deaths), Last: exit}
-		k.gaveUp.Store(g)
-		k.log.Error("the launched browser died too often; not starting it again", "deaths", len(k.deaths), "last", exit)
-		return false, g
-	}
-	k.log.Warn("the launched browser exited; starting it again", "exit", exit, "deaths_within_window", len(k.deaths))
-	note := "the browser Diwall launched exited (" + exit.Status + ")"
-	if exit.Reason != "" {
-		note += ": " + exit.Reason
-	}
-	if err := k.inst.Restart(note); err != nil {
-		return false, err
-	}
-	wctx, cancel := context.WithTimeout(ctx, k.hostFor)
-	defer cancel()
-	if err := k.inst.WaitHost(wctx); err != nil {
+		k.log.Warn("the launched browser exited; starting it again", "exit", exit, "deaths_within_window", len(k.deaths))
+		note := "the browser Diwall launched exited (" + exit.Status + ")"
+		if exit.Reason != "" {
+			note += ": " + exit.Reason
+		}
+		if err := k.inst.Restart(note); err != nil {
+			return restarted, err
+		}
+		restarted = true
+		wctx, cancel := context.WithTimeout(ctx, k.hostFor)
+		err := k.inst.WaitHost(wctx)
+		cancel()
+		if err == nil {
+			break
+		}
 		k.log.Warn("the restarted browser's host did not come", "err", err)
-		return true, err
+		// A browser that died again at start counts, and is tried again
+		// at once: one that always does is given up on by this call.
+		if exit, at = k.inst.Exited(); exit == nil || ctx.Err() != nil {
+			return restarted, err
+		}
 	}
 	k.log.Info("the launched browser is back", "socket", k.inst.SocketPath)
 	return true, nil

@@ -95,26 +95,43 @@ exec sleep 600
 }
 
 // A browser that dies again at once is started again until it has died
-// three times within a minute; then every call gets why.
+// three times within a minute: the first call after its death then gets
+// why, and so does every later call.
 func TestKeeperGivesUp(t *testing.T) {
-	inst := fakeLaunch(t, "echo '[9:9:0101/000000.1:FATAL:chrome/browser/x.cc:1] Something broke: here.' >&2\nexit 3\n")
+	inst := fakeLaunch(t, "echo start >> \"$DIWALL_INSTANCE/profile/starts\"\necho '[9:9:0101/000000.1:FATAL:chrome/browser/x.cc:1] Something broke: here.' >&2\nexit 3\n")
 	k := NewKeeper(inst, slog.New(slog.DiscardHandler), 5*time.Second)
 	<-inst.current().exited
-	for i := 1; i < MaxDeaths; i++ {
-		restarted, err := k.Revive(context.Background())
-		var exit *ExitError
-		if !restarted || !errors.As(err, &exit) || exit.Reason != "Something broke: here." {
-			t.Fatalf("death %d: restarted %v, %v", i, restarted, err)
-		}
-	}
-	for range 2 {
+	for i := range 2 {
 		restarted, err := k.Revive(context.Background())
 		var gave *GaveUpError
-		if restarted || !errors.As(err, &gave) || gave.Deaths != MaxDeaths || gave.Last.Reason != "Something broke: here." || k.GaveUp() != gave {
-			t.Fatalf("after %d deaths: restarted %v, %v", MaxDeaths, restarted, err)
+		if restarted != (i == 0) || !errors.As(err, &gave) || gave.Deaths != MaxDeaths || gave.Last.Reason != "Something broke: here." || k.GaveUp() != gave {
+			t.Fatalf("call %d: restarted %v, %v", i+1, restarted, err)
 		}
 		if !strings.Contains(err.Error(), "exited 3 times within 1m0s") || !strings.Contains(err.Error(), "Something broke: here.") {
 			t.Errorf("message: %v", err)
 		}
+	}
+	if starts, _ := os.ReadFile(filepath.Join(inst.Profile, "starts")); string(starts) != "start\nstart\nstart\n" {
+		t.Errorf("started %q: want the launch and two restarts", starts)
+	}
+}
+
+// Deaths more than a minute apart do not add up.
+func TestKeeperCountsDeathsWithinAMinute(t *testing.T) {
+	k := &Keeper{}
+	base := time.Now()
+	for _, at := range []time.Duration{0, 30 * time.Second, 61 * time.Second, 62 * time.Second} {
+		k.count(base.Add(at))
+	}
+	if len(k.deaths) != 3 {
+		t.Errorf("deaths within the minute before the last: %v", k.deaths)
+	}
+	k.count(base.Add(62 * time.Second)) // the same death, seen again
+	if len(k.deaths) != 3 {
+		t.Errorf("a death counted twice: %v", k.deaths)
+	}
+	k.count(base.Add(200 * time.Second))
+	if len(k.deaths) != 1 {
+		t.Errorf("after a quiet while: %v", k.deaths)
 	}
 }

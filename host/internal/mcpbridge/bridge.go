@@ -127,13 +127,13 @@ func (f *forwarder) handler(name string) mcp.ToolHandler {
 			// No host: bring the browser back if it can be, and try again.
 			if rerr := f.opts.Revive(ctx); rerr != nil {
 				f.opts.Log.Info("no browser", "tool", name, "err", rerr)
-				return f.noBrowser(name), nil
+				return f.noBrowser(name, rerr), nil
 			}
 			sess, err = f.session(ctx, who, ui)
 		}
 		if err != nil {
 			f.opts.Log.Info("no host", "tool", name, "err", err)
-			return f.noBrowser(name), nil
+			return f.noBrowser(name, nil), nil
 		}
 		params := &mcp.CallToolParams{Name: name, Arguments: req.Params.Arguments}
 		if token := req.Params.GetProgressToken(); token != nil && req.Session != nil {
@@ -155,13 +155,14 @@ func (f *forwarder) handler(name string) mcp.ToolHandler {
 		}
 		f.opts.Log.Warn("host call failed", "tool", name, "err", err)
 		f.drop(sess)
-		return f.noBrowser(name), nil
+		return f.noBrowser(name, nil), nil
 	}
 }
 
 // noBrowser is the result of a call no host answered: browser_exited when
-// the browser is gone for good, no_browser otherwise.
-func (f *forwarder) noBrowser(tool string) *mcp.CallToolResult {
+// the browser is gone for good, no_browser otherwise, saying why bringing
+// it back failed when that was tried (revived).
+func (f *forwarder) noBrowser(tool string, revived error) *mcp.CallToolResult {
 	if res := f.gone(tool); res != nil {
 		return res
 	}
@@ -176,6 +177,9 @@ func (f *forwarder) noBrowser(tool string) *mcp.CallToolResult {
 		if why := f.opts.Why(); why != "" {
 			msg += " " + why
 		}
+	}
+	if revived != nil && !errors.Is(revived, context.Canceled) {
+		msg += " Starting it again failed: " + revived.Error() + "."
 	}
 	return tools.ErrorResult(tool, protocol.CodeNoBrowser, msg)
 }
