@@ -81,10 +81,17 @@ export class DebuggerSessions {
       return;
     }
     const attached = new Set((await this.#api.getTargets()).filter((t) => t.attached && t.tabId !== undefined).map((t) => t.tabId));
-    for (const tabId of stored) {
-      if (Number.isSafeInteger(tabId) && attached.has(tabId)) {
-        this.#attached.add(tabId);
-      }
+    const kept = stored.filter((tabId) => Number.isSafeInteger(tabId) && attached.has(tabId));
+    // A kept session still holds the out-of-process frames Chrome attached for the last host, which
+    // Chrome would not report again: turning auto-attach off lets them go, so that the next host's
+    // Target.setAutoAttach reports them afresh, as on a new session.
+    await Promise.all(
+      kept.map((tabId) =>
+        this.#api.sendCommand({ tabId }, "Target.setAutoAttach", { autoAttach: false, waitForDebuggerOnStart: false, flatten: true }).catch(() => {}),
+      ),
+    );
+    for (const tabId of kept) {
+      this.#attached.add(tabId);
     }
   }
 

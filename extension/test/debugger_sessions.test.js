@@ -59,12 +59,12 @@ test("a restarted worker goes on with the tabs attached before it, without detac
   api.calls = [];
   const after = new DebuggerSessions(isAgentTab, area, api);
   await after.attach(5);
-  assert.deepEqual(api.calls, [], "tab 5 is attached already: no detach, no attach");
+  assert.deepEqual(api.calls, ["Target.setAutoAttach 5"], "tab 5 is attached already: no detach, no attach; its frames are let go");
   assert.equal(after.isAttached(5), true);
   await after.attach(7);
-  assert.deepEqual(api.calls, ["attach 7"]);
+  assert.deepEqual(api.calls, ["Target.setAutoAttach 5", "attach 7"]);
   await after.stopPausing();
-  assert.deepEqual(api.calls.slice(1).sort(), ["Fetch.disable 5", "Fetch.disable 7"]);
+  assert.deepEqual(api.calls.slice(2).sort(), ["Fetch.disable 5", "Fetch.disable 7"]);
 });
 
 test("a session Chrome ended is forgotten, in storage too", async () => {
