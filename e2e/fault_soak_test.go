@@ -81,10 +81,12 @@ func BenchmarkFaultSoak(b *testing.B) {
 	fmt.Printf("\n%d sessions for %v, a fault every %v (load at start %s)\n", sessions, duration, every, loadAvg())
 	fmt.Printf("%-8s %-34s %s\n", "at", "fault", "every session working again after")
 	for i := 0; ; i++ {
-		time.Sleep(every)
-		if time.Now().Add(every / 2).After(end) {
+		// On the minute (every), whatever the last recovery took.
+		next := start.Add(time.Duration(i+1) * every)
+		if next.Add(every / 2).After(end) {
 			break // no time left to recover
 		}
+		time.Sleep(time.Until(next))
 		f := faults[i%len(faults)]
 		at := time.Now()
 		f.inject()
