@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/diwall
 
-.PHONY: all build demo test test-go test-e2e check-extension cross release docs bench bench-peers bench-readme bench-compare bench-load bench-soak fuzz clean
+.PHONY: all build demo test test-go test-e2e check-extension cross release docs bench bench-peers bench-readme bench-compare bench-load bench-soak bench-recovery bench-fault-soak fuzz clean
 
 # The version stamped into diwall: the nearest v* tag (0.2.0, or
 # 0.2.0-3-gabc1234 past it), else 0.0.0-g and the commit; -dirty when the
@@ -109,6 +109,27 @@ SOAK_OBSERVATIONS ?= 2000
 bench-soak: build
 	DIWALL_BIN=$(CURDIR)/$(BIN) DIWALL_SOAK_OBSERVATIONS=$(SOAK_OBSERVATIONS) \
 		$(GO) test -count=1 -run XXX -bench '^BenchmarkSoak$$' -benchtime 1x -timeout 60m ./e2e/
+
+# How long Diwall takes to recover from each fault (the launched browser
+# killed; Chrome restarted, the host killed, the extension reloaded, the
+# service worker stopped, in the person's browser), RECOVERY_RUNS times
+# each, and an observe after RECOVERY_IDLE without a call.
+RECOVERY_RUNS ?= 3
+RECOVERY_IDLE ?= 10m
+bench-recovery: build
+	DIWALL_BIN=$(CURDIR)/$(BIN) DIWALL_RECOVERY_RUNS=$(RECOVERY_RUNS) DIWALL_RECOVERY_IDLE=$(RECOVERY_IDLE) \
+		$(GO) test -count=1 -run XXX -bench '^BenchmarkRecovery$$' -benchtime 1x -timeout 60m ./e2e/
+
+# FAULT_SOAK_SESSIONS sessions on the person's browser for
+# FAULT_SOAK_DURATION, a fault every FAULT_SOAK_EVERY: every call answered,
+# no session seeing another's tab, no audit record lost, host memory flat.
+FAULT_SOAK_SESSIONS ?= 8
+FAULT_SOAK_DURATION ?= 10m
+FAULT_SOAK_EVERY ?= 1m
+bench-fault-soak: build
+	DIWALL_BIN=$(CURDIR)/$(BIN) DIWALL_FAULT_SOAK_SESSIONS=$(FAULT_SOAK_SESSIONS) \
+		DIWALL_FAULT_SOAK_DURATION=$(FAULT_SOAK_DURATION) DIWALL_FAULT_SOAK_EVERY=$(FAULT_SOAK_EVERY) \
+		$(GO) test -count=1 -run XXX -bench '^BenchmarkFaultSoak$$' -benchtime 1x -timeout 90m ./e2e/
 
 # Every fuzz target for FUZZTIME each: the native-messaging framing and
 # the chunk reassembly, the host's reading of the page serializer's output,

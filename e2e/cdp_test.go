@@ -143,7 +143,7 @@ func (c *cdpConn) targets(t testing.TB) []cdpTarget {
 }
 
 // extensionWorker returns the extension's service worker target, if running.
-func (c *cdpConn) extensionWorker(t *testing.T) (cdpTarget, bool) {
+func (c *cdpConn) extensionWorker(t testing.TB) (cdpTarget, bool) {
 	for _, tg := range c.targets(t) {
 		if tg.Type == "service_worker" && strings.HasPrefix(tg.URL, "chrome-extension://") {
 			return tg, true

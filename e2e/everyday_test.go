@@ -1,18 +1,14 @@
 package e2e
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
+	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // TestEverydayBrowser runs the path a person takes: `diwall install
@@ -22,47 +18,20 @@ import (
 // --launch, reaching the host that Chromium started, `diwall doctor`
 // seeing it all, and `diwall uninstall`.
 func TestEverydayBrowser(t *testing.T) {
-	home, err := os.MkdirTemp("", "dw-home-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(home)
-	profile := filepath.Join(home, ".config", "chromium")
-	os.MkdirAll(filepath.Join(home, "tmp"), 0o700)
-	if err := os.MkdirAll(profile, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	env := append(filteredEnviron("HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "DIWALL_HOME", "TMPDIR"),
-		"HOME="+home, "TMPDIR="+filepath.Join(home, "tmp"))
-	run := func(args ...string) (string, error) {
-		cmd := exec.Command(diwallBin, args...)
-		cmd.Env = env
-		out, err := cmd.CombinedOutput()
-		return string(out), err
-	}
-
-	out, err := run("install", "--client", "claude-code")
-	if err != nil {
-		t.Fatalf("install: %v\n%s", err, out)
-	}
-	manifest := filepath.Join(profile, "NativeMessagingHosts", "com.diwall.host.json")
+	e := newEveryday(t)
+	manifest := filepath.Join(e.profile, "NativeMessagingHosts", "com.diwall.host.json")
 	if _, err := os.Stat(manifest); err != nil {
-		t.Fatalf("install did not register the host for Chromium: %v\n%s", err, out)
+		t.Fatalf("install did not register the host for Chromium: %v\n%s", err, e.installed)
 	}
-	if !strings.Contains(out, "default profile") {
-		t.Errorf("install did not create the default profile:\n%s", out)
+	if !strings.Contains(e.installed, "default profile") {
+		t.Errorf("install did not create the default profile:\n%s", e.installed)
 	}
-	// The default profile has no sites and asks; this browser is headless,
-	// with no one to ask: the person allows the test's pages by hand.
-	if out, err := run("profile", "allow", "default", "http://127.0.0.1:*"); err != nil {
-		t.Fatalf("profile allow: %v\n%s", err, out)
+	claudeJSON := filepath.Join(e.home, ".claude.json")
+	if !strings.Contains(e.installed, e.extDir) || !strings.Contains(e.installed, "installed claude-code: "+claudeJSON) {
+		t.Errorf("install output lacks the extension folder or the client's file:\n%s", e.installed)
 	}
-	extDir := filepath.Join(home, ".local", "share", "diwall", "extension")
-	claudeJSON := filepath.Join(home, ".claude.json")
-	if !strings.Contains(out, extDir) || !strings.Contains(out, "installed claude-code: "+claudeJSON) {
-		t.Errorf("install output lacks the extension folder or the client's file:\n%s", out)
-	}
-	// The client starts the server as its file says.
+	// The client starts the server as its file says: the test's clients
+	// start the same command.
 	var clientFile struct {
 		MCPServers map[string]struct {
 			Type    string   `json:"type"`
@@ -74,71 +43,32 @@ func TestEverydayBrowser(t *testing.T) {
 	if err := json.Unmarshal(data, &clientFile); err != nil {
 		t.Fatalf("%s: %v\n%s", claudeJSON, err, data)
 	}
-	entry := clientFile.MCPServers["diwall"]
-	if entry.Type != "stdio" || entry.Command != diwallBin || len(entry.Args) != 1 || entry.Args[0] != "mcp" {
+	if entry := clientFile.MCPServers["diwall"]; entry.Type != "stdio" || entry.Command != diwallBin || len(entry.Args) != 1 || entry.Args[0] != "mcp" {
 		t.Fatalf("Claude Code's entry: %+v", entry)
 	}
 
-	browser := exec.Command("/usr/lib/chromium/chromium", "--headless=new", "--no-sandbox", "--disable-gpu",
-		"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--user-data-dir="+profile, "--load-extension="+extDir, "--disable-extensions-except="+extDir,
-		"--silent-debugger-extension-api", "--window-size=1280,800", "--remote-debugging-port=0", "about:blank")
-	browser.Env = env
-	var browserLog bytes.Buffer
-	browser.Stdout, browser.Stderr = &browserLog, &browserLog
-	if err := browser.Start(); err != nil {
-		t.Fatalf("start Chromium: %v", err)
-	}
-	exited := make(chan struct{})
-	go func() { browser.Wait(); close(exited) }()
-	defer func() {
-		browser.Process.Kill()
-		<-exited
-		// The host sees its stdin close and exits; Chromium's helpers follow.
-		var left []string
-		for end := time.Now().Add(5 * time.Second); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
-			if left = processesUnder(home); len(left) == 0 {
-				break
-			}
-		}
-		if len(left) > 0 {
-			t.Errorf("processes left: %v", left)
-		}
-	}()
-
-	cmd := exec.Command(entry.Command, entry.Args...)
-	cmd.Env = env
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	session, err := mcp.NewClient(&mcp.Implementation{Name: "everyday", Version: "0"}, nil).
-		Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bs := &browserSession{t: t, launched: &launched{home: home, cmd: cmd, session: session, stderr: &bytes.Buffer{}}}
 	// The extension connects on its own; until then calls answer no_browser.
-	open := bs.eventually(20*time.Second, "tabs", map[string]any{"action": "open", "url": siteURL + "/home.html"})
-	if !open.OK {
-		t.Fatalf("no host came: %v\n%s", open.Server["error"], browserLog.String())
-	}
+	bs, _ := e.agent("everyday", "/home.html")
 	o := bs.observe()
 	if markOf(t, o, "link", "Second page") == 0 {
 		t.Fatal("no mark")
 	}
-	checkEverydayDownloads(t, bs, home, profile, run)
+	checkEverydayDownloads(t, bs, e.home, e.profile, e.run)
 
 	// A site not in the default profile: no one to ask in a headless browser.
 	if env := bs.call("navigate", map[string]any{"url": outsideURL("/home.html")}); env.errorCode() != "permission_denied" {
 		t.Errorf("a site outside the default profile: ok=%v code=%s", env.OK, env.errorCode())
 	}
 
+	checkProfileEdits(t, bs, e.run)
+
 	// Doctor also lists every other Chromium running on this machine (other
 	// tests' browsers), whose failures are not this install's.
-	out, _ = run("doctor")
+	out, _ := e.run("doctor")
 	var ownFailures []string
 	for _, line := range strings.Split(out, "\n") {
 		check, _, _ := strings.Cut(strings.TrimPrefix(line, "FAIL "), ": ")
-		if strings.HasPrefix(line, "FAIL") && (strings.Contains(check, home) || !strings.Contains(check, " pid ")) {
+		if strings.HasPrefix(line, "FAIL") && (strings.Contains(check, e.home) || !strings.Contains(check, " pid ")) {
 			ownFailures = append(ownFailures, line)
 		}
 	}
@@ -146,9 +76,9 @@ func TestEverydayBrowser(t *testing.T) {
 		!strings.Contains(out, "ok   claude-code config: "+claudeJSON+" runs "+diwallBin+" mcp\n") {
 		t.Errorf("doctor with the browser running: %v\n%s", ownFailures, out)
 	}
-	session.Close()
+	bs.session.Close()
 
-	out, err = run("uninstall")
+	out, err := e.run("uninstall")
 	if err != nil {
 		t.Fatalf("uninstall: %v\n%s", err, out)
 	}
@@ -157,6 +87,40 @@ func TestEverydayBrowser(t *testing.T) {
 	}
 	if _, err := os.Stat(claudeJSON); !os.IsNotExist(err) {
 		t.Errorf("uninstall left the client's file install created: %v", err)
+	}
+}
+
+// checkProfileEdits: the person edits the profile while the session runs;
+// the next call follows the edit. An edit with a mistake keeps the last
+// good version in force, and every result says so, with the file, the
+// line and the key, until the file is fixed.
+func checkProfileEdits(t *testing.T, bs *browserSession, run func(...string) (string, error)) {
+	t.Helper()
+	path, err := run("profile", "path", "default")
+	if err != nil {
+		t.Fatalf("profile path: %v %s", err, path)
+	}
+	path = strings.TrimSpace(path)
+	good, _ := os.ReadFile(path)
+	write := func(data []byte) {
+		// A new size, so the host's stat sees the change at once.
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(append([]byte("# a mistake\nsites = [\n"), good...))
+	env := bs.mustOK("observe", map[string]any{})
+	notices := fmt.Sprint(env.Server["notices"])
+	if !strings.Contains(notices, path) || !strings.Contains(notices, `line 3, key "sites": unexpected character`) || !strings.Contains(notices, "last good version") {
+		t.Errorf("after a malformed edit: notices %s", notices)
+	}
+	write(append([]byte("tools = [\"tabs\"]\n"), good...))
+	if env := bs.call("observe", map[string]any{}); env.errorCode() != "permission_denied" || len(env.Server["notices"].([]any)) != 0 {
+		t.Errorf("after the person left only tabs in the profile: observe %v %s %v", env.OK, env.errorCode(), env.Server["notices"])
+	}
+	write(good)
+	if env := bs.mustOK("observe", map[string]any{}); len(env.Server["notices"].([]any)) != 0 {
+		t.Errorf("after the fix: notices %v", env.Server["notices"])
 	}
 }
 

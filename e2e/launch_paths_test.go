@@ -37,8 +37,9 @@ func TestLongDiwallHome(t *testing.T) {
 }
 
 // TestBrowserDiesAtStart runs real Chromium with a temp folder so deep that
-// it exits at start ("Socket path too long"): every call then answers
-// browser_exited at once, not retryable, with Chromium's reason.
+// it exits at start ("Socket path too long"): the first call starts it
+// again twice, it dies each time, and that call and every later one answer
+// browser_exited, not retryable, with Chromium's reason.
 func TestBrowserDiesAtStart(t *testing.T) {
 	dir := t.TempDir()
 	deepTmp := filepath.Join(dir, strings.Repeat("t", 100))
@@ -68,5 +69,8 @@ func TestBrowserDiesAtStart(t *testing.T) {
 	}
 	if !strings.Contains(bs.stderr.String(), "Socket path too long") {
 		t.Errorf("diwall mcp's stderr lacks the reason: %s", bs.stderr.String())
+	}
+	if again := bs.call("tabs", map[string]any{"action": "list"}); again.errorCode() != "browser_exited" {
+		t.Errorf("the next call: %s", again.errorCode())
 	}
 }

@@ -29,7 +29,7 @@ func (c *cdpConn) attach(t testing.TB, targetID string) string {
 
 // eval evaluates expression in a target's session (awaiting a promise) and
 // returns its value as JSON.
-func (c *cdpConn) eval(t *testing.T, session, expression string) json.RawMessage {
+func (c *cdpConn) eval(t testing.TB, session, expression string) json.RawMessage {
 	t.Helper()
 	var res struct {
 		Result struct {
@@ -69,7 +69,7 @@ func (c *cdpConn) waitTarget(t *testing.T, prefix string, within time.Duration) 
 
 // inWorker evaluates expression in the extension's service worker, then
 // detaches (a harness that stays attached keeps the worker alive).
-func (c *cdpConn) inWorker(t *testing.T, expression string) json.RawMessage {
+func (c *cdpConn) inWorker(t testing.TB, expression string) json.RawMessage {
 	t.Helper()
 	worker, ok := c.extensionWorker(t)
 	if !ok {
@@ -119,7 +119,7 @@ func (c *cdpConn) extensionPage(t *testing.T, path string) string {
 }
 
 // waitEval evaluates expression in session until it is true.
-func (c *cdpConn) waitEval(t *testing.T, session, expression string, within time.Duration) {
+func (c *cdpConn) waitEval(t testing.TB, session, expression string, within time.Duration) {
 	t.Helper()
 	for end := time.Now().Add(within); string(c.eval(t, session, expression)) != "true"; time.Sleep(50 * time.Millisecond) {
 		if time.Now().After(end) {

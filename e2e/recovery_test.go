@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -52,52 +53,109 @@ func (bs *browserSession) eventually(deadline time.Duration, tool string, args a
 	}
 }
 
-// TestBrowserExitedWhenBrowserKilled: the browser dies under a running
-// act, which ends at once; every later call answers browser_exited.
-func TestBrowserExitedWhenBrowserKilled(t *testing.T) {
+// TestLaunchedBrowserRestarts: the launched browser dies under a running
+// act, which answers no_browser (retryable) at once; the next call starts
+// it again on the same profile, whose cookies are still there, and says
+// that the session's tab was closed with it. A browser that dies three
+// times within a minute is not started again: every call then answers
+// browser_exited with how it ended, and the session lives on.
+func TestLaunchedBrowserRestarts(t *testing.T) {
 	bs := launch(t)
-	bs.mustOK("tabs", map[string]any{"action": "open", "url": siteURL + "/home.html"})
+	tab := bs.mustOK("tabs", map[string]any{"action": "open", "url": siteURL + "/home.html"}).Server["tab_id"].(string)
+	var ok bool
+	// A login's cookie, written to disk at once: Chromium writes its
+	// cookies every 30 s, or after 512 changes, so the page makes them.
+	bs.pageEval("/home.html", `(() => {
+		document.cookie = "login=kept; max-age=86400; path=/";
+		for (let i = 0; i < 300; i++) document.cookie = "churn=" + i + "; max-age=60; path=/";
+		return true;
+	})()`, &ok)
+	profile := bs.browserProfile()
+	first := bs.browserPID()
 	f := bs.begin("act", waitForever(snap(bs.observe())))
 	settle()
+	if err := killProcess(first); err != nil {
+		t.Fatal(err)
+	}
+	env := f.end(5*time.Second, "no_browser", "call again")
+	if env.Server["error"].(map[string]any)["retryable"] != true {
+		t.Errorf("no_browser must be retryable: %v", env.Server["error"])
+	}
+
+	// The next call starts the browser again and says what was lost.
+	list := bs.mustOK("tabs", map[string]any{"action": "list"})
+	notices := fmt.Sprint(list.Server["notices"])
+	if !strings.Contains(notices, "exited (signal: killed) and was started again on the same profile") || !strings.Contains(notices, "your tab "+tab+" was closed") {
+		t.Errorf("notices after the restart: %s", notices)
+	}
+	if tabs := list.Server["tabs"].([]any); len(tabs) != 0 {
+		t.Errorf("tabs after the restart: %v", tabs)
+	}
+	if again := bs.mustOK("tabs", map[string]any{"action": "list"}); fmt.Sprint(again.Server["notices"]) != "[]" {
+		t.Errorf("the notice came twice: %v", again.Server["notices"])
+	}
+	if pid := bs.browserPID(); pid == first || bs.browserProfile() != profile {
+		t.Fatalf("after the restart: pid %d (was %d), profile %s (was %s)", pid, first, bs.browserProfile(), profile)
+	}
+	bs.mustOK("tabs", map[string]any{"action": "open", "url": siteURL + "/home.html"})
+	var cookies string
+	bs.pageEval("/home.html", `document.cookie`, &cookies)
+	if !strings.Contains(cookies, "login=kept") {
+		t.Errorf("the profile's cookie is gone after the restart: %q", cookies)
+	}
+
+	// Twice more within the minute: the third death is the last.
 	if err := killProcess(bs.browserPID()); err != nil {
 		t.Fatal(err)
 	}
-	f.end(5*time.Second, "no_browser|browser_exited", "restart")
-	// The launched browser cannot come back: once diwall sees it gone,
-	// every call answers browser_exited at once, not retryable, with how
-	// it ended and what to do, and the session lives on.
-	deadline := time.Now().Add(10 * time.Second)
-	var env envelope
-	for time.Now().Before(deadline) {
-		start := time.Now()
-		env = bs.call("navigate", map[string]any{"url": siteURL + "/second.html"})
-		if took := time.Since(start); took > 5*time.Second {
-			t.Fatalf("a call with no browser took %v", took)
-		}
-		if env.errorCode() == "browser_exited" {
+	bs.eventually(30*time.Second, "tabs", map[string]any{"action": "list"})
+	if err := killProcess(bs.browserPID()); err != nil {
+		t.Fatal(err)
+	}
+	var gone envelope
+	for end := time.Now().Add(30 * time.Second); time.Now().Before(end); time.Sleep(100 * time.Millisecond) {
+		if gone = bs.call("navigate", map[string]any{"url": siteURL + "/second.html"}); gone.errorCode() == "browser_exited" {
 			break
 		}
-		time.Sleep(50 * time.Millisecond)
 	}
-	if env.OK || env.errorCode() != "browser_exited" {
-		t.Fatalf("after the browser died: ok=%v code=%q", env.OK, env.errorCode())
+	if gone.OK || gone.errorCode() != "browser_exited" {
+		t.Fatalf("after three deaths: ok=%v code=%q", gone.OK, gone.errorCode())
 	}
-	msg := env.Server["error"].(map[string]any)["message"].(string)
-	if !strings.Contains(msg, "restart this MCP server") || !strings.Contains(msg, "signal: killed") {
-		t.Errorf("browser_exited message does not say how it ended and what to do: %q", msg)
+	msg := errorMessage(gone)
+	if !strings.Contains(msg, "exited 3 times within 1m0s") || !strings.Contains(msg, "signal: killed") || !strings.Contains(msg, "restart this MCP server") {
+		t.Errorf("browser_exited does not say why and what to do: %q", msg)
 	}
-	if env.Server["error"].(map[string]any)["retryable"] != false {
+	if gone.Server["error"].(map[string]any)["retryable"] != false {
 		t.Errorf("browser_exited should not be retryable")
 	}
-	// The MCP session survives: another call answers the same way.
-	if again := bs.call("tabs", map[string]any{"action": "list"}); again.errorCode() != "browser_exited" {
-		t.Fatalf("second call after the browser died: %q", again.errorCode())
+	// The MCP session lives on, and answers at once.
+	start := time.Now()
+	if again := bs.call("tabs", map[string]any{"action": "list"}); again.errorCode() != "browser_exited" || time.Since(start) > 5*time.Second {
+		t.Fatalf("a call after giving up: %q in %v", again.errorCode(), time.Since(start))
 	}
+}
+
+// browserProfile is the --user-data-dir of the launched browser.
+func (bs *browserSession) browserProfile() string {
+	bs.t.Helper()
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", bs.browserPID()))
+	if err != nil {
+		bs.t.Fatal(err)
+	}
+	for _, a := range strings.Split(string(data), "\x00") {
+		if p, ok := strings.CutPrefix(a, "--user-data-dir="); ok {
+			return p
+		}
+	}
+	bs.t.Fatal("no --user-data-dir")
+	return ""
 }
 
 // TestRecoversAfterWorkerStopped: the service worker stops under a
 // running call; the call ends with no_browser, and once the worker wakes
-// the session goes on with its tab.
+// the session goes on with its tab, still attached and grouped. Then the
+// extension is reloaded: the session is told its tab is gone, and goes on
+// with a new one.
 func TestRecoversAfterWorkerStopped(t *testing.T) {
 	bs := launch(t)
 	open := bs.mustOK("tabs", map[string]any{"action": "open", "url": siteURL + "/home.html"})
@@ -141,6 +199,29 @@ func TestRecoversAfterWorkerStopped(t *testing.T) {
 	nav := bs.mustOK("navigate", map[string]any{"url": siteURL + "/second.html", "tab_id": tabID})
 	if nav.page(t)["title"] != "Diwall fixture: second" {
 		t.Fatalf("navigate after recovery: %v", nav.page(t))
+	}
+	if !c.pageAttached(t, "/second.html") {
+		t.Error("the tab is not attached after the worker restarted")
+	}
+	if g := c.groups(t); len(g) != 1 {
+		t.Errorf("tab groups after the worker restarted: %v", g)
+	}
+
+	// The extension reloaded (from chrome://extensions of the launched
+	// browser): the session is told its tab is no longer its own.
+	c.reloadExtension(t)
+	var list2 envelope
+	for end := time.Now().Add(30 * time.Second); time.Now().Before(end); time.Sleep(100 * time.Millisecond) {
+		if list2 = bs.call("tabs", map[string]any{"action": "list"}); list2.OK {
+			break
+		}
+	}
+	if !list2.OK || len(tabsOf(list2)) != 0 || !strings.Contains(fmt.Sprint(list2.Server["notices"]), "your tab "+tabID.(string)+" is no longer yours") {
+		t.Fatalf("after the extension reloaded: %v", list2.Server)
+	}
+	bs.mustOK("tabs", map[string]any{"action": "open", "url": siteURL + "/home.html"})
+	if o := bs.observe(); o.Title != "Diwall fixture: home" {
+		t.Fatalf("observe after the reload: %q", o.Title)
 	}
 }
 

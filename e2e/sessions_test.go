@@ -20,8 +20,17 @@ import (
 // as a second MCP client of the person's would.
 func attachSecond(t testing.TB, first *browserSession, client string, args ...string) *browserSession {
 	t.Helper()
+	env := append(os.Environ(), "DIWALL_HOME="+first.home, "TMPDIR="+filepath.Join(first.home, "tmp"), "DIWALL_LOG=debug")
+	return connectMCP(t, env, first.home, client, args...)
+}
+
+// connectMCP starts `diwall mcp args...` in env (no --launch) and connects
+// an MCP client named client to it; cleanup closes it. home is the home
+// it reaches a host in.
+func connectMCP(t testing.TB, env []string, home, client string, args ...string) *browserSession {
+	t.Helper()
 	cmd := exec.Command(diwallBin, append([]string{"mcp"}, args...)...)
-	cmd.Env = append(os.Environ(), "DIWALL_HOME="+first.home, "TMPDIR="+filepath.Join(first.home, "tmp"), "DIWALL_LOG=debug")
+	cmd.Env = env
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -29,15 +38,15 @@ func attachSecond(t testing.TB, first *browserSession, client string, args ...st
 	session, err := mcp.NewClient(&mcp.Implementation{Name: client, Version: "0"}, nil).
 		Connect(ctx, &mcp.CommandTransport{Command: cmd, TerminateDuration: 10 * time.Second}, nil)
 	if err != nil {
-		t.Fatalf("second diwall mcp: %v\n%s", err, stderr.String())
+		t.Fatalf("diwall mcp: %v\n%s", err, stderr.String())
 	}
 	t.Cleanup(func() { session.Close() })
-	return &browserSession{t: t, launched: &launched{home: first.home, cmd: cmd, session: session, stderr: &stderr}}
+	return &browserSession{t: t, launched: &launched{home: home, cmd: cmd, session: session, stderr: &stderr}}
 }
 
 // groups lists the browser's tab groups: title -> colour and the URLs of
 // their tabs.
-func (c *cdpConn) groups(t *testing.T) map[string][]string {
+func (c *cdpConn) groups(t testing.TB) map[string][]string {
 	t.Helper()
 	raw := c.inWorker(t, `(async () => {
 		const out = {};

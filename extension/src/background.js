@@ -27,7 +27,7 @@ const WAKE_ALARM = "diwall-reconnect";
 
 const agentTabs = new AgentTabs(chrome.storage.session);
 const connectedSessions = new ConnectedSessions(chrome.storage.session);
-const sessions = new DebuggerSessions((tabId) => agentTabs.has(tabId));
+const sessions = new DebuggerSessions((tabId) => agentTabs.has(tabId), chrome.storage.session);
 
 /** @type {(event: string, params: object) => void} */
 const emit = (event, params) => void host.send({ type: "event", event, params });

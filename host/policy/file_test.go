@@ -132,10 +132,16 @@ func TestParseMalformed(t *testing.T) {
 		key        string
 		msg        string // part of the message
 	}{
-		// TOML syntax
-		{"unclosed array", "ask = true\nsites = [\n", 2, "", "array is incomplete"},
-		{"bad keyword", "\n\nask = tru\n", 3, "", `expected keyword "true"`},
-		{"no value", "ask =\n", 1, "", "value"},
+		// TOML syntax: the key being read is named too
+		{"unclosed array", "ask = true\nsites = [\n", 2, "sites", "array is incomplete"},
+		{"unclosed array, line 3", "ask = true\n\nsites = [\n", 3, "sites", "array is incomplete"},
+		{"unclosed array, next key", "sites = [\"https://a.test\"\ntools = []\n", 2, "sites", "after array value"},
+		{"bad keyword", "\n\nask = tru\n", 3, "ask", `expected keyword "true"`},
+		{"no value", "ask =\n", 1, "ask", "value"},
+		{"no value in a table", "[budgets]\n# how many\nmarks = 3\ntree_chars =\n", 4, "budgets.tree_chars", "value"},
+		{"quoted key", "\"sites\" = [1,\n", 1, "sites", "array is incomplete"},
+		{"dotted key", "budgets.marks = 'x\n", 1, "budgets.marks", "new lines"},
+		{"bad header", "ask = true\n[budgets\n", 2, "", "close table name"},
 		{"twice", "ask = true\nask = false\n", 2, "ask", "already defined"},
 		// wrong types
 		{"ask string", "\nask = \"yes\"\n", 2, "ask", "want true or false, not a string"},

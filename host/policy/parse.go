@@ -130,13 +130,16 @@ func decode(data []byte) (fileProfile, layout, *Error) {
 		case errors.As(err, &de):
 			line, _ := de.Position()
 			key := strings.Join(de.Key(), ".")
+			if key == "" { // a syntax error: the decoder names no key
+				key = keyBeingRead(data)
+			}
 			return f, nil, &Error{Line: line, Key: key, Msg: decodeMessage(data, key, de)}
 		}
 		return f, nil, &Error{Msg: err.Error()}
 	}
 	l, errLine, err := scanLayout(data)
 	if err != nil {
-		return f, nil, &Error{Line: errLine, Msg: err.Error()}
+		return f, nil, &Error{Line: errLine, Key: keyBeingRead(data), Msg: err.Error()}
 	}
 	// The decoder matches keys without regard to case; TOML does not.
 	for _, at := range l {

@@ -17,6 +17,10 @@ type Profile struct {
 	Name string
 	// Path is the file the profile was read from; "" for a built-in one.
 	Path string
+	// EditRefused, when not nil, says why the file as it is now cannot be
+	// used (an *Error): the profile is its last good version, kept in force
+	// by the Store until the file is fixed.
+	EditRefused error
 	// Sites are the origins the session may see and act on.
 	Sites []Site
 	// Ask: a site not on Sites is asked for in the browser (Allow once,

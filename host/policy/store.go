@@ -15,8 +15,9 @@ import (
 // Store hands out profiles by name: the host keeps one for its lifetime.
 // It reads a profile's file the first time it is asked for it, and again
 // whenever the file's modification time or size has changed, so a
-// person's edit or an "Always" click applies to the next call. It is safe
-// for concurrent use.
+// person's edit or an "Always" click applies to the next call. An edit
+// that makes the file malformed keeps the last good version in force (see
+// Get): a session never runs with no rules. It is safe for concurrent use.
 type Store struct {
 	configDir string
 	builtins  map[string]Profile
@@ -36,6 +37,9 @@ type storedFile struct {
 	data   []byte
 	p      Profile
 	err    error
+	// good is the last version of the file that could be used, kept in
+	// force while err says why the file as it is now cannot be.
+	good *Profile
 }
 
 // racyWindow bounds the precision of file modification times (2 s on FAT).
@@ -51,8 +55,10 @@ func NewStore(configDir string, builtins map[string]Profile) *Store {
 // Get returns the profile name. Its file is read again when it changed
 // since the last Get (one stat per call otherwise). When the file does not
 // exist, Get returns the built-in profile of that name or an error wrapping
-// fs.ErrNotExist. A file that is malformed gives its *Error, also when an
-// earlier version was fine: Get never falls back to an older profile.
+// fs.ErrNotExist. A file that is malformed gives its *Error, unless this
+// Store read a good version of it before: then Get returns that version,
+// with the *Error of the edit in its EditRefused, until the file is fixed
+// (or removed).
 func (s *Store) Get(name string) (Profile, error) {
 	if err := ValidName(name); err != nil {
 		return Profile{}, err
@@ -83,7 +89,11 @@ func (s *Store) Get(name string) (Profile, error) {
 	}
 	if f == nil || !bytes.Equal(data, f.data) {
 		p, err := Parse(name, path, data)
-		f = &storedFile{data: data, p: p, err: err}
+		next := &storedFile{data: data, p: p, err: err}
+		if err != nil && f != nil {
+			next.good = f.lastGood()
+		}
+		f = next
 		s.files[name] = f
 	}
 	f.modTime, f.size, f.readAt = fi.ModTime(), fi.Size(), readAt
@@ -91,10 +101,24 @@ func (s *Store) Get(name string) (Profile, error) {
 }
 
 func (f *storedFile) result() (Profile, error) {
-	if f.err != nil {
-		return Profile{}, f.err
+	switch {
+	case f.err == nil:
+		return f.p.clone(), nil
+	case f.good != nil:
+		p := f.good.clone()
+		p.EditRefused = f.err
+		return p, nil
 	}
-	return f.p.clone(), nil
+	return Profile{}, f.err
+}
+
+// lastGood is the version of the file in force: the one read, when it
+// could be used, or the one kept before it.
+func (f *storedFile) lastGood() *Profile {
+	if f.err == nil {
+		return &f.p
+	}
+	return f.good
 }
 
 // clone returns p with slices of its own, so that a caller cannot change

@@ -2,9 +2,11 @@ package policy
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -77,20 +79,33 @@ func TestStoreReloads(t *testing.T) {
 		t.Errorf("after a change of size: %v", p.Sites)
 	}
 
-	// A malformed file is an error, not the last good profile.
+	// A malformed edit keeps the last good version in force, and says why.
 	os.WriteFile(path, []byte("sites = [\"https://cc.test\"]\ncolour = 1\n"), 0o600)
 	setModTime(t, path, old.Add(2*time.Second))
-	if _, err := s.Get("work"); !IsMalformed(err) {
-		t.Errorf("a malformed file: %v", err)
+	for range 2 { // and asked again
+		p, err := s.Get("work")
+		if err != nil || !p.Allows("https://cc.test") || !IsMalformed(p.EditRefused) {
+			t.Errorf("a malformed edit: %v, %v, refused %v", p.Sites, err, p.EditRefused)
+		}
 	}
-	if _, err := s.Get("work"); !IsMalformed(err) {
-		t.Errorf("a malformed file, asked again: %v", err)
+	// A second bad edit still keeps the last good version.
+	os.WriteFile(path, []byte("sites = [\n"), 0o600)
+	setModTime(t, path, old.Add(3*time.Second))
+	if p, err := s.Get("work"); err != nil || !p.Allows("https://cc.test") || !strings.Contains(fmt.Sprint(p.EditRefused), `key "sites"`) {
+		t.Errorf("a second malformed edit: %v, %v, refused %v", p.Sites, err, p.EditRefused)
 	}
 	os.WriteFile(path, []byte("sites = [\"https://d.test\"]\n"), 0o600)
-	setModTime(t, path, old.Add(3*time.Second))
-	if p, err := s.Get("work"); err != nil || !p.Allows("https://d.test") {
-		t.Errorf("fixed again: %v, %v", p.Sites, err)
+	setModTime(t, path, old.Add(4*time.Second))
+	if p, err := s.Get("work"); err != nil || !p.Allows("https://d.test") || p.EditRefused != nil {
+		t.Errorf("fixed again: %v, %v, refused %v", p.Sites, err, p.EditRefused)
 	}
+	// A store that never read a good version refuses a malformed file.
+	os.WriteFile(path, []byte("sites = [\n"), 0o600)
+	if _, err := NewStore(cfg, nil).Get("work"); !IsMalformed(err) {
+		t.Errorf("a malformed file with nothing good before it: %v", err)
+	}
+	os.WriteFile(path, []byte("sites = [\"https://d.test\"]\n"), 0o600)
+	setModTime(t, path, old.Add(5*time.Second))
 
 	// Removed: an error, since there is no built-in.
 	os.Remove(path)

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/diwall/diwall/host/internal/cdp"
 	"github.com/diwall/diwall/host/internal/extlink"
@@ -39,6 +40,17 @@ type Browser struct {
 	tabAdded    chan struct{} // closed, and replaced, when a tab is adopted
 	// agentSync and sessionSync order the sets sent to the extension.
 	agentSync, sessionSync sync.Mutex
+	// prior: the sessions of the record the last host left (record.go),
+	// by the hash of their key, until they reconnect; cause: why this host
+	// started after it, when known.
+	prior map[string]recordedSession
+	cause string
+
+	started    time.Time
+	stateDir   string
+	recMu      sync.Mutex
+	recPath    string // "" records nothing
+	recStopped bool
 }
 
 // New returns a Browser that keeps its tab-id key in stateDir.
@@ -48,7 +60,7 @@ func New(ext Caller, log *slog.Logger, stateDir string) (*Browser, error) {
 		return nil, err
 	}
 	return &Browser{ext: ext, log: log, ids: ids, tabs: make(map[int]*Tab), approvals: make(map[string]chan string),
-		tabAdded: make(chan struct{})}, nil
+		tabAdded: make(chan struct{}), stateDir: stateDir, started: time.Now()}, nil
 }
 
 // Restore adopts the agent tabs the extension remembered across a restart
@@ -146,6 +158,7 @@ func (b *Browser) syncAgentTabs(ctx context.Context) error {
 		params.Tabs = append(params.Tabs, protocol.AgentTab{TabID: id, Session: b.tabs[id].owner})
 	}
 	b.mu.Unlock()
+	b.saveRecord()
 	return b.ext.Call(ctx, protocol.MethodAgentTabsSet, params, nil)
 }
 
@@ -231,6 +244,7 @@ func (b *Browser) HandleEvent(m *protocol.Message) {
 			b.mu.Lock()
 			b.forgetLocked(ev.TabID)
 			b.mu.Unlock()
+			b.saveRecord()
 		}
 	case protocol.EventDebuggerDetached:
 		var ev protocol.DebuggerDetached

@@ -17,6 +17,9 @@ type Session struct {
 	Title string // its tab group's title, unique among connected sessions
 	Color string // its tab group's colour
 	state string // what its tab group shows it doing ("" is idle)
+	// reconnection: what it lost since the host before this one, until
+	// taken (TakeReconnection).
+	reconnection *Reconnection
 }
 
 // groupColors are chrome.tabGroups colours, handed to sessions in turn.
@@ -40,8 +43,11 @@ func (b *Browser) Connect(key, name string) *Session {
 			return s
 		}
 	}
-	s := &Session{Key: key, Name: name, Title: b.uniqueTitleLocked("Diwall · " + name)}
-	s.Color = groupColors[b.colorIndexLocked()]
+	s := &Session{Key: key, Name: name}
+	if !b.priorLocked(s) {
+		s.Title = b.uniqueTitleLocked("Diwall · " + name)
+		s.Color = groupColors[b.colorIndexLocked()]
+	}
 	b.sessions = append(b.sessions, s)
 	b.mu.Unlock()
 	b.log.Info("session connected", "name", name, "group", s.Title)
@@ -49,13 +55,32 @@ func (b *Browser) Connect(key, name string) *Session {
 	return s
 }
 
+// uniqueTitleLocked is base, or base with a number, so that no connected
+// session has it; in a host's first minute, nor does a session of the
+// last host's record that may still reconnect to take its group back.
 func (b *Browser) uniqueTitleLocked(base string) string {
+	reserve := time.Since(b.started) < reserveWindow
+	taken := func(title string) bool {
+		if slices.ContainsFunc(b.sessions, func(s *Session) bool { return s.Title == title }) {
+			return true
+		}
+		for _, p := range b.prior {
+			if reserve && p.Title == title {
+				return true
+			}
+		}
+		return false
+	}
 	title := base
-	for n := 2; slices.ContainsFunc(b.sessions, func(s *Session) bool { return s.Title == title }); n++ {
+	for n := 2; taken(title); n++ {
 		title = fmt.Sprintf("%s %d", base, n)
 	}
 	return title
 }
+
+// reserveWindow is how long a new host keeps the tab-group titles of the
+// last host's sessions for them.
+const reserveWindow = time.Minute
 
 // colorIndexLocked picks the first colour no connected session has.
 func (b *Browser) colorIndexLocked() int {
@@ -177,6 +202,7 @@ func (b *Browser) syncSessions(ctx context.Context) error {
 		params.Sessions = append(params.Sessions, protocol.SessionEntry{Session: s.Key, Name: s.Name, Color: s.Color})
 	}
 	b.mu.Unlock()
+	b.saveRecord()
 	return b.ext.Call(ctx, protocol.MethodSessionsSet, params, nil)
 }
 

@@ -29,6 +29,7 @@ type hostPlace struct {
 	instance            string // the launch folder, when a launched browser started us
 	audit               string // the audit log's folder
 	vault, vaultKey     string // the vault's folder and the key of its file
+	restarted           string // why the launched browser was started again
 }
 
 func resolveHostPlace() (hostPlace, error) {
@@ -38,7 +39,7 @@ func resolveHostPlace() (hostPlace, error) {
 			return hostPlace{}, err
 		}
 		return hostPlace{socket: f.Socket, state: f.State, logs: f.Logs, config: f.Config, sites: f.Sites, treeChars: f.TreeChars, marks: f.Marks, frames: f.Frames, downloadDir: f.DownloadDir, instance: dir,
-			audit: f.Audit, vault: f.Vault, vaultKey: f.VaultKey}, nil
+			audit: f.Audit, vault: f.Vault, vaultKey: f.VaultKey, restarted: f.Restarted}, nil
 	}
 	d := paths.Default()
 	if err := d.Ensure(); err != nil {
@@ -90,6 +91,7 @@ func runHost(ctx context.Context, args []string, stdio Stdio) int {
 		SocketPath: place.socket, StateDir: place.state, Log: log, Ready: ready,
 		AskHeadless:      os.Getenv("DIWALL_TEST_PERSON") == "1",
 		ExtensionVersion: extension.Version(),
+		Restarted:        place.restarted,
 	}
 	if place.instance != "" {
 		// The launched browser holds none of the person's data: sessions

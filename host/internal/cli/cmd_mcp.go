@@ -52,14 +52,17 @@ func (f *launchFlag) Set(v string) error {
 
 const (
 	noBrowserEveryday = "No browser is connected to Diwall. Start Chrome with the Diwall extension installed and enabled (run `diwall doctor` to check), then call again."
+	lostEveryday      = "The browser went away (Chrome quit, or Diwall's extension or host restarted). Open Chrome with the Diwall extension enabled: this session reconnects by itself within seconds, keeping its profile, approvals and audit log (its tabs may be gone), then call again."
 	noBrowserLaunched = "The browser Diwall launched is running but its extension is not connected: it may be restarting (call again in a few seconds)."
+	lostLaunched      = "Diwall lost its connection to the browser it launched (the browser or Diwall's host in it restarted). Call again: a browser that exited is started again by the next call, on the same profile (its cookies and logins are kept, its tabs are not)."
 )
 
-// browserGone is the message of every call once the launched browser has
-// exited: Chrome's reason, and what the person can do.
-func browserGone(e *launch.ExitError) string {
-	return "The browser Diwall launched has exited, so this MCP server has no browser: " + e.Error() +
-		". Do not call again; the person must fix the cause and restart this MCP server."
+// browserGone is the message of every call once the launched browser died
+// too often to be started again: Chrome's reason, and what the person can
+// do.
+func browserGone(e *launch.GaveUpError) string {
+	return fmt.Sprintf("The browser Diwall launched exited %d times within %v, so Diwall stopped starting it again and this MCP server has no browser. The last time: %v. Do not call again; the person must fix the cause and restart this MCP server.",
+		e.Deaths, launch.DeathWindow, e.Last)
 }
 
 // hostWait bounds how long --launch waits for the browser's host.
@@ -133,7 +136,7 @@ func runMCP(ctx context.Context, args []string, stdio Stdio) int {
 	defer closer.Close()
 
 	opts := mcpbridge.Options{Socket: everydayOrLaunched(dirs), In: stdio.In, Out: stdio.Out, Log: log,
-		NoBrowser: noBrowserEveryday, Profile: *profileName, Why: refusedExtension(dirs.State)}
+		NoBrowser: noBrowserEveryday, NoBrowserLost: lostEveryday, Profile: *profileName, Why: refusedExtension(dirs.State)}
 	// The host enforces the profile; here it only decides what is listed,
 	// and which credentials the instructions name.
 	prof := policy.Launch()
@@ -192,9 +195,16 @@ func runMCP(ctx context.Context, args []string, stdio Stdio) int {
 			log.Info("launched browser ready", "socket", inst.SocketPath)
 		}
 		opts.Socket = func() string { return inst.SocketPath }
-		opts.NoBrowser, opts.Why = noBrowserLaunched, nil
+		opts.NoBrowser, opts.NoBrowserLost, opts.Why = noBrowserLaunched, lostLaunched, nil
+		// A browser that died is started again by the next call, unless
+		// it died too often.
+		keeper := launch.NewKeeper(inst, log, hostWait)
+		opts.Revive = func(ctx context.Context) error {
+			_, err := keeper.Revive(ctx)
+			return err
+		}
 		opts.Gone = func() string {
-			if e := inst.ExitErr(); e != nil {
+			if e := keeper.GaveUp(); e != nil {
 				return browserGone(e)
 			}
 			return ""

@@ -42,6 +42,10 @@ type InstanceFile struct {
 	// DownloadDir is the launch profile's download folder (--download-dir);
 	// empty: downloads are refused.
 	DownloadDir string `json:"download_dir,omitempty"`
+	// Restarted, when not empty, says why the browser was started again
+	// on this instance's profile (it had exited): the host started with it
+	// tells the sessions that reconnect.
+	Restarted string `json:"restarted,omitempty"`
 }
 
 const instanceName = installer.LaunchInstanceFile

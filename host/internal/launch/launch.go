@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"gopkg.in/natefinch/lumberjack.v2"
@@ -48,7 +49,8 @@ type Options struct {
 	DownloadDir string
 }
 
-// Instance is one launched browser.
+// Instance is one launched browser. Its profile folder outlives the
+// browser's process: Restart starts the browser again on it.
 type Instance struct {
 	Dir     string // the instance folder, removed by Close
 	Profile string // the browser's --user-data-dir
@@ -58,12 +60,29 @@ type Instance struct {
 	// folder cannot make a socket path too long.
 	Short      string
 	SocketPath string
-	cmd        *exec.Cmd
-	exited     chan struct{}
-	exitErr    *ExitError // set before exited is closed
-	stderr     *tailBuffer
+	browser    string // the browser's path
+	opts       Options
+	instance   InstanceFile
 	log        *slog.Logger
-	logFile    io.Closer
+	logFile    *lumberjack.Logger // the browser's output, rotated by size
+	logPath    string
+
+	// restarting is held by Restart and Close, so that Close ends the
+	// process a Restart started.
+	restarting sync.Mutex
+	closed     bool // under restarting
+
+	mu  sync.Mutex
+	run *browserRun // the browser's current process
+}
+
+// browserRun is one process of the launched browser.
+type browserRun struct {
+	cmd      *exec.Cmd
+	exited   chan struct{}
+	exitErr  *ExitError // set before exited is closed
+	exitedAt time.Time  // likewise
+	stderr   *tailBuffer
 }
 
 // Start launches the browser. The caller must Close the instance.
@@ -95,15 +114,19 @@ func Start(ctx context.Context, opts Options) (*Instance, error) {
 		Profile:    filepath.Join(dir, "profile"),
 		Short:      short,
 		SocketPath: filepath.Join(short, "diwall.sock"),
-		exited:     make(chan struct{}),
-		stderr:     &tailBuffer{max: 16 << 10},
+		browser:    browserPath,
+		opts:       opts,
 		log:        opts.Log,
 	}
 	if err := inst.prepare(opts); err != nil {
 		inst.removeDir()
 		return nil, err
 	}
-	if err := inst.start(browserPath, opts); err != nil {
+	inst.logPath = filepath.Join(opts.Dirs.Logs, "browser.log")
+	// One old file is kept.
+	inst.logFile = &lumberjack.Logger{Filename: inst.logPath, MaxSize: 5, MaxBackups: 1}
+	if err := inst.start(); err != nil {
+		inst.logFile.Close()
 		inst.removeDir()
 		return nil, err
 	}
@@ -120,17 +143,33 @@ func (inst *Instance) prepare(opts Options) error {
 	if err := os.MkdirAll(hostsDir, 0o700); err != nil {
 		return err
 	}
+	if err := writeDeveloperMode(inst.Profile); err != nil {
+		return err
+	}
 	if _, err := installer.WriteManifest(hostsDir, opts.Self, opts.ExtensionID); err != nil {
 		return fmt.Errorf("register host: %w", err)
 	}
 	if err := os.MkdirAll(filepath.Join(inst.Dir, "home"), 0o700); err != nil {
 		return err
 	}
-	return writeInstance(inst.Dir, InstanceFile{
+	inst.instance = InstanceFile{
 		Socket: inst.SocketPath, State: inst.Dir, Logs: opts.Dirs.Logs, Config: opts.Dirs.Config,
 		Audit: opts.Dirs.AuditDir(), Vault: opts.Dirs.VaultDir(), VaultKey: opts.Dirs.VaultKey(),
 		Sites: opts.Sites, TreeChars: opts.TreeChars, Marks: opts.Marks, Frames: opts.Frames, DownloadDir: opts.DownloadDir,
-	})
+	}
+	return writeInstance(inst.Dir, inst.instance)
+}
+
+// writeDeveloperMode turns on developer mode in the new profile, as for an
+// extension a person loads unpacked: without it Chromium disables a
+// command-line extension when it is reloaded (from chrome://extensions) and
+// it never comes back.
+func writeDeveloperMode(profile string) error {
+	dir := filepath.Join(profile, "Default")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "Preferences"), []byte(`{"extensions":{"ui":{"developer_mode":true}}}`), 0o600)
 }
 
 // Flags returns the browser's command line for a launch.
@@ -164,11 +203,14 @@ func Flags(profile, extDir string, headless, devtools, noSandbox bool) []string 
 	return append(flags, "about:blank")
 }
 
-func (inst *Instance) start(browserPath string, opts Options) error {
+// start starts the browser's process, its output going to the log file
+// and the end of its stderr kept for its ExitError.
+func (inst *Instance) start() error {
+	opts := inst.opts
 	noSandbox := os.Geteuid() == 0 // Chromium's sandbox cannot run as root
 	args := Flags(inst.Profile, filepath.Join(inst.Dir, "extension"), opts.Headless, opts.DevTools, noSandbox)
 	args = append(args[:len(args)-1], append(opts.ExtraFlags, args[len(args)-1])...)
-	cmd := exec.Command(browserPath, args...)
+	cmd := exec.Command(inst.browser, args...)
 	home := filepath.Join(inst.Dir, "home")
 	cmd.Env = append(filteredEnv(os.Environ()),
 		InstanceEnv+"="+inst.Dir,
@@ -178,29 +220,64 @@ func (inst *Instance) start(browserPath string, opts Options) error {
 		"XDG_DATA_HOME="+filepath.Join(home, ".local", "share"),
 		"TMPDIR="+filepath.Join(inst.Short, "tmp"),
 	)
-	logPath := filepath.Join(opts.Dirs.Logs, "browser.log")
-	// The browser's output, rotated by size (one old file kept), and the
-	// end of its stderr, where Chromium says why it stopped.
-	lf := &lumberjack.Logger{Filename: logPath, MaxSize: 5, MaxBackups: 1}
-	inst.logFile = lf
-	cmd.Stdout = lf
-	cmd.Stderr = io.MultiWriter(lf, inst.stderr)
+	run := &browserRun{cmd: cmd, exited: make(chan struct{}), stderr: &tailBuffer{max: 16 << 10}}
+	cmd.Stdout = inst.logFile
+	// The end of its stderr is where Chromium says why it stopped.
+	cmd.Stderr = io.MultiWriter(inst.logFile, run.stderr)
 	// The browser's children may hold its output open after it exits.
 	cmd.WaitDelay = time.Second
 	cmd.Stdin = nil
 	setProcAttr(cmd)
 	if err := cmd.Start(); err != nil {
-		lf.Close()
-		return fmt.Errorf("start %s: %w", browserPath, err)
+		return fmt.Errorf("start %s: %w", inst.browser, err)
 	}
-	inst.cmd = cmd
 	go func() {
 		err := cmd.Wait()
-		inst.exitErr = exitError(cmd.ProcessState, err, inst.stderr, logPath)
-		close(inst.exited)
+		run.exitErr = exitError(cmd.ProcessState, err, run.stderr, inst.logPath)
+		run.exitedAt = time.Now()
+		close(run.exited)
 	}()
-	inst.log.Info("browser started", "path", browserPath, "pid", cmd.Process.Pid, "headless", opts.Headless, "no_sandbox", noSandbox)
+	inst.mu.Lock()
+	inst.run = run
+	inst.mu.Unlock()
+	inst.log.Info("browser started", "path", inst.browser, "pid", cmd.Process.Pid, "headless", opts.Headless, "no_sandbox", noSandbox)
 	return nil
+}
+
+// current is the browser's current process.
+func (inst *Instance) current() *browserRun {
+	inst.mu.Lock()
+	defer inst.mu.Unlock()
+	return inst.run
+}
+
+// Restart starts the browser again on the same profile folder (its
+// cookies and logins are kept; its tabs are not) once its process has
+// exited, after ending what is left of it and of its host. The new host
+// finds in the instance file why the browser was started again (note),
+// and tells the sessions that reconnect. A browser still running is left
+// alone.
+func (inst *Instance) Restart(note string) error {
+	inst.restarting.Lock()
+	defer inst.restarting.Unlock()
+	if inst.closed {
+		return errors.New("the launch is closing")
+	}
+	old := inst.current()
+	select {
+	case <-old.exited:
+	default:
+		return errors.New("the browser is still running")
+	}
+	killGroup(old.cmd.Process) // its helpers, if any outlived it
+	inst.endHost()
+	os.Remove(HostPIDFile(inst.Dir))
+	os.Remove(inst.SocketPath)
+	inst.instance.Restarted = note
+	if err := writeInstance(inst.Dir, inst.instance); err != nil {
+		return err
+	}
+	return inst.start()
 }
 
 // filteredEnv drops variables the launch sets itself.
@@ -219,11 +296,19 @@ func filteredEnv(env []string) []string {
 
 // ExitErr says how and why the browser ended, or nil while it runs.
 func (inst *Instance) ExitErr() *ExitError {
+	e, _ := inst.Exited()
+	return e
+}
+
+// Exited says how and why the browser's current process ended, and when;
+// nil while it runs.
+func (inst *Instance) Exited() (*ExitError, time.Time) {
+	run := inst.current()
 	select {
-	case <-inst.exited:
-		return inst.exitErr
+	case <-run.exited:
+		return run.exitErr, run.exitedAt
 	default:
-		return nil
+		return nil, time.Time{}
 	}
 }
 
@@ -231,6 +316,7 @@ func (inst *Instance) ExitErr() *ExitError {
 // the host then writes its pid file. A browser that exits first gives its
 // *ExitError at once.
 func (inst *Instance) WaitHost(ctx context.Context) error {
+	run := inst.current()
 	tick := time.NewTicker(25 * time.Millisecond)
 	defer tick.Stop()
 	for {
@@ -239,8 +325,8 @@ func (inst *Instance) WaitHost(ctx context.Context) error {
 		}
 		select {
 		case <-tick.C:
-		case <-inst.exited:
-			return inst.exitErr
+		case <-run.exited:
+			return run.exitErr
 		case <-ctx.Done():
 			return fmt.Errorf("the host did not start: %w", ctx.Err())
 		}
@@ -249,15 +335,18 @@ func (inst *Instance) WaitHost(ctx context.Context) error {
 
 // Close ends the browser and its host and removes the instance folder.
 func (inst *Instance) Close() error {
-	if inst.cmd != nil {
-		terminate(inst.cmd.Process)
+	inst.restarting.Lock()
+	defer inst.restarting.Unlock()
+	inst.closed = true
+	if run := inst.current(); run != nil {
+		terminate(run.cmd.Process)
 		select {
-		case <-inst.exited:
+		case <-run.exited:
 		case <-time.After(5 * time.Second):
 			inst.log.Warn("browser ignored SIGTERM; killing it")
 		}
-		killGroup(inst.cmd.Process)
-		<-inst.exited
+		killGroup(run.cmd.Process)
+		<-run.exited
 	}
 	inst.endHost()
 	if inst.logFile != nil {

@@ -35,16 +35,23 @@ type Options struct {
 	Out    io.WriteCloser
 	Log    *slog.Logger
 	// NoBrowser is the message of a no_browser result: what the person or
-	// model should do to get a browser.
-	NoBrowser string
+	// model should do to get a browser. NoBrowserLost, when set, is the
+	// message once the session had a host and lost it.
+	NoBrowser, NoBrowserLost string
 	// Why, when set and returning text, adds it to a no_browser message:
 	// what is known of why no host answers (an extension refused for its
 	// version).
 	Why func() string
 	// Gone, when set and returning a message, says the browser is gone for
-	// good (the browser of --launch exited): calls then answer
+	// good (the browser of --launch died too often): calls then answer
 	// browser_exited with that message, which is not retryable.
 	Gone func() string
+	// Revive, when set, is called when a call finds no host: it brings
+	// back a browser that went away, when it can (the browser of --launch
+	// is started again), and returns once its host serves. An error means
+	// no browser for now: the call answers no_browser (or browser_exited,
+	// when Gone says so).
+	Revive func(ctx context.Context) error
 	// Profile names the session's profile ("" is the host's default).
 	Profile string
 	// Permits says which tools the profile lists; nil lists every tool.
@@ -59,8 +66,12 @@ type Options struct {
 
 // Run serves the client on In/Out until it goes away or ctx ends.
 func Run(ctx context.Context, opts Options) error {
-	f := &forwarder{opts: opts, key: tools.NewSessionKey()}
-	defer f.close()
+	ctx, cancel := context.WithCancel(ctx)
+	f := &forwarder{opts: opts, key: tools.NewSessionKey(), ctx: ctx}
+	defer func() {
+		cancel() // first, so the closing session is not reconnected
+		f.close()
+	}()
 	server := tools.NewMCPServer(opts.Log, opts.Instructions)
 	for _, t := range tools.Definitions() {
 		if opts.Permits == nil || opts.Permits(t.Name) {
@@ -81,10 +92,16 @@ func Run(ctx context.Context, opts Options) error {
 type forwarder struct {
 	opts Options
 	key  string
+	ctx  context.Context // ends with Run
 
 	mu   sync.Mutex
 	sess *mcp.ClientSession
 	done chan struct{} // closed when sess ends
+	// who and ui are how the last session was opened, for reconnecting
+	// by itself (see watch); lost says a session was open and ended.
+	who  client
+	ui   bool
+	lost bool
 
 	// progress: the client's session of each call in progress that asked
 	// for progress notifications, by its token, so that the host's
@@ -104,10 +121,19 @@ func (f *forwarder) handler(name string) mcp.ToolHandler {
 		if req.Session != nil {
 			f.client.Store(req.Session)
 		}
-		sess, err := f.session(ctx, clientOf(req.Session), uiCommands(req.Session))
+		who, ui := clientOf(req.Session), uiCommands(req.Session)
+		sess, err := f.session(ctx, who, ui)
+		if err != nil && f.opts.Revive != nil {
+			// No host: bring the browser back if it can be, and try again.
+			if rerr := f.opts.Revive(ctx); rerr != nil {
+				f.opts.Log.Info("no browser", "tool", name, "err", rerr)
+				return f.noBrowser(name, rerr), nil
+			}
+			sess, err = f.session(ctx, who, ui)
+		}
 		if err != nil {
 			f.opts.Log.Info("no host", "tool", name, "err", err)
-			return f.noBrowser(name), nil
+			return f.noBrowser(name, nil), nil
 		}
 		params := &mcp.CallToolParams{Name: name, Arguments: req.Params.Arguments}
 		if token := req.Params.GetProgressToken(); token != nil && req.Session != nil {
@@ -129,21 +155,31 @@ func (f *forwarder) handler(name string) mcp.ToolHandler {
 		}
 		f.opts.Log.Warn("host call failed", "tool", name, "err", err)
 		f.drop(sess)
-		return f.noBrowser(name), nil
+		return f.noBrowser(name, nil), nil
 	}
 }
 
 // noBrowser is the result of a call no host answered: browser_exited when
-// the browser is gone for good, no_browser otherwise.
-func (f *forwarder) noBrowser(tool string) *mcp.CallToolResult {
+// the browser is gone for good, no_browser otherwise, saying why bringing
+// it back failed when that was tried (revived).
+func (f *forwarder) noBrowser(tool string, revived error) *mcp.CallToolResult {
 	if res := f.gone(tool); res != nil {
 		return res
 	}
 	msg := f.opts.NoBrowser
+	f.mu.Lock()
+	lost := f.lost
+	f.mu.Unlock()
+	if lost && f.opts.NoBrowserLost != "" {
+		msg = f.opts.NoBrowserLost
+	}
 	if f.opts.Why != nil {
 		if why := f.opts.Why(); why != "" {
 			msg += " " + why
 		}
+	}
+	if revived != nil && !errors.Is(revived, context.Canceled) {
+		msg += " Starting it again failed: " + revived.Error() + "."
 	}
 	return tools.ErrorResult(tool, protocol.CodeNoBrowser, msg)
 }
@@ -230,7 +266,7 @@ func (f *forwarder) session(ctx context.Context, who client, ui bool) (*mcp.Clie
 		select {
 		case <-f.done:
 			f.sess.Close()
-			f.sess = nil
+			f.sess, f.lost = nil, true
 		default:
 			return f.sess, nil
 		}
@@ -248,8 +284,68 @@ func (f *forwarder) session(ctx context.Context, who client, ui bool) (*mcp.Clie
 		sess.Wait()
 		close(done)
 	}()
-	f.sess, f.done = sess, done
+	f.sess, f.done, f.who, f.ui, f.lost = sess, done, who, ui, false
+	go f.watch(sess, done)
 	return sess, nil
+}
+
+// Reconnecting by itself: once a session to a host ends, the bridge looks
+// for a host every redialEvery (redialSlow after a minute) and opens a
+// session to the first that serves, so that the person sees the session
+// again (popup, tab groups) and the host gives it back what it can before
+// the next call.
+const (
+	redialEvery = 250 * time.Millisecond
+	redialSlow  = time.Second
+)
+
+// watch waits for the session sess to end, then reconnects, unless
+// another session replaced it or the bridge ends.
+func (f *forwarder) watch(sess *mcp.ClientSession, done chan struct{}) {
+	select {
+	case <-done:
+	case <-f.ctx.Done():
+		return
+	}
+	f.mu.Lock()
+	current := f.sess == sess || f.sess == nil // not replaced by another
+	if current {
+		f.lost = true
+	}
+	f.mu.Unlock()
+	if !current {
+		return
+	}
+	f.opts.Log.Info("the host went away; reconnecting when one serves")
+	start := time.Now()
+	for {
+		wait := redialEvery
+		if time.Since(start) > time.Minute {
+			wait = redialSlow
+		}
+		select {
+		case <-f.ctx.Done():
+			return
+		case <-time.After(wait):
+		}
+		f.mu.Lock()
+		replaced := f.sess != nil && f.sess != sess
+		who, ui := f.who, f.ui
+		f.mu.Unlock()
+		if replaced {
+			return // a call reconnected first
+		}
+		if next, err := f.session(f.ctx, who, ui); err == nil {
+			f.opts.Log.Info("reconnected to a host", "after", time.Since(start).Round(time.Millisecond))
+			// The host registers a session at its first request.
+			pctx, cancel := context.WithTimeout(f.ctx, 5*time.Second)
+			defer cancel()
+			if err := next.Ping(pctx, nil); err != nil {
+				f.opts.Log.Info("the new host did not answer a ping", "err", err)
+			}
+			return
+		}
+	}
 }
 
 // Dial opens an MCP session to the host serving on socketPath, as the
@@ -321,7 +417,7 @@ func (f *forwarder) drop(sess *mcp.ClientSession) {
 	defer f.mu.Unlock()
 	if f.sess == sess {
 		f.sess.Close()
-		f.sess = nil
+		f.sess, f.lost = nil, true
 	}
 }
 

@@ -22,6 +22,13 @@ import (
 // extension's side, as Chrome does when the extension goes away.
 func fakeHost(t *testing.T, sock string) (stop func() error) {
 	t.Helper()
+	return fakeHostSeeing(t, sock, nil)
+}
+
+// fakeHostSeeing is fakeHost whose extension sends the method of every
+// request it gets to seen, when not nil.
+func fakeHostSeeing(t *testing.T, sock string, seen chan<- string) (stop func() error) {
+	t.Helper()
 	hostIn, extOut := io.Pipe()
 	extIn, hostOut := io.Pipe()
 	ext := protocol.NewConn(extIn, extOut, &protocol.ConnOptions{ReadMax: protocol.MaxToExtension, WriteMax: protocol.MaxFromExtension})
@@ -32,6 +39,12 @@ func fakeHost(t *testing.T, sock string) (stop func() error) {
 			m, err := ext.Read()
 			if err != nil {
 				return
+			}
+			if seen != nil {
+				select {
+				case seen <- m.Method:
+				default:
+				}
 			}
 			ext.Write(&protocol.Message{Type: protocol.TypeResponse, ID: m.ID, Result: json.RawMessage(`{}`)})
 		}
@@ -58,13 +71,20 @@ func fakeHost(t *testing.T, sock string) (stop func() error) {
 
 func startBridge(t *testing.T, sock string) *mcp.ClientSession {
 	t.Helper()
+	return startBridgeLost(t, sock, "")
+}
+
+// startBridgeLost is startBridge whose no_browser says lost once the
+// session had a host and lost it.
+func startBridgeLost(t *testing.T, sock, lost string) *mcp.ClientSession {
+	t.Helper()
 	bridgeIn, clientOut := io.Pipe()
 	clientIn, bridgeOut := io.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
 		done <- Run(ctx, Options{Socket: func() string { return sock }, In: bridgeIn, Out: bridgeOut,
-			Log: slog.New(slog.DiscardHandler), NoBrowser: "start the browser"})
+			Log: slog.New(slog.DiscardHandler), NoBrowser: "start the browser", NoBrowserLost: lost})
 	}()
 	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil)
 	cs, err := client.Connect(ctx, &mcp.IOTransport{Reader: clientIn, Writer: clientOut}, nil)
@@ -80,6 +100,14 @@ func startBridge(t *testing.T, sock string) *mcp.ClientSession {
 }
 
 func code(t *testing.T, cs *mcp.ClientSession) string {
+	t.Helper()
+	c, _ := codeAndMessage(t, cs)
+	return c
+}
+
+// codeAndMessage calls tabs list and returns "ok", or the error's code and
+// message.
+func codeAndMessage(t *testing.T, cs *mcp.ClientSession) (string, string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
@@ -99,9 +127,9 @@ func code(t *testing.T, cs *mcp.ClientSession) string {
 	data, _ := json.Marshal(res.StructuredContent)
 	json.Unmarshal(data, &env)
 	if env.OK {
-		return "ok"
+		return "ok", ""
 	}
-	return env.Server.Error.Code
+	return env.Server.Error.Code, env.Server.Error.Message
 }
 
 func TestBridgeOutlivesTheHost(t *testing.T) {
@@ -136,5 +164,40 @@ func TestBridgeOutlivesTheHost(t *testing.T) {
 	defer stop()
 	if got := code(t, cs); got != "ok" {
 		t.Fatalf("after a new host came: %s", got)
+	}
+}
+
+// TestBridgeReconnectsByItself: once its host is gone, the bridge opens a
+// session to the next host that serves without waiting for a call, and a
+// call meanwhile says what happened and what to do.
+func TestBridgeReconnectsByItself(t *testing.T) {
+	sock := filepath.Join(t.TempDir(), "d.sock")
+	cs := startBridgeLost(t, sock, "the browser went away")
+	stop := fakeHost(t, sock)
+	if got := code(t, cs); got != "ok" {
+		t.Fatalf("with a host: %s", got)
+	}
+	stop()
+	if got, msg := codeAndMessage(t, cs); got != "no_browser" || msg != "the browser went away" {
+		t.Fatalf("after the host left: %s %q", got, msg)
+	}
+	seen := make(chan string, 100)
+	appeared := time.Now()
+	stop = fakeHostSeeing(t, sock, seen)
+	defer stop()
+	for {
+		select {
+		case m := <-seen:
+			if m != protocol.MethodSessionsSet {
+				continue
+			}
+			t.Logf("the bridge reconnected %v after the host's socket appeared", time.Since(appeared).Round(time.Millisecond))
+			if got := code(t, cs); got != "ok" {
+				t.Fatalf("after reconnecting: %s", got)
+			}
+			return
+		case <-time.After(2 * time.Second):
+			t.Fatal("the bridge did not reconnect within 2 s of the host's socket appearing")
+		}
 	}
 }

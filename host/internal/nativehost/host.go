@@ -65,6 +65,10 @@ type Options struct {
 	// an extension of another major version is refused (and the refusal
 	// recorded for doctor); "" accepts any.
 	ExtensionVersion string
+	// Restarted says why the browser was started again, when it was (the
+	// browser of --launch had exited): the sessions that reconnect are
+	// told, with the tabs they lost.
+	Restarted string
 }
 
 // Run serves until the extension goes away (stdin EOF) or ctx ends. It
@@ -90,6 +94,11 @@ func Run(ctx context.Context, opts Options) error {
 	if err != nil {
 		return fmt.Errorf("tab state: %w", err)
 	}
+	b.RecordSessions()
+	b.SetCause(opts.Restarted)
+	// However this host ends, its sessions find in the next one what they
+	// lost: what it recorded stays as it is now.
+	defer b.StopRecording()
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
 	hub := operator.New(log, &operator.Options{Browser: b})
@@ -165,6 +174,7 @@ func Run(ctx context.Context, opts Options) error {
 	case <-ctx.Done():
 		log.Info("stopping", "why", context.Cause(ctx))
 	}
+	b.StopRecording()
 	stop()
 	ln.Close()
 	wg.Wait()

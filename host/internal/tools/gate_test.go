@@ -3,10 +3,13 @@ package tools
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"net"
+	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/diwall/diwall/host/internal/toolerr"
 
@@ -216,6 +219,55 @@ func TestProfileToolsAndBrokenProfiles(t *testing.T) {
 	e := env["server"].(map[string]any)["error"].(map[string]any)
 	if e["code"] != "permission_denied" || !strings.Contains(e["message"].(string), "line 3") {
 		t.Errorf("a broken profile: %v", e)
+	}
+}
+
+// TestProfileEditedIntoAMalformedFile: a profile edited while a session
+// runs applies to its next call; an edit Diwall cannot use keeps the last
+// good version in force, with a notice naming the file, line and key,
+// until the file is fixed.
+func TestProfileEditedIntoAMalformedFile(t *testing.T) {
+	cfg := t.TempDir()
+	path, err := policy.Create(cfg, "work")
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(text string, age time.Duration) {
+		t.Helper()
+		if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		// An old modification time makes the store trust its stat.
+		mod := time.Now().Add(-age)
+		os.Chtimes(path, mod, mod)
+	}
+	write("tools = [\"tabs\"]\n", 3*time.Hour)
+	b, _ := browser.New(noExtension{}, slog.New(slog.DiscardHandler), t.TempDir())
+	srv := New(b, slog.New(slog.DiscardHandler), &Options{Profiles: policy.NewStore(cfg, nil), DefaultProfile: "work"})
+	cs := connectAs(t, srv, "0123456789abcdef0123456789abcdef")
+	code := func(env map[string]any) any {
+		if e, ok := env["server"].(map[string]any)["error"].(map[string]any); ok {
+			return e["code"]
+		}
+		return nil
+	}
+	notices := func(env map[string]any) string { return fmt.Sprint(env["server"].(map[string]any)["notices"]) }
+	if env, _ := callJSON(t, cs, "downloads", map[string]any{"action": "list"}); code(env) != "permission_denied" {
+		t.Fatalf("a tool the profile does not list: %v", env)
+	}
+	write("tools = [\"tabs\", \"downloads\"]\n", 2*time.Hour)
+	if env, _ := callJSON(t, cs, "downloads", map[string]any{"action": "list"}); env["ok"] != true || notices(env) != "[]" {
+		t.Fatalf("after the person added downloads: %v", env)
+	}
+	write("tools = [\"tabs\",\n", time.Hour)
+	env, _ := callJSON(t, cs, "downloads", map[string]any{"action": "list"})
+	if env["ok"] != true || !strings.Contains(notices(env), `line 1, key "tools": array is incomplete`) ||
+		!strings.Contains(notices(env), path) || !strings.Contains(notices(env), "last good version") {
+		t.Fatalf("after a malformed edit: %v", env)
+	}
+	write("tools = [\"tabs\"]\n", 30*time.Minute)
+	if env, _ := callJSON(t, cs, "downloads", map[string]any{"action": "list"}); code(env) != "permission_denied" || notices(env) != "[]" {
+		t.Fatalf("after the file was fixed: %v", env)
 	}
 }
 

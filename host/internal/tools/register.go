@@ -154,6 +154,9 @@ func (s *Server) handler(d def) mcp.ToolHandler {
 			srv:     s,
 			req:     req,
 		}
+		if n := c.Session.takeReconnection(); n != "" {
+			c.Base.Notice(n)
+		}
 		// The arguments as the person may see them, secrets withheld (read
 		// before the call runs, against the snapshot its marks came from).
 		shown := s.withheldArgs(c, req.Params.Arguments)
@@ -189,6 +192,9 @@ func (s *Server) runCall(ctx context.Context, c *Call, d def, args json.RawMessa
 		return Outcome{}, err
 	}
 	c.Profile = p
+	if p.EditRefused != nil {
+		c.Base.Notice(fmt.Sprintf("the profile %q was edited into a file Diwall cannot use (%v); its last good version stays in force until the person fixes the file", p.Name, p.EditRefused))
+	}
 	if !p.Permits(c.Tool) {
 		return Outcome{}, toolerr.Errorf(protocol.CodePermissionDenied,
 			"The profile %q of this session does not permit the %s tool. Ask the person if you need it.", p.Name, c.Tool)
@@ -229,6 +235,13 @@ func (s *Server) profileOf(st *Session) (policy.Profile, error) {
 	}
 	if p.CallTimeout == 0 {
 		p.CallTimeout = policy.DefaultCallTimeout
+	}
+	if p.EditRefused != nil {
+		if said, _ := s.refusedEdits.Swap(name, p.EditRefused.Error()); said != p.EditRefused.Error() {
+			s.log.Warn("a profile's edit cannot be used; its last good version stays in force", "profile", name, "err", p.EditRefused)
+		}
+	} else {
+		s.refusedEdits.Delete(name)
 	}
 	return p, nil
 }

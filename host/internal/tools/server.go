@@ -100,6 +100,9 @@ type Server struct {
 	mu       sync.Mutex
 	sessions map[*mcp.ServerSession]*Session
 	calls    atomic.Int64 // tool calls served, for the "host stats" records
+	// refusedEdits: the refused edit of each profile last logged, so that
+	// each is logged once (profile name -> error text).
+	refusedEdits sync.Map
 
 	downloads downloadLists
 }
@@ -123,7 +126,7 @@ func New(b *browser.Browser, log *slog.Logger, opts *Options) *Server {
 	for _, d := range s.defs() {
 		s.mcp.AddTool(d.tool, s.handler(d))
 	}
-	s.mcp.AddReceivingMiddleware(s.hideScreen)
+	s.mcp.AddReceivingMiddleware(s.hideScreen, s.register)
 	if b != nil {
 		b.SetDownloads(s)
 	}
@@ -218,8 +221,23 @@ func (s *Server) session(ss *mcp.ServerSession) *Session {
 	}
 	st := &Session{hello: helloOf(ss), once: map[string]bool{}, denied: map[string]bool{}}
 	st.browser = s.b.Connect(st.hello.Key, st.hello.Client)
+	st.reconnection = s.b.TakeReconnection(st.hello.Key)
 	s.sessions[ss] = st
 	return st
+}
+
+// register registers a session with the browser at its first request of
+// any kind (a ping will do), not only at its first call: the person sees
+// it (and can share a tab with it), and a `diwall mcp` that reconnected by
+// itself gets its tab group back before its next call.
+func (s *Server) register(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		res, err := next(ctx, method, req)
+		if ss, ok := req.GetSession().(*mcp.ServerSession); ok && s.b != nil && ss.InitializeParams() != nil {
+			s.session(ss)
+		}
+		return res, err
+	}
 }
 
 // keyInUse reports whether another connection carries the session key (a

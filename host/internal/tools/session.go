@@ -3,6 +3,7 @@ package tools
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"strings"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -44,10 +45,11 @@ type Session struct {
 	hello   SessionHello
 	browser *browser.Session
 
-	mu       sync.Mutex
-	selected string          // opaque id of the selected tab
-	once     map[string]bool // origins the person allowed once, for this session
-	denied   map[string]bool // origins the person denied, for this session
+	mu           sync.Mutex
+	reconnection *browser.Reconnection // said on its next call, then nil
+	selected     string                // opaque id of the selected tab
+	once         map[string]bool       // origins the person allowed once, for this session
+	denied       map[string]bool       // origins the person denied, for this session
 	// always are the kinds of step the person allowed for good on an
 	// origin ("kind origin"), for this session: what the profile file
 	// says too, once written, or instead when it could not be.
@@ -77,6 +79,30 @@ func (s *Session) confirmAlways(kinds []string, origin string) {
 	for _, k := range kinds {
 		s.always[k+" "+origin] = true
 	}
+}
+
+// takeReconnection returns, once, what the session lost since the host it
+// was connected to before this one, as a notice; "" when nothing.
+func (s *Session) takeReconnection() string {
+	s.mu.Lock()
+	r := s.reconnection
+	s.reconnection = nil
+	s.mu.Unlock()
+	if r == nil {
+		return ""
+	}
+	lost, were, are := "your tabs "+strings.Join(r.Lost, ", "), "were", "are"
+	if len(r.Lost) == 1 {
+		lost, were, are = "your tab "+r.Lost[0], "was", "is"
+	}
+	const next = "call tabs {action:list} to see your tabs now, or open a new one"
+	switch {
+	case r.Cause != "" && len(r.Lost) > 0:
+		return r.Cause + " and was started again on the same profile (its cookies and logins are kept): " + lost + " " + were + " closed with it; " + next
+	case r.Cause != "":
+		return r.Cause + " and was started again on the same profile (its cookies and logins are kept); the tabs open before are closed"
+	}
+	return "the browser or its Diwall extension restarted, so " + lost + " " + are + " no longer yours (closed with the browser, or left open to the person); " + next
 }
 
 // Key is the session's key: its tabs carry it.
