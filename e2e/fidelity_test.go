@@ -122,7 +122,25 @@ func TestAPGCopyLoadsNothingFromElsewhere(t *testing.T) {
 	}
 }
 
-type fidelityPage struct{ name, url string }
+// fidelityPage is one page to read: its URL, and what to click first, if
+// anything (a CSS selector: a dialog, a menu or a list to open).
+type fidelityPage struct{ name, url, open string }
+
+// openedAPG are the examples read once more with something opened: dialogs
+// (with the focus traps that bracket them), menus, listboxes, a date
+// picker, a disclosure menu.
+var openedAPG = map[string]string{
+	"patterns/dialog-modal/examples/dialog.html":                 `button[onclick^="openDialog('dialog1'"]`,
+	"patterns/dialog-modal/examples/datepicker-dialog.html":      `button.icon[aria-label="Choose Date"]`,
+	"patterns/alertdialog/examples/alertdialog.html":             `#notes_discard`,
+	"patterns/menu-button/examples/menu-button-actions.html":     `#menubutton1`,
+	"patterns/menu-button/examples/menu-button-links.html":       `#menubutton`,
+	"patterns/menubar/examples/menubar-navigation.html":          `a[role=menuitem][aria-haspopup]`,
+	"patterns/combobox/examples/combobox-select-only.html":       `#combo1`,
+	"patterns/combobox/examples/combobox-autocomplete-list.html": `#cb1-button`,
+	"patterns/combobox/examples/combobox-datepicker.html":        `button.arrow`,
+	"patterns/disclosure/examples/disclosure-navigation.html":    `button[aria-controls="id_about_menu"]`,
+}
 
 type fidelityCount struct {
 	acting, marks, hits, onActing, rnChecked, rnOff, tokens int
@@ -190,6 +208,12 @@ func apgPages(t *testing.T, root, main, cross string) []fidelityPage {
 			continue
 		}
 		out = append(out, fidelityPage{name: rel, url: main + "/" + filepath.ToSlash(rel)})
+		if sel, ok := openedAPG[filepath.ToSlash(rel)]; ok {
+			out = append(out, fidelityPage{name: rel + " (opened)", url: main + "/" + filepath.ToSlash(rel), open: sel})
+		}
+	}
+	if len(out) < len(files)-1+len(openedAPG) {
+		t.Fatalf("some of openedAPG's pages are gone: %v", openedAPG)
 	}
 	out = append(out, fidelityPage{name: "patterns/feed/examples/feed.html (frame out of process)",
 		url: main + "/patterns/feed/examples/feed-cross-site.html"})
@@ -379,6 +403,18 @@ func measureFidelity(t *testing.T, bs *browserSession, dt *cdpConn, p fidelityPa
 	}
 	for _, s := range oopifs {
 		defer dt.call(t, "", "Target.detachFromTarget", map[string]any{"sessionId": s}, nil)
+	}
+	if p.open != "" {
+		var ev struct {
+			Result struct {
+				Value bool `json:"value"`
+			} `json:"result"`
+		}
+		click := fmt.Sprintf(`(() => { const el = document.querySelector(%q); if (!el) return false; el.click(); return true; })()`, p.open)
+		if err := dt.call(t, main, "Runtime.evaluate", map[string]any{"expression": click, "returnByValue": true}, &ev); err != nil || !ev.Result.Value {
+			t.Fatalf("%s: nothing to click at %s (%v)", p.name, p.open, err)
+		}
+		dt.call(t, main, "Runtime.evaluate", map[string]any{"expression": settleScript, "awaitPromise": true}, nil)
 	}
 	sides := frames()
 	for i, f := range sides {
