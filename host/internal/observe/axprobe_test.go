@@ -211,11 +211,15 @@ func (c *probeChrome) probe(t *testing.T, page string) (count probeCount) {
 		} `json:"result"`
 		ExceptionDetails json.RawMessage `json:"exceptionDetails"`
 	}
-	c.call(t, s, "Runtime.evaluate", map[string]any{"expression": serializerExpression("probe"), "contextId": w.ID, "returnByValue": true}, &ev)
+	c.call(t, s, "Runtime.evaluate", map[string]any{"expression": serializerExpression("probe"), "contextId": w.ID, "returnByValue": true, "awaitPromise": true}, &ev)
 	if ev.ExceptionDetails != nil {
 		t.Fatalf("%s: %s", page, ev.ExceptionDetails)
 	}
-	r, err := parseRaw([]byte(ev.Result.Value))
+	text, err := unpack(ev.Result.Value)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := parseRaw([]byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -343,9 +347,7 @@ func TestSerializerTime(t *testing.T) {
 	}
 	if old := os.Getenv("DIWALL_SERIALIZER_OLD"); old != "" {
 		src, _ := os.ReadFile(old)
-		opts := strings.TrimSpace(serializerExpression("probe"))
-		opts = opts[strings.LastIndex(opts, "})(")+3 : len(opts)-1]
-		exprs["old"] = strings.Replace(string(src), "__OPTIONS__", opts, 1)
+		exprs["old"] = oldSerializer(src)
 	}
 	best := map[string]time.Duration{}
 	cpu := map[string][]float64{}
@@ -360,7 +362,7 @@ func TestSerializerTime(t *testing.T) {
 			}
 			start := time.Now()
 			cpu0 := c.cpuTicks()
-			c.call(t, s, "Runtime.evaluate", map[string]any{"expression": expr, "contextId": w.ID}, &ev)
+			c.call(t, s, "Runtime.evaluate", map[string]any{"expression": expr, "contextId": w.ID, "awaitPromise": true, "returnByValue": true}, &ev)
 			if ev.ExceptionDetails != nil {
 				t.Fatalf("%s: %s", name, ev.ExceptionDetails)
 			}
@@ -369,7 +371,11 @@ func TestSerializerTime(t *testing.T) {
 			if best[name] == 0 || took < best[name] {
 				best[name] = took
 			}
-			r, err := parseRaw([]byte(ev.Result.Value))
+			text, err := unpack(ev.Result.Value)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := parseRaw([]byte(text))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -386,6 +392,13 @@ func TestSerializerTime(t *testing.T) {
 	for name, ms := range cpu {
 		t.Logf("%s: browser CPU ms per run: median %.0f, lowest quarter %.0f", name, median(ms), quartile(ms))
 	}
+}
+
+// oldSerializer is the expression of another serializer, src assembled as
+// serializerSource is (DIWALL_SERIALIZER_OLD), with the same options.
+func oldSerializer(src []byte) string {
+	opts, _ := json.Marshal(serializerOptions(snapshotOptions("probe")))
+	return strings.Replace(string(src), "__OPTIONS__", string(opts), 1)
 }
 
 // TestSerializerProfile (opt-in: DIWALL_SERIALIZER_PROFILE=10000) prints
@@ -417,9 +430,7 @@ func TestSerializerProfile(t *testing.T) {
 	exprs := [][2]string{{"new", serializerExpression("probe")}}
 	if old := os.Getenv("DIWALL_SERIALIZER_OLD"); old != "" {
 		src, _ := os.ReadFile(old)
-		opts := strings.TrimSpace(serializerExpression("probe"))
-		opts = opts[strings.LastIndex(opts, "})(")+3 : len(opts)-1]
-		exprs = append(exprs, [2]string{"old", strings.Replace(string(src), "__OPTIONS__", opts, 1)})
+		exprs = append(exprs, [2]string{"old", oldSerializer(src)})
 	}
 	c.call(t, s, "Profiler.enable", map[string]any{}, nil)
 	c.call(t, s, "Profiler.setSamplingInterval", map[string]any{"interval": 100}, nil)

@@ -542,55 +542,97 @@
 
   const nonSpace = /\S/;
 
-  // walk visits el's children in reading order and returns the visible text
-  // of the subtree (for names from content).
-  /** @param {PageElement} parentEl @param {number} parentIdx @param {CSSStyleDeclaration | null} parentStyle @returns {string} */
-  function walkChildren(parentEl, parentIdx, parentStyle) {
-    let text = "";
-    const shadow = parentEl.shadowRoot || closedRoots.get(parentEl);
+  // The walk visits the page in reading order with a stack of its own, not
+  // the page's call stack, which a DOM some thousands of elements deep
+  // would overflow: each level is an element whose children are being
+  // visited (the node they hang under, the context they are in), and what
+  // is left to do of the element once they are (its name, its marks).
+  /**
+   * @typedef {object} Level
+   * @property {PageElement} el
+   * @property {number} idx the node the children hang under
+   * @property {CSSStyleDeclaration | null} cs the element's style (null: visibility:hidden)
+   * @property {ArrayLike<Node>} kids
+   * @property {number} k the next child
+   * @property {number} gone textHidden of the element's text, once known
+   * @property {WalkContext} outer the context to go back to after the children
+   * @property {RawNode | null} node the element's node, to finish after the children (null: none)
+   * @property {string} tag
+   * @property {DOMRect | null} r
+   * @property {Name | null} nm
+   * @property {boolean} editable
+   * @property {number} uncertain
+   */
+  /** @typedef {{n: string, nf: number, nh: number, u: number}} Name */
+
+  /** @param {PageElement} el @param {number} idx @param {CSSStyleDeclaration | null} cs @returns {Level} */
+  function level(el, idx, cs) {
+    const shadow = el.shadowRoot || closedRoots.get(el);
     if (shadow) { shadows.add(shadow); }
-    const kids = shadow ? shadow.childNodes
-      : parentEl.tagName === "SLOT" ? (/** @type {HTMLSlotElement} */ (parentEl).assignedNodes({ flatten: true }).length ? /** @type {HTMLSlotElement} */ (parentEl).assignedNodes({ flatten: true }) : parentEl.childNodes)
-      : parentEl.childNodes;
-    let gone = -1; // textHidden, once there is text
-    for (let k = 0; k < kids.length; k++) {
-      const n = kids[k];
-      if (n.nodeType === 3) {
-        const data = /** @type {Text} */ (n).data;
-        if (!nonSpace.test(data)) { if (data) { text += " "; } continue; } // most often, between tags
-        const t = data.replace(/\s+/g, " ");
-        if (gone < 0) { gone = textHidden(parentEl, parentStyle); }
-        if (gone === 2) { inertCount++; continue; }
-        if (gone === 1 || (gone === 3 && textPushedOut(n))) { hidden++; continue; }
-        text += t;
-        textSeen.add(n);
-        emit({ p: parentIdx, r: "text", tx: clip(t, opts.maxText) }, null);
-      } else if (n.nodeType === 1) {
-        const outer = ctx;
-        text += walkElement(/** @type {PageElement} */ (n), parentIdx);
-        ctx = outer;
-      }
+    /** @type {ArrayLike<Node>} */
+    let kids = el.childNodes;
+    if (shadow) { kids = shadow.childNodes; }
+    else if (el.tagName === "SLOT") {
+      const assigned = /** @type {HTMLSlotElement} */ (el).assignedNodes({ flatten: true });
+      if (assigned.length) { kids = assigned; }
     }
-    return text;
+    return { el, idx, cs, kids, k: 0, gone: -1, outer: ctx, node: null, tag: "", r: null, nm: null, editable: false, uncertain: 0 };
   }
 
-  /** @param {PageElement} el @param {number} parentIdx @returns {string} */
-  function walkElement(el, parentIdx) {
+  // walk visits the subtree of start, a level, to its end.
+  /** @param {Level} start */
+  function walk(start) {
+    const stack = [start];
+    while (stack.length) {
+      const lv = stack[stack.length - 1];
+      if (lv.k >= lv.kids.length) {
+        stack.pop();
+        ctx = lv.outer;
+        if (lv.node) { finish(lv.el, lv.tag, lv.node.r, /** @type {CSSStyleDeclaration} */ (lv.cs), /** @type {DOMRect} */ (lv.r), lv.node, lv.idx, lv.nm, lv.editable, lv.uncertain); }
+        continue;
+      }
+      const n = lv.kids[lv.k++];
+      if (n.nodeType === 3) {
+        const data = /** @type {Text} */ (n).data;
+        if (!nonSpace.test(data)) { continue; } // most often, between tags
+        if (lv.gone < 0) { lv.gone = textHidden(lv.el, lv.cs); }
+        if (lv.gone === 2) { inertCount++; continue; }
+        if (lv.gone === 1 || (lv.gone === 3 && textPushedOut(n))) { hidden++; continue; }
+        textSeen.add(n);
+        emit({ p: lv.idx, r: "text", tx: clip(data.replace(/\s+/g, " "), opts.maxText) }, null);
+      } else if (n.nodeType === 1) {
+        const outer = ctx;
+        const next = visit(/** @type {PageElement} */ (n), lv.idx);
+        if (next) {
+          next.outer = outer;
+          stack.push(next);
+        } else {
+          ctx = outer;
+        }
+      }
+    }
+  }
+
+  // visit reports element el, under the node parentIdx, and returns the
+  // level of its children when they are to be visited (null when not; it
+  // is then done with el).
+  /** @param {PageElement} el @param {number} parentIdx @returns {Level | null} */
+  function visit(el, parentIdx) {
     const tag = el.tagName.toUpperCase();
-    if (skipTags.has(tag)) { return ""; }
+    if (skipTags.has(tag)) { return null; }
     if (el.getAttribute("aria-hidden") === "true" || el.hidden && tag !== "SLOT") {
       if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea")) { hidden++; }
-      return "";
+      return null;
     }
     // Inert: the inert attribute, or outside the open modal dialog.
     if (el.hasAttribute("inert") || (modal && !ctx.inModal && el !== modal && !modalPath.has(el))) {
       if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea")) { inertCount++; }
-      return "";
+      return null;
     }
     const cs = win.getComputedStyle(el);
     styles.set(el, cs);
     if (cs.display === "contents") {
-      return walkChildren(el, parentIdx, cs);
+      return level(el, parentIdx, cs);
     }
     // checkVisibility walks the ancestors: it is asked only where the walk
     // cannot tell (inside elements whose content may have no box, or when
@@ -602,27 +644,28 @@
         !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) {
       // visibility:hidden can be undone by a visible descendant.
       if (cs.visibility === "hidden" && cs.display !== "none" && cs.opacity !== "0" && el.querySelector("*")) {
-        return walkChildren(el, parentIdx, null);
+        return level(el, parentIdx, null);
       }
       if (!(stand = standIn(el, tag, cs))) {
         if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea,iframe")) { hidden++; }
-        return "";
+        return null;
       }
     }
     let r = el.getBoundingClientRect();
     if (!stand && hiddenBy(el, tag, cs, r) && !(stand = standIn(el, tag, cs))) {
       if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea")) { hidden++; }
-      return "";
+      return null;
     }
     if (stand) {
       proxies.set(el, stand);
       r = stand.getBoundingClientRect();
     }
-    // The context of its children, if any (walkChildren restores the
-    // outer one).
-    if (el.firstChild || el.shadowRoot || closedRoots.has(el)) { ctx = enter(el, tag, cs, r); }
+    // The context of its children, if any (the walk goes back to the
+    // outer one after them).
+    const hasKids = el.firstChild !== null || el.shadowRoot !== null || closedRoots.has(el);
+    if (hasKids) { ctx = enter(el, tag, cs, r); }
     const role = roleOf(el);
-    if (role === "") { return ""; } // <input type=hidden>
+    if (role === "") { return null; } // <input type=hidden>
     /** @type {RawNode} */
     const node = { p: parentIdx, r: role, tg: tag.toLowerCase() };
     // A link without href is a link to Chrome when it has click listeners,
@@ -638,7 +681,7 @@
       node.n = bound(nameOf(el, "iframe").n);
       node.b = box(r);
       emit(node, el);
-      return "";
+      return null;
     }
 
     const idx = emit(node, el);
@@ -646,13 +689,34 @@
     // so is the text of an editable region, which is withheld whole when
     // its cues say it holds a secret. (An editable region is never named
     // from its content: its name is known before its text is read.)
-    const editable = el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable);
-    let nm = editable ? nameOf(el, role) : null;
+    const editable = Boolean(el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable));
+    const nm = editable ? nameOf(el, role) : null;
     const secretText = editable && sensitiveCues(el, tag, /** @type {{n: string}} */ (nm).n);
-    if (tag !== "TEXTAREA" && !secretText && (el.firstChild || el.shadowRoot || closedRoots.has(el))) { walkChildren(el, idx, cs); }
-    // The name comes after the walk: a name from content keeps to the text
-    // the walk found visible, where it doubles as page text.
-    if (!nm) { nm = nameOf(el, role); }
+    if (tag !== "TEXTAREA" && !secretText && hasKids) {
+      const lv = level(el, idx, cs);
+      lv.node = node;
+      lv.tag = tag;
+      lv.r = r;
+      lv.nm = nm;
+      lv.editable = editable;
+      lv.uncertain = uncertain;
+      return lv;
+    }
+    finish(el, tag, role, cs, r, node, idx, nm, editable, uncertain);
+    return null;
+  }
+
+  // finish reports what an element is once its children were visited: its
+  // name (a name from content keeps to the text the walk found visible,
+  // where it doubles as page text), states, value and what a person can do
+  // with it.
+  /**
+   * @param {PageElement} el @param {string} tag @param {string} role @param {CSSStyleDeclaration} cs @param {DOMRect} r
+   * @param {RawNode} node @param {number} idx @param {Name | null} known its name, when known before the walk
+   * @param {boolean} editable @param {number} uncertain
+   */
+  function finish(el, tag, role, cs, r, node, idx, known, editable, uncertain) {
+    const nm = known || nameOf(el, role);
     if (nm.nf) { node.nf = 1; }
     if (nm.nh) { node.nh = 1; }
     uncertain |= nm.u;
@@ -700,7 +764,6 @@
     }
     if (r.width > 0 && r.height > 0) { node.b = box(act ? aimBox(el, r) : r); }
     if (uncertain) { node.u = 1; }
-    return "";
   }
 
   // pointer says where a pointer aimed at el lands: the centre of the part
@@ -765,10 +828,15 @@
     if (!rootEl || !rootEl.isConnected) { return JSON.stringify({ gone: true }); }
     if (rootEl.parentElement) { contextAt(rootEl.parentElement); }
     ctx.inModal = Boolean(modal && modal.contains(rootEl) && rootEl !== modal);
-    walkElement(rootEl, -1);
+    const outer = ctx;
+    const lv = visit(rootEl, -1);
+    if (lv) {
+      lv.outer = outer;
+      walk(lv);
+    }
   } else {
     const root = doc.body || doc.documentElement;
-    if (root) { walkChildren(root, -1, win.getComputedStyle(root)); }
+    if (root) { walk(level(root, -1, win.getComputedStyle(root))); }
   }
   if (!opts.read) { coverage(); }
 
