@@ -406,6 +406,12 @@ func contentNames(nodes []*node) {
 		if !p.kept || p.NameFrom != 1 || p.Name == "" || p.hideName {
 			continue
 		}
+		if p.Role == "row" {
+			// A row's name is its cells' words: its cells, headers among
+			// them, keep lines of their own, as in Chrome's tree.
+			p.hideName = true
+			continue
+		}
 		if utf8.RuneCountInString(p.Name) >= maxName || last[i]-i > foldMaxNodes {
 			p.hideName = true
 			continue

@@ -43,9 +43,12 @@
 
   const skipTags = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "META", "LINK", "TITLE", "BASE"]);
   const frameTags = new Set(["IFRAME", "FRAME", "OBJECT", "EMBED", "PORTAL", "FENCEDFRAME"]);
+  // Roles a person acts on. (A grid's cell is not one by itself: it is
+  // when it takes the focus, with a tabindex, as Chrome says; a cell
+  // without one is acted on through what it holds, a link or a button.)
   const interactiveRoles = new Set(["button", "link", "checkbox", "radio", "switch", "tab", "menuitem",
     "menuitemcheckbox", "menuitemradio", "option", "combobox", "textbox", "searchbox", "slider",
-    "spinbutton", "listbox", "treeitem", "gridcell", "scrollbar"]);
+    "spinbutton", "listbox", "treeitem", "scrollbar"]);
 
   // Closed shadow roots the host found for us (DOM.describeNode with
   // pierce), keyed by their host element.
@@ -745,6 +748,10 @@
         !(tag === "LABEL" && el.control && el.control.getClientRects().length)) { act |= actBit.pointer; }
     if (editable) { act |= actBit.editable; }
     if (el.getAttribute("draggable") === "true") { act |= actBit.draggable; } // a person can drag it (act's drag)
+    // An empty focus trap: an element with no size, no name and nothing in
+    // it that takes the focus only to send it back (the two a modal dialog
+    // puts around itself). Nothing there for a person to act on.
+    if ((act & ~(actBit.tabIndex | actBit.roving)) === 0 && !(r.width > 0 && r.height > 0) && !nm.n && nodes.length === idx + 1) { act = 0; }
     if (act) { node.a = act; }
 
     if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || act & actBit.editable) {
