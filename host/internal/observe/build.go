@@ -196,6 +196,7 @@ func build(r *raw, b Budgets) Built {
 	contentNames(nodes)
 	dropLabelText(nodes)
 	foldText(nodes)
+	nameCards(nodes)
 	pruneEmpty(nodes)
 
 	// Elements, masks and labels.
@@ -370,6 +371,17 @@ func foldText(nodes []*node) {
 		p.textOnly = strings.Join(parts, " ")
 		for _, k := range kids {
 			k.kept = false
+		}
+	}
+}
+
+// nameCards names a card a person can drag (draggable="true") that Chrome
+// leaves unnamed, its role a fallback of Chrome's own, by its text: a
+// person drags "Card: write the report", not a group beside some words.
+func nameCards(nodes []*node) {
+	for _, n := range nodes {
+		if n.mark > 0 && n.Act&actDraggable != 0 && n.Name == "" && n.textOnly != "" && (n.Role == "group" || n.Role == "generic") {
+			n.Name, n.textOnly = n.textOnly, ""
 		}
 	}
 }

@@ -85,6 +85,7 @@ var (
 	actInteractive = shared.Act.Interactive
 	actPointer     = shared.Act.Pointer
 	actEditable    = shared.Act.Editable
+	actDraggable   = shared.Act.Draggable
 )
 
 func parseRaw(data []byte) (*raw, error) {

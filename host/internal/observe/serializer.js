@@ -142,8 +142,9 @@
     }
     if (tag === "TEXTAREA") { return /** @type {string} */ (el.value); }
     if (tag === "SELECT") {
+      // An option's aria-label is its name, and Chrome's value of its select.
       const o = el.selectedOptions;
-      return o && o.length ? Array.from(o, (x) => x.label || x.text).join(", ") : "";
+      return o && o.length ? Array.from(o, (x) => x.getAttribute("aria-label") || x.label || x.text).join(", ") : "";
     }
     const vn = el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow");
     if (vn !== null && (role === "slider" || role === "spinbutton" || role === "progressbar" || role === "meter" || role === "scrollbar")) { return vn; }
@@ -245,7 +246,7 @@
     const ox = seen ? seenOx : cs.overflowX, oy = seen ? seenOy : cs.overflowY;
     // The root's and the body's overflow is the viewport's: it does not
     // hide what the page scrolls to.
-    if ((ox !== "visible" || oy !== "visible") && tag !== "BODY" && tag !== "HTML" && overflowApplies(cs)) {
+    if ((ox !== "visible" || oy !== "visible") && tag !== "BODY" && tag !== "HTML" && overflowApplies(cs, tag)) {
       // A clipping axis cuts at the box; a scrolling one brings any of its
       // content into view.
       /** @param {string} v @param {number} lo @param {number} hi @param {number} a @param {number} b */
@@ -275,10 +276,13 @@
   const noBoxInside = new Set(["SELECT", "DATALIST", "OPTGROUP", "VIDEO", "AUDIO", "CANVAS", "OBJECT", "EMBED", "METER",
     "PROGRESS", "MAP", "PICTURE", "IMG", "SVG", "MATH"]);
 
-  /** @param {CSSStyleDeclaration} cs */
-  function overflowApplies(cs) {
+  // Whether an element's overflow clips: not on an inline box or a table
+  // row or column, but on a replaced element (an <svg>), whatever its
+  // display.
+  /** @param {CSSStyleDeclaration} cs @param {string} tag */
+  function overflowApplies(cs, tag) {
     const d = cs.display;
-    return d !== "inline" && d !== "contents" && !/^table-(row|column|header|footer)/.test(d);
+    return (d !== "inline" || tag === "SVG") && d !== "contents" && !/^table-(row|column|header|footer)/.test(d);
   }
 
   // The context of el's children when the walk starts at el (read).
@@ -341,10 +345,11 @@
     }
     // Content cut to nothing by its own overflow (a collapsed panel, an
     // sr-only box). An image keeps its alternative text: assistive
-    // technology reads a 1x1 image, and so does Chrome's tree.
+    // technology reads a 1x1 image, and so does Chrome's tree. A rule
+    // (<hr>) is its border, not its content.
     const ox = seenOx, oy = seenOy;
-    if ((ox !== "visible" || oy !== "visible") && (r.width <= 3 || r.height <= 3) && overflowApplies(cs) &&
-        tag !== "IMG" && !(tag === "INPUT" && el.type === "image")) {
+    if ((ox !== "visible" || oy !== "visible") && (r.width <= 3 || r.height <= 3) && overflowApplies(cs, tag) &&
+        tag !== "IMG" && tag !== "HR" && !(tag === "INPUT" && el.type === "image")) {
       if (ox !== "visible" && r.width <= 3 && el.clientWidth <= 1) { return true; }
       if (oy !== "visible" && r.height <= 3 && el.clientHeight <= 1) { return true; }
     }
@@ -485,6 +490,8 @@
   // standIn: a form control its page hid (opacity 0, clipped, moved away)
   // while drawing it with its label (a custom checkbox): a person uses it
   // through the label, which stands in for its box and for the pointer.
+  // (proxies holds those, and the children that stand in for a link
+  // whose own box is cut away: see spilled.)
   /** @type {Map<Element, Element>} */
   const proxies = new Map();
   /** @param {PageElement} el @param {string} tag @param {CSSStyleDeclaration} cs */
@@ -497,6 +504,23 @@
       if (!l.checkVisibility({ opacityProperty: true, visibilityProperty: true })) { continue; }
       const lr = l.getBoundingClientRect();
       if (lr.width >= 4 && lr.height >= 4 && !outsideDocument(lr)) { return l; }
+    }
+    return null;
+  }
+
+  // spilled: an inline element (a link) whose own line box is cut away or
+  // pushed out while a child of it stands out of that line and shows (the
+  // image of an image link in a clipped slide): a person sees and clicks
+  // that child, which stands in for the element's box and for the pointer.
+  /** @param {PageElement} el @param {string} tag @param {CSSStyleDeclaration} cs */
+  function spilled(el, tag, cs) {
+    if (cs.display !== "inline" || tag === "SVG" || !el.firstElementChild || (cs.filter !== "none" && /(^|\s)opacity\(0/.test(cs.filter)) || maskedOut(cs)) { return null; }
+    const c = ctx.clip; // an inline box clips nothing: its children are in the same clip
+    for (let k = /** @type {Element | null} */ (el.firstElementChild); k; k = k.nextElementSibling) {
+      const q = k.getBoundingClientRect();
+      if (q.width < 1 || q.height < 1 || outsideDocument(q)) { continue; }
+      if (q.right <= c[0] || q.left >= c[2] || q.bottom <= c[1] || q.top >= c[3]) { continue; }
+      if (k.checkVisibility({ opacityProperty: true, visibilityProperty: true })) { return k; }
     }
     return null;
   }
@@ -655,7 +679,7 @@
       }
     }
     let r = el.getBoundingClientRect();
-    if (!stand && hiddenBy(el, tag, cs, r) && !(stand = standIn(el, tag, cs))) {
+    if (!stand && hiddenBy(el, tag, cs, r) && !(stand = standIn(el, tag, cs) || spilled(el, tag, cs))) {
       if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea")) { hidden++; }
       return null;
     }
