@@ -162,7 +162,10 @@ func (c *fidelityCount) add(o fidelityCount) {
 }
 
 // serveAPG serves the examples on 127.0.0.1 (main) and again on another
-// site (localhost, cross) for the feed's out-of-process frame.
+// site (localhost, cross) for the feed's out-of-process frame. The feed's
+// frame script reads two controls of its parent's document, which a frame
+// of another site may not: served from there, it gets stand-ins for them
+// (the loading delay's default, no "Terms of use" to move the focus to).
 func serveAPG(t *testing.T, root string) (main, cross string) {
 	listen := func(host string, h http.Handler) string {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -176,7 +179,26 @@ func serveAPG(t *testing.T, root string) (main, cross string) {
 		return "http://" + host + ":" + port
 	}
 	files := http.FileServer(http.Dir(root))
-	cross = listen("localhost", files)
+	crossMux := http.NewServeMux()
+	crossMux.Handle("/", files)
+	crossMux.HandleFunc("/patterns/feed/examples/js/main.js", func(w http.ResponseWriter, r *http.Request) {
+		data, err := os.ReadFile(filepath.Join(root, "patterns", "feed", "examples", "js", "main.js"))
+		if err != nil {
+			http.Error(w, err.Error(), 500)
+			return
+		}
+		js := strings.NewReplacer(
+			"window.parent.document.getElementById('delay-time-select')", "(parentDocument ? parentDocument.getElementById('delay-time-select') : { value: '200', addEventListener: function () {} })",
+			"window.parent.document.getElementById('terms-of-use')", "(parentDocument ? parentDocument.getElementById('terms-of-use') : null)",
+		).Replace(string(data))
+		if js == string(data) {
+			http.Error(w, "main.js changed: its stand-ins no longer apply", 500)
+			return
+		}
+		w.Header().Set("Content-Type", "text/javascript")
+		fmt.Fprintf(w, "var parentDocument = (function () { try { return window.parent.document; } catch (e) { return null; } })();\n%s", js)
+	})
+	cross = listen("localhost", crossMux)
 	mux := http.NewServeMux()
 	mux.Handle("/", files)
 	// The feed example with its frame from the other site.

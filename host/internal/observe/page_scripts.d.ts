@@ -98,6 +98,8 @@ interface HelperArgs {
   okAfter?: number;
   token?: number;
   noScroll?: boolean;
+  /** framePoint: scroll the frame's point into this viewport. */
+  scroll?: boolean;
   clear?: boolean;
   only?: boolean;
   want?: boolean;
