@@ -150,6 +150,7 @@ func build(r *raw, b Budgets) Built {
 			}
 		}
 	}
+	groupsOnly(nodes, actionable)
 	where := positions(nodes)
 	if b.PriorMarks != nil {
 		for _, n := range nodes {
@@ -230,6 +231,33 @@ func build(r *raw, b Budgets) Built {
 	})
 	out.Counters.TreeLines = len(out.Tree)
 	return out
+}
+
+// groupsOnly takes the mark from an unnamed container that only takes
+// the focus (a tabindex, no role, listener or cursor that acts) and only
+// groups others a person acts on: all its text and images lie in
+// actionable descendants (a menu or a list focused by script). A person
+// acts on what is inside it.
+func groupsOnly(nodes []*node, actionable []bool) {
+	loose := make([]bool, len(nodes))  // text or an image outside actionable descendants
+	acting := make([]bool, len(nodes)) // an actionable descendant
+	for i := len(nodes) - 1; i >= 0; i-- {
+		n := nodes[i]
+		if n.Role == "text" && strings.TrimSpace(n.Text) != "" || n.Role == "img" && n.Name != "" {
+			loose[i] = true
+		}
+		if actionable[i] && n.Act&^actFocusOnly == 0 && n.Name == "" && !loose[i] && acting[i] {
+			actionable[i] = false
+		}
+		if p := n.Parent; p >= 0 {
+			if actionable[i] {
+				acting[p] = true
+			} else {
+				loose[p] = loose[p] || loose[i]
+				acting[p] = acting[p] || acting[i]
+			}
+		}
+	}
 }
 
 // maskMargin widens a sensitive field's mask, in CSS pixels.

@@ -336,3 +336,31 @@ func TestDraggableCardIsNamedByItsText(t *testing.T) {
 		t.Errorf("the span: %+v", b.Elements[1])
 	}
 }
+
+// TestContainersThatOnlyGroupHaveNoMark: an unnamed container that only
+// takes the focus and whose content all lies in what a person acts on (a
+// menu focused by script) has no mark; one with words of its own, a name,
+// or nothing actionable inside keeps it.
+func TestContainersThatOnlyGroupHaveNoMark(t *testing.T) {
+	r := rawOf(t, `{`+vp+`,"nodes":[
+		{"p":-1,"r":"generic","tg":"div","n":"","a":32,"b":[0,0,200,60],"iv":1},
+		{"p":0,"r":"menuitem","tg":"li","n":"Open","a":33,"b":[0,0,200,20],"iv":1},
+		{"p":1,"r":"text","tx":"Open"},
+		{"p":-1,"r":"generic","tg":"div","n":"","a":2,"b":[0,100,200,60],"iv":1},
+		{"p":3,"r":"text","tx":"Words of its own"},
+		{"p":3,"r":"button","tg":"button","n":"Go","a":1,"b":[0,120,50,20],"iv":1},
+		{"p":-1,"r":"menu","tg":"ul","n":"Actions","a":2,"b":[0,200,200,60],"iv":1},
+		{"p":6,"r":"menuitem","tg":"li","n":"Save","a":33,"b":[0,200,200,20],"iv":1},
+		{"p":-1,"r":"generic","tg":"div","n":"","a":2,"b":[0,300,200,60],"iv":1},
+		{"p":8,"r":"text","tx":"Only words"}
+	]}`)
+	b := build(r, Budgets{TreeChars: 10000, Marks: 100})
+	var got []string
+	for _, e := range b.Elements {
+		got = append(got, e.Role+" "+e.Name+e.Text)
+	}
+	want := []string{"menuitem Open", "generic ", "button Go", "menu Actions", "menuitem Save", "generic Only words"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("marked:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

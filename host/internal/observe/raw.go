@@ -86,6 +86,7 @@ var (
 	actPointer     = shared.Act.Pointer
 	actEditable    = shared.Act.Editable
 	actDraggable   = shared.Act.Draggable
+	actFocusOnly   = shared.Act.TabIndex | shared.Act.Roving
 )
 
 func parseRaw(data []byte) (*raw, error) {
