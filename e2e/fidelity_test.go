@@ -390,7 +390,7 @@ func measureFidelity(t *testing.T, bs *browserSession, dt *cdpConn, p fidelityPa
 	ctxs.await(t, main, ft.FrameTree.Frame.ID, before)
 
 	// Every frame settles (the feed fills its frame over two seconds).
-	frames := func() []frameSide {
+	frames := func(session string) []frameSide {
 		var out []frameSide
 		var walk func(session string, tree frameTree)
 		walk = func(session string, tree frameTree) {
@@ -402,24 +402,46 @@ func measureFidelity(t *testing.T, bs *browserSession, dt *cdpConn, p fidelityPa
 		var ft struct {
 			FrameTree frameTree `json:"frameTree"`
 		}
-		dt.call(t, main, "Page.getFrameTree", map[string]any{}, &ft)
-		walk(main, ft.FrameTree)
+		dt.call(t, session, "Page.getFrameTree", map[string]any{}, &ft)
+		walk(session, ft.FrameTree)
 		return out
 	}
 	oopifs := map[string]string{} // frame id -> session
-	for round := 0; round < 2; round++ {
+	// allFrames lists each frame once, the main frame first, with the
+	// session that owns it: an out-of-process frame (and what is inside
+	// it) its own.
+	allFrames := func() []frameSide {
+		var out []frameSide
+		seen := map[string]bool{}
+		add := func(list []frameSide) {
+			for _, f := range list {
+				if o := oopifs[f.id]; o != "" {
+					f.session = o
+				}
+				if !seen[f.id] {
+					out = append(out, f)
+					seen[f.id] = true
+				}
+			}
+		}
+		add(frames(main))
+		for _, o := range oopifs {
+			add(frames(o))
+		}
+		return out
+	}
+	// (A frame of another site is a target of its own, made as it loads:
+	// each round looks for new ones, and waits for their document.)
+	for round := 0; round < 3; round++ {
 		for _, tg := range dt.targets(t) {
 			if tg.Type == "iframe" && oopifs[tg.TargetID] == "" {
 				oopifs[tg.TargetID] = attach(tg.TargetID)
+				ctxs.await(t, oopifs[tg.TargetID], tg.TargetID, 0)
 			}
 		}
-		for _, f := range frames() {
-			s := f.session
-			if o := oopifs[f.id]; o != "" {
-				s = o
-			}
-			if id := ctxs.find(s, f.id, ""); id != 0 {
-				dt.call(t, s, "Runtime.evaluate", map[string]any{"expression": settleScript, "contextId": id, "awaitPromise": true}, nil)
+		for _, f := range allFrames() {
+			if id := ctxs.find(f.session, f.id, ""); id != 0 {
+				dt.call(t, f.session, "Runtime.evaluate", map[string]any{"expression": settleScript, "contextId": id, "awaitPromise": true}, nil)
 			}
 		}
 	}
@@ -438,12 +460,7 @@ func measureFidelity(t *testing.T, bs *browserSession, dt *cdpConn, p fidelityPa
 		}
 		dt.call(t, main, "Runtime.evaluate", map[string]any{"expression": settleScript, "awaitPromise": true}, nil)
 	}
-	sides := frames()
-	for i, f := range sides {
-		if o := oopifs[f.id]; o != "" {
-			sides[i].session = o
-		}
-	}
+	sides := allFrames()
 	mainFrame := sides[0].id
 
 	// A loaded machine may keep the page's main thread past observe's
