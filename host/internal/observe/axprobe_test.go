@@ -180,7 +180,7 @@ func (c *probeChrome) call(t *testing.T, session, method string, params any, out
 			return json.Unmarshal(res, out)
 		}
 		return nil
-	case <-time.After(30 * time.Second):
+	case <-time.After(120 * time.Second):
 		t.Fatalf("%s timed out", method)
 	}
 	return nil
@@ -314,7 +314,7 @@ func TestSerializerTime(t *testing.T) {
 	s := c.session
 	c.call(t, s, "Page.enable", map[string]any{}, nil)
 	c.call(t, s, "Page.navigate", map[string]any{"url": "file://" + page}, nil)
-	time.Sleep(time.Second)
+	time.Sleep(3 * time.Second)
 	var ft struct {
 		FrameTree struct {
 			Frame struct {
@@ -345,9 +345,16 @@ func TestSerializerTime(t *testing.T) {
 		}
 		exprs["patched"] = v
 	}
+	// DIWALL_SERIALIZER_OLD=a.js,b.js times other serializers (assembled
+	// as serializerSource is) beside this one, each by its file's name.
 	if old := os.Getenv("DIWALL_SERIALIZER_OLD"); old != "" {
-		src, _ := os.ReadFile(old)
-		exprs["old"] = oldSerializer(src)
+		for _, f := range strings.Split(old, ",") {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			exprs[filepath.Base(f)] = oldSerializer(src)
+		}
 	}
 	best := map[string]time.Duration{}
 	cpu := map[string][]float64{}

@@ -592,8 +592,23 @@
    */
   /** @typedef {{n: string, nf: number, nh: number, u: number}} Name */
 
-  /** @param {PageElement} el @param {number} idx @param {CSSStyleDeclaration | null} cs @returns {Level} */
-  function level(el, idx, cs) {
+  // The levels, reused from one element to the next at each depth (an
+  // object per element would keep the garbage collector busy).
+  /** @type {Level[]} */
+  const levels = [];
+  /** @param {number} d */
+  function levelAt(d) {
+    let lv = levels[d];
+    if (!lv) {
+      levels[d] = lv = { el: /** @type {PageElement} */ (doc.documentElement), idx: -1, cs: null, kids: [], k: 0, gone: -1,
+        outer: ctx, node: null, tag: "", r: null, nm: null, editable: false, uncertain: 0 };
+    }
+    return lv;
+  }
+
+  // open makes lv the level of el's children, which hang under node idx.
+  /** @param {Level} lv @param {PageElement} el @param {number} idx @param {CSSStyleDeclaration | null} cs */
+  function open(lv, el, idx, cs) {
     const shadow = el.shadowRoot || closedRoots.get(el);
     if (shadow) { shadows.add(shadow); }
     /** @type {ArrayLike<Node>} */
@@ -603,17 +618,24 @@
       const assigned = /** @type {HTMLSlotElement} */ (el).assignedNodes({ flatten: true });
       if (assigned.length) { kids = assigned; }
     }
-    return { el, idx, cs, kids, k: 0, gone: -1, outer: ctx, node: null, tag: "", r: null, nm: null, editable: false, uncertain: 0 };
+    lv.el = el;
+    lv.idx = idx;
+    lv.cs = cs;
+    lv.kids = kids;
+    lv.k = 0;
+    lv.gone = -1;
+    lv.outer = ctx;
+    lv.node = null;
+    return true;
   }
 
-  // walk visits the subtree of start, a level, to its end.
-  /** @param {Level} start */
-  function walk(start) {
-    const stack = [start];
-    while (stack.length) {
-      const lv = stack[stack.length - 1];
+  // walk visits what the level at depth 0 holds, to its end.
+  function walk() {
+    let d = 0;
+    while (d >= 0) {
+      const lv = levels[d];
       if (lv.k >= lv.kids.length) {
-        stack.pop();
+        d--;
         ctx = lv.outer;
         if (lv.node) { finish(lv.el, lv.tag, lv.node.r, /** @type {CSSStyleDeclaration} */ (lv.cs), /** @type {DOMRect} */ (lv.r), lv.node, lv.idx, lv.nm, lv.editable, lv.uncertain); }
         continue;
@@ -629,37 +651,38 @@
         emit({ p: lv.idx, r: "text", tx: clip(data.replace(/\s+/g, " "), opts.maxText) }, null);
       } else if (n.nodeType === 1) {
         const outer = ctx;
-        const next = visit(/** @type {PageElement} */ (n), lv.idx);
-        if (next) {
+        const next = levelAt(d + 1);
+        if (visit(/** @type {PageElement} */ (n), lv.idx, next)) {
           next.outer = outer;
-          stack.push(next);
+          d++;
         } else {
           ctx = outer;
         }
       }
     }
+    levels.length = 0; // what they hold is the page's
   }
 
-  // visit reports element el, under the node parentIdx, and returns the
-  // level of its children when they are to be visited (null when not; it
-  // is then done with el).
-  /** @param {PageElement} el @param {number} parentIdx @returns {Level | null} */
-  function visit(el, parentIdx) {
+  // visit reports element el, under the node parentIdx, and says whether
+  // its children are to be visited: then lv is made their level (else it
+  // is done with el).
+  /** @param {PageElement} el @param {number} parentIdx @param {Level} lv @returns {boolean} */
+  function visit(el, parentIdx, lv) {
     const tag = el.tagName.toUpperCase();
-    if (skipTags.has(tag)) { return null; }
+    if (skipTags.has(tag)) { return false; }
     if (el.getAttribute("aria-hidden") === "true" || el.hidden && tag !== "SLOT") {
       if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea")) { hidden++; }
-      return null;
+      return false;
     }
     // Inert: the inert attribute, or outside the open modal dialog.
     if (el.hasAttribute("inert") || (modal && !ctx.inModal && el !== modal && !modalPath.has(el))) {
       if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea")) { inertCount++; }
-      return null;
+      return false;
     }
     const cs = win.getComputedStyle(el);
     styles.set(el, cs);
     if (cs.display === "contents") {
-      return level(el, parentIdx, cs);
+      return open(lv, el, parentIdx, cs);
     }
     // checkVisibility walks the ancestors: it is asked only where the walk
     // cannot tell (inside elements whose content may have no box, or when
@@ -671,17 +694,17 @@
         !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) {
       // visibility:hidden can be undone by a visible descendant.
       if (cs.visibility === "hidden" && cs.display !== "none" && cs.opacity !== "0" && el.querySelector("*")) {
-        return level(el, parentIdx, null);
+        return open(lv, el, parentIdx, null);
       }
       if (!(stand = standIn(el, tag, cs))) {
         if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea,iframe")) { hidden++; }
-        return null;
+        return false;
       }
     }
     let r = el.getBoundingClientRect();
     if (!stand && hiddenBy(el, tag, cs, r) && !(stand = standIn(el, tag, cs) || spilled(el, tag, cs))) {
       if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea")) { hidden++; }
-      return null;
+      return false;
     }
     if (stand) {
       proxies.set(el, stand);
@@ -692,7 +715,7 @@
     const hasKids = el.firstChild !== null || el.shadowRoot !== null || closedRoots.has(el);
     if (hasKids) { ctx = enter(el, tag, cs, r); }
     const role = roleOf(el);
-    if (role === "") { return null; } // <input type=hidden>
+    if (role === "") { return false; } // <input type=hidden>
     /** @type {RawNode} */
     const node = { p: parentIdx, r: role, tg: tag.toLowerCase() };
     // A link without href is a link to Chrome when it has click listeners,
@@ -708,7 +731,7 @@
       node.n = bound(nameOf(el, "iframe").n);
       node.b = box(r);
       emit(node, el);
-      return null;
+      return false;
     }
 
     const idx = emit(node, el);
@@ -720,17 +743,17 @@
     const nm = editable ? nameOf(el, role) : null;
     const secretText = editable && sensitiveCues(el, tag, /** @type {{n: string}} */ (nm).n);
     if (tag !== "TEXTAREA" && !secretText && hasKids) {
-      const lv = level(el, idx, cs);
+      open(lv, el, idx, cs);
       lv.node = node;
       lv.tag = tag;
       lv.r = r;
       lv.nm = nm;
       lv.editable = editable;
       lv.uncertain = uncertain;
-      return lv;
+      return true;
     }
     finish(el, tag, role, cs, r, node, idx, nm, editable, uncertain);
-    return null;
+    return false;
   }
 
   // finish reports what an element is once its children were visited: its
@@ -860,14 +883,17 @@
     if (rootEl.parentElement) { contextAt(rootEl.parentElement); }
     ctx.inModal = Boolean(modal && modal.contains(rootEl) && rootEl !== modal);
     const outer = ctx;
-    const lv = visit(rootEl, -1);
-    if (lv) {
+    const lv = levelAt(0);
+    if (visit(rootEl, -1, lv)) {
       lv.outer = outer;
-      walk(lv);
+      walk();
     }
   } else {
     const root = doc.body || doc.documentElement;
-    if (root) { walk(level(root, -1, win.getComputedStyle(root))); }
+    if (root) {
+      open(levelAt(0), root, -1, win.getComputedStyle(root));
+      walk();
+    }
   }
   if (!opts.read) { coverage(); }
 
