@@ -592,8 +592,8 @@
    */
   /** @typedef {{n: string, nf: number, nh: number, u: number}} Name */
 
-  // The levels, reused from one element to the next at each depth (an
-  // object per element would keep the garbage collector busy).
+  // The levels, one per depth, reused from one element to the next: the
+  // walk makes no object per element for them.
   /** @type {Level[]} */
   const levels = [];
   /** @param {number} d */
