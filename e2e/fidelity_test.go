@@ -251,11 +251,10 @@ type frameSide struct {
 
 // axFacts is what Chrome's tree says of one element.
 type axFacts struct {
-	role, name         string
-	ignored            bool
-	focusable          bool
-	disabled           bool
-	hasName, hasTabIdx bool
+	role, name string
+	ignored    bool
+	focusable  bool
+	disabled   bool
 }
 
 type nodeKey struct {
