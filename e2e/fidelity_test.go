@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 	"unicode"
+
+	"github.com/diwall/diwall/host/axrole"
 )
 
 // TestFidelity (opt-in: DIWALL_FIDELITY=1, or `make bench-fidelity`)
@@ -615,8 +617,8 @@ func measureFidelity(t *testing.T, bs *browserSession, dt *cdpConn, p fidelityPa
 			continue
 		}
 		c.rnChecked++
-		crole := chromeRole(f.role)
-		if !(crole == role || neutralRole(crole) && neutralRole(role)) || !sameName(name, f.name) {
+		crole := axrole.Of(f.role)
+		if !(crole == role || axrole.Neutral(crole) && axrole.Neutral(role)) || !sameName(name, f.name) {
 			c.rnOff++
 			lines = append(lines, fmt.Sprintf("role+name mark %d: observe %s %q, Chrome %s %q", m, role, name, crole, f.name))
 		}
@@ -885,53 +887,6 @@ func describe(t *testing.T, dt *cdpConn, k nodeKey) string {
 		"functionDeclaration": `function () { return this.nodeType === 1 ? this.outerHTML.slice(0, 140).replace(/\s+/g, " ") : String(this.nodeName); }`}, &res)
 	return " " + res.Result.Value
 }
-
-// chromeRole maps Chrome's role names to the tree's, as the host does
-// (host/internal/observe/chrome_ax.go, axRole).
-func chromeRole(r string) string {
-	switch r {
-	case "StaticText", "InlineTextBox":
-		return "text"
-	case "RootWebArea", "GenericContainer", "LayoutTable", "LayoutTableRow", "LayoutTableCell",
-		"LabelText", "strong", "emphasis", "time", "mark", "subscript", "superscript", "insertion",
-		"deletion", "Abbr", "Pre", "Ruby", "RubyAnnotation", "code", "ListMarker", "Canvas", "Legend",
-		"SectionHeader", "SectionFooter", "sectionheader", "sectionfooter", "HeaderAsNonLandmark",
-		"FooterAsNonLandmark", "Section", "SectionWithoutName", "SvgRoot", "Audio", "Video":
-		return "generic"
-	case "LineBreak", "MenuListPopup":
-		return "none"
-	case "image":
-		return "img"
-	case "DisclosureTriangle", "DisclosureTriangleGrouped", "ToggleButton", "PopUpButton", "ColorWell":
-		return "button"
-	case "MenuListOption", "ListBoxOption":
-		return "option"
-	case "Iframe", "IframePresentational":
-		return "iframe"
-	case "DescriptionList":
-		return "list"
-	case "DescriptionListTerm":
-		return "term"
-	case "DescriptionListDetail":
-		return "definition"
-	case "Details":
-		return "group"
-	case "Figcaption":
-		return "caption"
-	case "Date", "DateTime", "InputTime", "TextField":
-		return "textbox"
-	case "ComboBoxGrouping", "ComboBoxMenuButton", "ComboBoxSelect", "TextFieldWithComboBox":
-		return "combobox"
-	case "MathMLMath":
-		return "math"
-	}
-	if strings.HasPrefix(r, "MathML") {
-		return "generic"
-	}
-	return r
-}
-
-func neutralRole(r string) bool { return r == "generic" || r == "none" }
 
 // sameName compares observe's name with Chrome's, spacing aside, and
 // without the characters observe drops from every name on purpose

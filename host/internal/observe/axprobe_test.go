@@ -18,6 +18,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"github.com/diwall/diwall/e2e/pagegen"
+	"github.com/diwall/diwall/host/axrole"
 )
 
 // TestAXProbe (opt-in: DIWALL_AXPROBE=page.html,... with paths relative to
@@ -261,14 +262,14 @@ func (c *probeChrome) probe(t *testing.T, page string) (count probeCount) {
 		}
 		crole, cname := "", ""
 		if ax.Nodes[0].Role != nil {
-			crole = axRole(ax.Nodes[0].Role.Value)
+			crole = axrole.Of(ax.Nodes[0].Role.Value)
 		}
 		if ax.Nodes[0].Name != nil {
 			cname = ax.Nodes[0].Name.Value
 		}
 		cname = cleanName(cname, maxName)
 		fname := cleanName(n.Name, maxName)
-		roleOK := crole == n.Role || neutral(crole) && neutral(n.Role)
+		roleOK := crole == n.Role || axrole.Neutral(crole) && axrole.Neutral(n.Role)
 		nameOK := cname == fname || n.NameHidden == 1
 		count.total++
 		switch {
