@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/diwall
 
-.PHONY: all build demo test test-go test-e2e check-extension cross release docs bench bench-peers bench-readme bench-compare bench-load bench-soak bench-recovery bench-fault-soak fuzz clean
+.PHONY: all build demo test test-go test-e2e check-extension cross release docs bench bench-peers bench-readme bench-compare bench-fidelity bench-load bench-soak bench-recovery bench-fault-soak fuzz clean
 
 # The version stamped into diwall: the nearest v* tag (0.2.0, or
 # 0.2.0-3-gabc1234 past it), else 0.0.0-g and the commit; -dirty when the
@@ -93,6 +93,15 @@ bench-readme: build
 bench-compare: build
 	cd e2e/bench/playwright && npm ci --no-audit --no-fund
 	DIWALL_BIN=$(CURDIR)/$(BIN) DIWALL_BENCH_COMPARE=1 $(GO) test -count=1 -run TestCompare -v ./e2e/ | grep -v '^=== RUN'
+
+# What observe makes of pages nobody here wrote, the W3C ARIA Authoring
+# Practices examples (e2e/testdata/apg), against Chromium's own
+# accessibility tree: recall and precision of the marks, role + name
+# agreement, tokens, per page and in all (FIDELITY_DETAIL=1 lists each
+# difference).
+bench-fidelity: build
+	DIWALL_BIN=$(CURDIR)/$(BIN) DIWALL_FIDELITY=1 DIWALL_FIDELITY_DETAIL=$(FIDELITY_DETAIL) \
+		$(GO) test -count=1 -run '^TestFidelity$$' -v -timeout 40m ./e2e/ | grep -v -e '^=== RUN' -e '^--- PASS' -e '^PASS'
 
 # LOAD_SESSIONS MCP sessions at once (each its own diwall mcp) against
 # one host for LOAD_DURATION: calls made, p50/p95/p99 per tool, errors by

@@ -22,6 +22,15 @@ type cdpConn struct {
 	mu     sync.Mutex
 	nextID int
 	wait   map[int]chan cdpReply
+	// onEvent, when set (under mu), is given every event Chrome sends.
+	onEvent func(cdpEvent)
+}
+
+// cdpEvent is an event of the browser or of one of its sessions.
+type cdpEvent struct {
+	Method    string          `json:"method"`
+	Params    json.RawMessage `json:"params"`
+	SessionID string          `json:"sessionId"`
 }
 
 type cdpReply struct {
@@ -66,6 +75,7 @@ func (c *cdpConn) read() {
 		var msg struct {
 			ID int `json:"id"`
 			cdpReply
+			cdpEvent
 		}
 		if err := c.ws.ReadJSON(&msg); err != nil {
 			c.mu.Lock()
@@ -77,6 +87,12 @@ func (c *cdpConn) read() {
 			return
 		}
 		if msg.ID == 0 {
+			c.mu.Lock()
+			on := c.onEvent
+			c.mu.Unlock()
+			if on != nil && msg.Method != "" {
+				on(msg.cdpEvent)
+			}
 			continue
 		}
 		c.mu.Lock()

@@ -140,7 +140,7 @@ func abs(f float64) float64 {
 
 // fixturePages are the observe fixture pages with goldens.
 var fixturePages = []string{"form", "payment", "table", "aria", "shadow", "hidden", "frames", "modal", "hostile",
-	"hiding", "roving", "portal", "showmodal", "links", "controls", "names", "names_more", "widgets", "slots", "spoofing"}
+	"hiding", "roving", "portal", "showmodal", "links", "controls", "names", "names_more", "widgets", "slots", "spoofing", "grids", "names_edges"}
 
 // golden renders what an observation says of a page, for comparison.
 func golden(o observation) string {

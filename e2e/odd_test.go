@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -156,4 +157,29 @@ func summary(env envelope) string {
 		return fmt.Sprintf("notices %v", env.Server["notices"])
 	}
 	return fmt.Sprintf("%v marks, %v lines (truncated %v), notices %v", c["marks"], c["tree_lines"], c["tree_truncated"], env.Server["notices"])
+}
+
+// TestDeepPagesAreObservedToTheirBottom: every depth Chrome renders is
+// observed to its bottom (the serializer walks with a stack of its own;
+// the page's call stack overflowed near 2,000), and what is at the bottom
+// is acted on and read like anything else. (At 3,000 Chrome gives up on
+// the page itself: TestBigAndOddPages.)
+func TestDeepPagesAreObservedToTheirBottom(t *testing.T) {
+	bs := shared(t)
+	for _, depth := range []int{2000, 2500} {
+		bs.mustOK("tabs", map[string]any{"action": "open", "url": fmt.Sprintf("%s/odd/deep?d=%d", siteURL, depth)})
+		o := bs.observe()
+		if !strings.Contains(strings.Join(o.Tree, "\n"), "bottom text") {
+			t.Errorf("depth %d: the tree lacks the bottom's text:\n%s", depth, strings.Join(o.Tree, "\n"))
+		}
+		found := bs.mustOK("read", map[string]any{"snapshot_id": snap(o), "query": "bottom text"})
+		if lines, _ := json.Marshal(found.page(t)["lines"]); !strings.Contains(string(lines), "bottom text") {
+			t.Errorf("depth %d: read finds no bottom text: %s", depth, lines)
+		}
+		r := bs.act(snap(o), false, map[string]any{"action": "click", "mark": markOf(t, o, "button", "Bottom button")})
+		if !r.OK {
+			t.Errorf("depth %d: click on the bottom button: %v %+v", depth, r.Server["error"], r.Steps)
+		}
+		bs.mustOK("tabs", map[string]any{"action": "close"})
+	}
 }

@@ -179,6 +179,25 @@ test("what a person cannot perceive is left out and counted", () => {
   assert.equal(out.inert, 1);
 });
 
+test("a DOM thousands of elements deep is walked to its bottom, in reading order", () => {
+  const { p } = observe(`<p>Top</p><div id=root></div><p>After</p>`);
+  let at = p.document.getElementById("root");
+  for (let i = 0; i < 3000; i++) {
+    const d = p.document.createElement("div");
+    at.append(d);
+    at = d;
+  }
+  at.innerHTML = "<button>Bottom button</button> bottom text";
+  const out = p.serialize({ snapshot: "deep" });
+  const texts = out.nodes.filter((n) => n.r === "text").map((n) => n.tx);
+  assert.deepEqual(texts, ["Top", "Bottom button", "bottom text", "After"]);
+  const button = out.nodes.findIndex((n) => n.r === "button");
+  assert.equal(out.nodes[button].n, "Bottom button");
+  let depth = 0;
+  for (let i = button; i >= 0; i = out.nodes[i].p) { depth++; }
+  assert.equal(depth, 3002, "the button hangs under every div");
+});
+
 test("the focused element and the page's facts are reported", () => {
   const { p } = observe(`<input id=f><button>b</button>`);
   p.document.getElementById("f").focus();

@@ -49,7 +49,9 @@ func (r *run) inFrame(args map[string]any) (int, browser.Frame, map[string]any) 
 // fromFrame turns a helper's answer about a node of frame fi into the main
 // frame's terms: what covers it as a snapshot index, and its point in the
 // main viewport (or invisible, or covered by the frame's surroundings).
-func (r *run) fromFrame(ctx context.Context, fi int, text string, res pageResult) (pageResult, error) {
+// With scroll, each frame up the chain is scrolled to bring that point
+// into its viewport (the node itself was, in its frame's).
+func (r *run) fromFrame(ctx context.Context, fi int, text string, res pageResult, scroll bool) (pageResult, error) {
 	if res.Covered != nil && *res.Covered >= 0 {
 		c := r.snap.Global(fi, *res.Covered)
 		res.Covered = &c
@@ -65,7 +67,7 @@ func (r *run) fromFrame(ctx context.Context, fi int, text string, res pageResult
 	for fi > 0 {
 		owner := r.snap.Frames[fi-1].Owner
 		parent, local := r.snap.Where(owner)
-		at, err := r.helperIn(ctx, r.snap.FrameOf(parent), "framePoint", map[string]any{"i": local, "x": x, "y": y})
+		at, err := r.helperIn(ctx, r.snap.FrameOf(parent), "framePoint", map[string]any{"i": local, "x": x, "y": y, "scroll": scroll})
 		if err != nil {
 			return pageResult{}, err
 		}

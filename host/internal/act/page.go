@@ -159,7 +159,7 @@ func (r *run) helper(ctx context.Context, op string, args map[string]any) (pageR
 	if err != nil || fi == 0 {
 		return res, err
 	}
-	return r.fromFrame(ctx, fi, text, res)
+	return r.fromFrame(ctx, fi, text, res, args["noScroll"] != true)
 }
 
 func decodeResult(op, text string) (pageResult, error) {
@@ -253,7 +253,7 @@ func (r *run) withAhead(ctx context.Context, op string, args map[string]any) (cm
 			if err != nil {
 				return res, err
 			}
-			return r.fromFrame(ctx, fi, text, res)
+			return r.fromFrame(ctx, fi, text, res, args["noScroll"] != true)
 		}
 		if t, err := browser.StringResult(&behind); next && err == nil && t != browser.Missing {
 			if res, err := decodeResult(nextOp, t); err == nil && !res.NotYet {

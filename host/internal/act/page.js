@@ -358,16 +358,30 @@
       // Where the point (args.x, args.y) of the viewport of the frame shown
       // by element args.i lies in this viewport, and whether the frame
       // shows there: inside its content box and the viewport, with nothing
-      // of this page over it.
+      // of this page over it. With args.scroll, a point out of this
+      // viewport (a frame below the fold) is scrolled into it first.
       const el = element(args.i);
       if (!el) { return out({ gone: true }); }
-      const r = el.getBoundingClientRect();
-      const cs = getComputedStyle(el);
-      const left = r.left + el.clientLeft + (parseFloat(cs.paddingLeft) || 0);
-      const top = r.top + el.clientTop + (parseFloat(cs.paddingTop) || 0);
-      const x = left + args.x, y = top + args.y;
       const w = window.innerWidth, h = window.innerHeight;
-      if (x < 0 || y < 0 || x >= w || y >= h || args.x >= el.clientWidth || args.y >= el.clientHeight) { return out({ invisible: true }); }
+      const place = () => {
+        const r = el.getBoundingClientRect();
+        const cs = getComputedStyle(el);
+        const left = r.left + el.clientLeft + (parseFloat(cs.paddingLeft) || 0);
+        const top = r.top + el.clientTop + (parseFloat(cs.paddingTop) || 0);
+        return { x: left + args.x, y: top + args.y };
+      };
+      let { x, y } = place();
+      const outside = () => x < 0 || y < 0 || x >= w || y >= h;
+      if (args.scroll && outside()) {
+        el.scrollIntoView({ block: "nearest", inline: "nearest", behavior: "instant" });
+        ({ x, y } = place());
+        if (outside()) {
+          // A frame taller or wider than the viewport: the point itself to the middle.
+          window.scrollBy({ left: x < 0 || x >= w ? x - w / 2 : 0, top: y < 0 || y >= h ? y - h / 2 : 0, behavior: "instant" });
+          ({ x, y } = place());
+        }
+      }
+      if (outside() || args.x >= el.clientWidth || args.y >= el.clientHeight) { return out({ invisible: true }); }
       let hit = document.elementFromPoint(x, y);
       while (hit && hit.shadowRoot) {
         const inner = hit.shadowRoot.elementFromPoint(x, y);

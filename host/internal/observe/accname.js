@@ -14,7 +14,8 @@
   /* exported nameOf, controlRoles, styles */
 
   const htmlSpace = /[ \t\n\r\f]+/g;
-  const collapse = (/** @type {string} */ s) => s.replace(htmlSpace, " ").trim();
+  // (HTML's spaces only: Chrome keeps a no-break space at either end.)
+  const collapse = (/** @type {string} */ s) => s.replace(htmlSpace, " ").replace(/^ | $/g, "");
   const htmlSpaceCode = (/** @type {number} */ c) => c === 32 || c === 9 || c === 10 || c === 13 || c === 12;
   // Roles named from their content (Chromium's SupportsNameFromContents).
   const contentRoles = new Set(["button", "cell", "checkbox", "columnheader", "gridcell", "heading", "link", "math",
@@ -150,7 +151,9 @@
     if ((root || takesContent(el, tag, role, recursive)) && tag !== "SELECT" && !textField(el, tag)) {
       if (!recursive) { st.nf = 1; }
       const c = contentOf(el, st, root, styleOf(el));
-      if (c) {
+      // (Content that is only spaces names nothing: the title, say, does.
+      // Inside a name, those spaces still part the words around them.)
+      if (c && (recursive || /\S/.test(c))) {
         // A span Chrome leaves out passes its parts' kinds on.
         if (!(recursive && ignoredByChrome(el, tag, role))) { st.first = st.last = fromContent; }
         return c;
@@ -309,7 +312,7 @@
   /** @param {PageElement} sel */
   function selectedText(sel) {
     const o = /** @type {HTMLSelectElement} */ (sel).selectedOptions[0];
-    return o ? collapse(o.label || o.text || "") : "";
+    return o ? collapse(o.getAttribute("aria-label") || o.label || o.text || "") : "";
   }
 
   // The name HTML gives el by its own means (labels, alt, value, legend,

@@ -18,6 +18,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"github.com/diwall/diwall/e2e/pagegen"
+	"github.com/diwall/diwall/host/axrole"
 )
 
 // TestAXProbe (opt-in: DIWALL_AXPROBE=page.html,... with paths relative to
@@ -180,7 +181,7 @@ func (c *probeChrome) call(t *testing.T, session, method string, params any, out
 			return json.Unmarshal(res, out)
 		}
 		return nil
-	case <-time.After(30 * time.Second):
+	case <-time.After(120 * time.Second):
 		t.Fatalf("%s timed out", method)
 	}
 	return nil
@@ -211,11 +212,15 @@ func (c *probeChrome) probe(t *testing.T, page string) (count probeCount) {
 		} `json:"result"`
 		ExceptionDetails json.RawMessage `json:"exceptionDetails"`
 	}
-	c.call(t, s, "Runtime.evaluate", map[string]any{"expression": serializerExpression("probe"), "contextId": w.ID, "returnByValue": true}, &ev)
+	c.call(t, s, "Runtime.evaluate", map[string]any{"expression": serializerExpression("probe"), "contextId": w.ID, "returnByValue": true, "awaitPromise": true}, &ev)
 	if ev.ExceptionDetails != nil {
 		t.Fatalf("%s: %s", page, ev.ExceptionDetails)
 	}
-	r, err := parseRaw([]byte(ev.Result.Value))
+	text, err := unpack(ev.Result.Value)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := parseRaw([]byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -257,14 +262,14 @@ func (c *probeChrome) probe(t *testing.T, page string) (count probeCount) {
 		}
 		crole, cname := "", ""
 		if ax.Nodes[0].Role != nil {
-			crole = axRole(ax.Nodes[0].Role.Value)
+			crole = axrole.Of(ax.Nodes[0].Role.Value)
 		}
 		if ax.Nodes[0].Name != nil {
 			cname = ax.Nodes[0].Name.Value
 		}
 		cname = cleanName(cname, maxName)
 		fname := cleanName(n.Name, maxName)
-		roleOK := crole == n.Role || neutral(crole) && neutral(n.Role)
+		roleOK := crole == n.Role || axrole.Neutral(crole) && axrole.Neutral(n.Role)
 		nameOK := cname == fname || n.NameHidden == 1
 		count.total++
 		switch {
@@ -310,7 +315,7 @@ func TestSerializerTime(t *testing.T) {
 	s := c.session
 	c.call(t, s, "Page.enable", map[string]any{}, nil)
 	c.call(t, s, "Page.navigate", map[string]any{"url": "file://" + page}, nil)
-	time.Sleep(time.Second)
+	time.Sleep(3 * time.Second)
 	var ft struct {
 		FrameTree struct {
 			Frame struct {
@@ -341,11 +346,16 @@ func TestSerializerTime(t *testing.T) {
 		}
 		exprs["patched"] = v
 	}
+	// DIWALL_SERIALIZER_OLD=a.js,b.js times other serializers (assembled
+	// as serializerSource is) beside this one, each by its file's name.
 	if old := os.Getenv("DIWALL_SERIALIZER_OLD"); old != "" {
-		src, _ := os.ReadFile(old)
-		opts := strings.TrimSpace(serializerExpression("probe"))
-		opts = opts[strings.LastIndex(opts, "})(")+3 : len(opts)-1]
-		exprs["old"] = strings.Replace(string(src), "__OPTIONS__", opts, 1)
+		for _, f := range strings.Split(old, ",") {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			exprs[filepath.Base(f)] = oldSerializer(src)
+		}
 	}
 	best := map[string]time.Duration{}
 	cpu := map[string][]float64{}
@@ -360,7 +370,7 @@ func TestSerializerTime(t *testing.T) {
 			}
 			start := time.Now()
 			cpu0 := c.cpuTicks()
-			c.call(t, s, "Runtime.evaluate", map[string]any{"expression": expr, "contextId": w.ID}, &ev)
+			c.call(t, s, "Runtime.evaluate", map[string]any{"expression": expr, "contextId": w.ID, "awaitPromise": true, "returnByValue": true}, &ev)
 			if ev.ExceptionDetails != nil {
 				t.Fatalf("%s: %s", name, ev.ExceptionDetails)
 			}
@@ -369,7 +379,11 @@ func TestSerializerTime(t *testing.T) {
 			if best[name] == 0 || took < best[name] {
 				best[name] = took
 			}
-			r, err := parseRaw([]byte(ev.Result.Value))
+			text, err := unpack(ev.Result.Value)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := parseRaw([]byte(text))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -386,6 +400,13 @@ func TestSerializerTime(t *testing.T) {
 	for name, ms := range cpu {
 		t.Logf("%s: browser CPU ms per run: median %.0f, lowest quarter %.0f", name, median(ms), quartile(ms))
 	}
+}
+
+// oldSerializer is the expression of another serializer, src assembled as
+// serializerSource is (DIWALL_SERIALIZER_OLD), with the same options.
+func oldSerializer(src []byte) string {
+	opts, _ := json.Marshal(serializerOptions(snapshotOptions("probe")))
+	return strings.Replace(string(src), "__OPTIONS__", string(opts), 1)
 }
 
 // TestSerializerProfile (opt-in: DIWALL_SERIALIZER_PROFILE=10000) prints
@@ -417,9 +438,7 @@ func TestSerializerProfile(t *testing.T) {
 	exprs := [][2]string{{"new", serializerExpression("probe")}}
 	if old := os.Getenv("DIWALL_SERIALIZER_OLD"); old != "" {
 		src, _ := os.ReadFile(old)
-		opts := strings.TrimSpace(serializerExpression("probe"))
-		opts = opts[strings.LastIndex(opts, "})(")+3 : len(opts)-1]
-		exprs = append(exprs, [2]string{"old", strings.Replace(string(src), "__OPTIONS__", opts, 1)})
+		exprs = append(exprs, [2]string{"old", oldSerializer(src)})
 	}
 	c.call(t, s, "Profiler.enable", map[string]any{}, nil)
 	c.call(t, s, "Profiler.setSamplingInterval", map[string]any{"interval": 100}, nil)

@@ -159,6 +159,7 @@ func build(r *raw, b Budgets) Built {
 			}
 		}
 	}
+	groupsOnly(nodes, actionable)
 	where := positions(nodes)
 	if b.PriorMarks != nil {
 		for _, n := range nodes {
@@ -220,6 +221,7 @@ func build(r *raw, b Budgets) Built {
 	contentNames(nodes)
 	dropLabelText(nodes)
 	foldText(nodes)
+	nameCards(nodes)
 	pruneEmpty(nodes)
 
 	// Elements, masks and labels.
@@ -268,6 +270,33 @@ func stableNext(stable map[int]int) int {
 		next = max(next, m+1)
 	}
 	return next
+}
+
+// groupsOnly takes the mark from an unnamed container that only takes
+// the focus (a tabindex, no role, listener or cursor that acts) and only
+// groups others a person acts on: all its text and images lie in
+// actionable descendants (a menu or a list focused by script). A person
+// acts on what is inside it.
+func groupsOnly(nodes []*node, actionable []bool) {
+	loose := make([]bool, len(nodes))  // text or an image outside actionable descendants
+	acting := make([]bool, len(nodes)) // an actionable descendant
+	for i := len(nodes) - 1; i >= 0; i-- {
+		n := nodes[i]
+		if n.Role == "text" && strings.TrimSpace(n.Text) != "" || n.Role == "img" && n.Name != "" {
+			loose[i] = true
+		}
+		if actionable[i] && n.Act&^actFocusOnly == 0 && n.Name == "" && !loose[i] && acting[i] {
+			actionable[i] = false
+		}
+		if p := n.Parent; p >= 0 {
+			if actionable[i] {
+				acting[p] = true
+			} else {
+				loose[p] = loose[p] || loose[i]
+				acting[p] = acting[p] || acting[i]
+			}
+		}
+	}
 }
 
 // maskMargin widens a sensitive field's mask, in CSS pixels.
@@ -413,6 +442,17 @@ func foldText(nodes []*node) {
 	}
 }
 
+// nameCards names a card a person can drag (draggable="true") that Chrome
+// leaves unnamed, its role a fallback of Chrome's own, by its text: a
+// person drags "Card: write the report", not a group beside some words.
+func nameCards(nodes []*node) {
+	for _, n := range nodes {
+		if n.mark > 0 && n.Act&actDraggable != 0 && n.Name == "" && n.textOnly != "" && (n.Role == "group" || n.Role == "generic") {
+			n.Name, n.textOnly = n.textOnly, ""
+		}
+	}
+}
+
 // Sizes past which a name from content does not stand for the nodes it
 // was made from: the tree shows those nodes instead.
 const foldMaxNodes = 40
@@ -443,6 +483,12 @@ func contentNames(nodes []*node) {
 	}
 	for i, p := range nodes {
 		if !p.kept || p.NameFrom != 1 || p.Name == "" || p.hideName {
+			continue
+		}
+		if p.Role == "row" {
+			// A row's name is its cells' words: its cells, headers among
+			// them, keep lines of their own, as in Chrome's tree.
+			p.hideName = true
 			continue
 		}
 		if utf8.RuneCountInString(p.Name) >= maxName || last[i]-i > foldMaxNodes {

@@ -298,3 +298,69 @@ func TestDistance(t *testing.T) {
 		t.Errorf("a box below the edge is at distance %v", d)
 	}
 }
+
+// TestRowsKeepTheirHeaderCells: a grid's row is named from its cells, as
+// in Chrome's tree, but its line does not stand for them: a header row
+// shows each columnheader, not `row "Date Type"`.
+func TestRowsKeepTheirHeaderCells(t *testing.T) {
+	r := rawOf(t, `{`+vp+`,"nodes":[
+		{"p":-1,"r":"grid","tg":"table","n":"Ledger"},
+		{"p":0,"r":"row","tg":"tr","n":"Date Type","nf":1},
+		{"p":1,"r":"columnheader","tg":"th","n":"Date","nf":1},
+		{"p":2,"r":"text","tx":"Date"},
+		{"p":1,"r":"columnheader","tg":"th","n":"Type","nf":1},
+		{"p":4,"r":"text","tx":"Type"}
+	]}`)
+	b := build(r, Budgets{TreeChars: 10000, Marks: 100})
+	want := []string{`grid "Ledger"`, `  row`, `    columnheader "Date"`, `    columnheader "Type"`}
+	if strings.Join(b.Tree, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("tree:\n%s\nwant:\n%s", strings.Join(b.Tree, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestDraggableCardIsNamedByItsText: a card a person can drag, which
+// Chrome leaves unnamed, is named by its text; a clickable span is not
+// (its text stays beside it, as Chrome has no name for it).
+func TestDraggableCardIsNamedByItsText(t *testing.T) {
+	r := rawOf(t, `{`+vp+`,"nodes":[
+		{"p":-1,"r":"group","tg":"div","n":"","a":64,"b":[0,0,200,40],"iv":1},
+		{"p":0,"r":"text","tx":"Card: write the report"},
+		{"p":-1,"r":"generic","tg":"span","n":"","a":8,"b":[0,50,200,20],"iv":1},
+		{"p":2,"r":"text","tx":"Details"}
+	]}`)
+	b := build(r, Budgets{TreeChars: 10000, Marks: 100})
+	if b.Elements[0].Name != "Card: write the report" || b.Elements[0].Text != "" || b.Tree[0] != `group "Card: write the report" [1]` {
+		t.Errorf("the card: %+v, %q", b.Elements[0], b.Tree[0])
+	}
+	if b.Elements[1].Name != "" || b.Elements[1].Text != "Details" {
+		t.Errorf("the span: %+v", b.Elements[1])
+	}
+}
+
+// TestContainersThatOnlyGroupHaveNoMark: an unnamed container that only
+// takes the focus and whose content all lies in what a person acts on (a
+// menu focused by script) has no mark; one with words of its own, a name,
+// or nothing actionable inside keeps it.
+func TestContainersThatOnlyGroupHaveNoMark(t *testing.T) {
+	r := rawOf(t, `{`+vp+`,"nodes":[
+		{"p":-1,"r":"generic","tg":"div","n":"","a":32,"b":[0,0,200,60],"iv":1},
+		{"p":0,"r":"menuitem","tg":"li","n":"Open","a":33,"b":[0,0,200,20],"iv":1},
+		{"p":1,"r":"text","tx":"Open"},
+		{"p":-1,"r":"generic","tg":"div","n":"","a":2,"b":[0,100,200,60],"iv":1},
+		{"p":3,"r":"text","tx":"Words of its own"},
+		{"p":3,"r":"button","tg":"button","n":"Go","a":1,"b":[0,120,50,20],"iv":1},
+		{"p":-1,"r":"menu","tg":"ul","n":"Actions","a":2,"b":[0,200,200,60],"iv":1},
+		{"p":6,"r":"menuitem","tg":"li","n":"Save","a":33,"b":[0,200,200,20],"iv":1},
+		{"p":-1,"r":"generic","tg":"div","n":"","a":2,"b":[0,300,200,60],"iv":1},
+		{"p":8,"r":"text","tx":"Only words"}
+	]}`)
+	b := build(r, Budgets{TreeChars: 10000, Marks: 100})
+	var got []string
+	for _, e := range b.Elements {
+		got = append(got, e.Role+" "+e.Name+e.Text)
+	}
+	want := []string{"menuitem Open", "generic ", "button Go", "menu Actions", "menuitem Save", "generic Only words"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("marked:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -2,9 +2,9 @@ package observe
 
 import (
 	"context"
-	"strings"
 	"sync"
 
+	"github.com/diwall/diwall/host/axrole"
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/cdp"
 )
@@ -73,7 +73,7 @@ func askChrome(ctx context.Context, b *browser.Browser, t *browser.Tab, r *raw, 
 				return
 			}
 			n := &r.Nodes[i]
-			if role != "" && !(neutral(role) && neutral(n.Role)) {
+			if role != "" && !(axrole.Neutral(role) && axrole.Neutral(n.Role)) {
 				n.Role = role
 			}
 			if n.NameHidden == 1 {
@@ -107,62 +107,10 @@ func chromeRoleName(ctx context.Context, b *browser.Browser, t *browser.Tab, f b
 		return "", "", false
 	}
 	if ax.Nodes[0].Role != nil {
-		role = axRole(ax.Nodes[0].Role.Value)
+		role = axrole.Of(ax.Nodes[0].Role.Value)
 	}
 	if ax.Nodes[0].Name != nil {
 		name = ax.Nodes[0].Name.Value
 	}
 	return role, name, true
-}
-
-// neutral reports whether a role says nothing of its own: the serializer's
-// generic and Chrome's none (an ignored node) are the same to the tree.
-func neutral(role string) bool { return role == "generic" || role == "none" }
-
-// axRole maps Chrome's role names to the ones the tree uses (and the
-// serializer's accname.js computes). Roles that only describe text styling
-// are generic: they are noise in the tree.
-func axRole(r string) string {
-	switch r {
-	case "StaticText", "InlineTextBox":
-		return "text"
-	case "RootWebArea", "GenericContainer", "LayoutTable", "LayoutTableRow", "LayoutTableCell",
-		"LabelText", "strong", "emphasis", "time", "mark", "subscript", "superscript", "insertion",
-		"deletion", "Abbr", "Pre", "Ruby", "RubyAnnotation", "code", "ListMarker", "Canvas", "Legend",
-		"SectionHeader", "SectionFooter", "sectionheader", "sectionfooter", "HeaderAsNonLandmark",
-		"FooterAsNonLandmark", "Section", "SectionWithoutName", "SvgRoot", "Audio", "Video":
-		return "generic"
-	case "LineBreak":
-		return "none"
-	case "image":
-		return "img"
-	case "DisclosureTriangle", "DisclosureTriangleGrouped", "ToggleButton", "PopUpButton", "ColorWell":
-		return "button"
-	case "MenuListOption", "ListBoxOption":
-		return "option"
-	case "MenuListPopup":
-		return "none"
-	case "Iframe", "IframePresentational":
-		return "iframe"
-	case "DescriptionList":
-		return "list"
-	case "DescriptionListTerm":
-		return "term"
-	case "DescriptionListDetail":
-		return "definition"
-	case "Details":
-		return "group"
-	case "Figcaption":
-		return "caption"
-	case "Date", "DateTime", "InputTime", "TextField":
-		return "textbox"
-	case "ComboBoxGrouping", "ComboBoxMenuButton", "ComboBoxSelect", "TextFieldWithComboBox":
-		return "combobox"
-	case "MathMLMath":
-		return "math"
-	}
-	if strings.HasPrefix(r, "MathML") {
-		return "generic"
-	}
-	return r
 }

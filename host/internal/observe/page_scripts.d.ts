@@ -102,6 +102,8 @@ interface HelperArgs {
   noScroll?: boolean;
   /** consequence: "enter" or "space" for a key, "" for a click. */
   key: string;
+  /** framePoint: scroll the frame's point into this viewport. */
+  scroll?: boolean;
   clear?: boolean;
   only?: boolean;
   want?: boolean;

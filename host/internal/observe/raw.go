@@ -88,6 +88,8 @@ var (
 	actInteractive = shared.Act.Interactive
 	actPointer     = shared.Act.Pointer
 	actEditable    = shared.Act.Editable
+	actDraggable   = shared.Act.Draggable
+	actFocusOnly   = shared.Act.TabIndex | shared.Act.Roving
 )
 
 func parseRaw(data []byte) (*raw, error) {

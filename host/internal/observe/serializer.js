@@ -47,9 +47,12 @@
 
   const skipTags = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "META", "LINK", "TITLE", "BASE"]);
   const frameTags = new Set(["IFRAME", "FRAME", "OBJECT", "EMBED", "PORTAL", "FENCEDFRAME"]);
+  // Roles a person acts on. (A grid's cell is not one by itself: it is
+  // when it takes the focus, with a tabindex, as Chrome says; a cell
+  // without one is acted on through what it holds, a link or a button.)
   const interactiveRoles = new Set(["button", "link", "checkbox", "radio", "switch", "tab", "menuitem",
     "menuitemcheckbox", "menuitemradio", "option", "combobox", "textbox", "searchbox", "slider",
-    "spinbutton", "listbox", "treeitem", "gridcell", "scrollbar"]);
+    "spinbutton", "listbox", "treeitem", "scrollbar"]);
 
   // Closed shadow roots the host found for us (DOM.describeNode with
   // pierce), keyed by their host element.
@@ -143,8 +146,9 @@
     }
     if (tag === "TEXTAREA") { return /** @type {string} */ (el.value); }
     if (tag === "SELECT") {
+      // An option's aria-label is its name, and Chrome's value of its select.
       const o = el.selectedOptions;
-      return o && o.length ? Array.from(o, (x) => x.label || x.text).join(", ") : "";
+      return o && o.length ? Array.from(o, (x) => x.getAttribute("aria-label") || x.label || x.text).join(", ") : "";
     }
     const vn = el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow");
     if (vn !== null && (role === "slider" || role === "spinbutton" || role === "progressbar" || role === "meter" || role === "scrollbar")) { return vn; }
@@ -246,7 +250,7 @@
     const ox = seen ? seenOx : cs.overflowX, oy = seen ? seenOy : cs.overflowY;
     // The root's and the body's overflow is the viewport's: it does not
     // hide what the page scrolls to.
-    if ((ox !== "visible" || oy !== "visible") && tag !== "BODY" && tag !== "HTML" && overflowApplies(cs)) {
+    if ((ox !== "visible" || oy !== "visible") && tag !== "BODY" && tag !== "HTML" && overflowApplies(cs, tag)) {
       // A clipping axis cuts at the box; a scrolling one brings any of its
       // content into view.
       /** @param {string} v @param {number} lo @param {number} hi @param {number} a @param {number} b */
@@ -276,10 +280,13 @@
   const noBoxInside = new Set(["SELECT", "DATALIST", "OPTGROUP", "VIDEO", "AUDIO", "CANVAS", "OBJECT", "EMBED", "METER",
     "PROGRESS", "MAP", "PICTURE", "IMG", "SVG", "MATH"]);
 
-  /** @param {CSSStyleDeclaration} cs */
-  function overflowApplies(cs) {
+  // Whether an element's overflow clips: not on an inline box or a table
+  // row or column, but on a replaced element (an <svg>), whatever its
+  // display.
+  /** @param {CSSStyleDeclaration} cs @param {string} tag */
+  function overflowApplies(cs, tag) {
     const d = cs.display;
-    return d !== "inline" && d !== "contents" && !/^table-(row|column|header|footer)/.test(d);
+    return (d !== "inline" || tag === "SVG") && d !== "contents" && !/^table-(row|column|header|footer)/.test(d);
   }
 
   // The context of el's children when the walk starts at el (read).
@@ -342,10 +349,11 @@
     }
     // Content cut to nothing by its own overflow (a collapsed panel, an
     // sr-only box). An image keeps its alternative text: assistive
-    // technology reads a 1x1 image, and so does Chrome's tree.
+    // technology reads a 1x1 image, and so does Chrome's tree. A rule
+    // (<hr>) is its border, not its content.
     const ox = seenOx, oy = seenOy;
-    if ((ox !== "visible" || oy !== "visible") && (r.width <= 3 || r.height <= 3) && overflowApplies(cs) &&
-        tag !== "IMG" && !(tag === "INPUT" && el.type === "image")) {
+    if ((ox !== "visible" || oy !== "visible") && (r.width <= 3 || r.height <= 3) && overflowApplies(cs, tag) &&
+        tag !== "IMG" && tag !== "HR" && !(tag === "INPUT" && el.type === "image")) {
       if (ox !== "visible" && r.width <= 3 && el.clientWidth <= 1) { return true; }
       if (oy !== "visible" && r.height <= 3 && el.clientHeight <= 1) { return true; }
     }
@@ -486,6 +494,8 @@
   // standIn: a form control its page hid (opacity 0, clipped, moved away)
   // while drawing it with its label (a custom checkbox): a person uses it
   // through the label, which stands in for its box and for the pointer.
+  // (proxies holds those, and the children that stand in for a link
+  // whose own box is cut away: see spilled.)
   /** @type {Map<Element, Element>} */
   const proxies = new Map();
   /** @param {PageElement} el @param {string} tag @param {CSSStyleDeclaration} cs */
@@ -498,6 +508,23 @@
       if (!l.checkVisibility({ opacityProperty: true, visibilityProperty: true })) { continue; }
       const lr = l.getBoundingClientRect();
       if (lr.width >= 4 && lr.height >= 4 && !outsideDocument(lr)) { return l; }
+    }
+    return null;
+  }
+
+  // spilled: an inline element (a link) whose own line box is cut away or
+  // pushed out while a child of it stands out of that line and shows (the
+  // image of an image link in a clipped slide): a person sees and clicks
+  // that child, which stands in for the element's box and for the pointer.
+  /** @param {PageElement} el @param {string} tag @param {CSSStyleDeclaration} cs */
+  function spilled(el, tag, cs) {
+    if (cs.display !== "inline" || tag === "SVG" || !el.firstElementChild || (cs.filter !== "none" && /(^|\s)opacity\(0/.test(cs.filter)) || maskedOut(cs)) { return null; }
+    const c = ctx.clip; // an inline box clips nothing: its children are in the same clip
+    for (let k = /** @type {Element | null} */ (el.firstElementChild); k; k = k.nextElementSibling) {
+      const q = k.getBoundingClientRect();
+      if (q.width < 1 || q.height < 1 || outsideDocument(q)) { continue; }
+      if (q.right <= c[0] || q.left >= c[2] || q.bottom <= c[1] || q.top >= c[3]) { continue; }
+      if (k.checkVisibility({ opacityProperty: true, visibilityProperty: true })) { return k; }
     }
     return null;
   }
@@ -546,55 +573,120 @@
 
   const nonSpace = /\S/;
 
-  // walk visits el's children in reading order and returns the visible text
-  // of the subtree (for names from content).
-  /** @param {PageElement} parentEl @param {number} parentIdx @param {CSSStyleDeclaration | null} parentStyle @returns {string} */
-  function walkChildren(parentEl, parentIdx, parentStyle) {
-    let text = "";
-    const shadow = parentEl.shadowRoot || closedRoots.get(parentEl);
-    if (shadow) { shadows.add(shadow); }
-    const kids = shadow ? shadow.childNodes
-      : parentEl.tagName === "SLOT" ? (/** @type {HTMLSlotElement} */ (parentEl).assignedNodes({ flatten: true }).length ? /** @type {HTMLSlotElement} */ (parentEl).assignedNodes({ flatten: true }) : parentEl.childNodes)
-      : parentEl.childNodes;
-    let gone = -1; // textHidden, once there is text
-    for (let k = 0; k < kids.length; k++) {
-      const n = kids[k];
-      if (n.nodeType === 3) {
-        const data = /** @type {Text} */ (n).data;
-        if (!nonSpace.test(data)) { if (data) { text += " "; } continue; } // most often, between tags
-        const t = data.replace(/\s+/g, " ");
-        if (gone < 0) { gone = textHidden(parentEl, parentStyle); }
-        if (gone === 2) { inertCount++; continue; }
-        if (gone === 1 || (gone === 3 && textPushedOut(n))) { hidden++; continue; }
-        text += t;
-        textSeen.add(n);
-        emit({ p: parentIdx, r: "text", tx: clip(t, opts.maxText) }, null);
-      } else if (n.nodeType === 1) {
-        const outer = ctx;
-        text += walkElement(/** @type {PageElement} */ (n), parentIdx);
-        ctx = outer;
-      }
+  // The walk visits the page in reading order with a stack of its own, not
+  // the page's call stack, which a DOM some thousands of elements deep
+  // would overflow: each level is an element whose children are being
+  // visited (the node they hang under, the context they are in), and what
+  // is left to do of the element once they are (its name, its marks).
+  /**
+   * @typedef {object} Level
+   * @property {PageElement} el
+   * @property {number} idx the node the children hang under
+   * @property {CSSStyleDeclaration | null} cs the element's style (null: visibility:hidden)
+   * @property {ArrayLike<Node>} kids
+   * @property {number} k the next child
+   * @property {number} gone textHidden of the element's text, once known
+   * @property {WalkContext} outer the context to go back to after the children
+   * @property {RawNode | null} node the element's node, to finish after the children (null: none)
+   * @property {string} tag
+   * @property {DOMRect | null} r
+   * @property {Name | null} nm
+   * @property {boolean} editable
+   * @property {number} uncertain
+   */
+  /** @typedef {{n: string, nf: number, nh: number, u: number}} Name */
+
+  // The levels, one per depth, reused from one element to the next: the
+  // walk makes no object per element for them.
+  /** @type {Level[]} */
+  const levels = [];
+  /** @param {number} d */
+  function levelAt(d) {
+    let lv = levels[d];
+    if (!lv) {
+      levels[d] = lv = { el: /** @type {PageElement} */ (doc.documentElement), idx: -1, cs: null, kids: [], k: 0, gone: -1,
+        outer: ctx, node: null, tag: "", r: null, nm: null, editable: false, uncertain: 0 };
     }
-    return text;
+    return lv;
   }
 
-  /** @param {PageElement} el @param {number} parentIdx @returns {string} */
-  function walkElement(el, parentIdx) {
+  // open makes lv the level of el's children, which hang under node idx.
+  /** @param {Level} lv @param {PageElement} el @param {number} idx @param {CSSStyleDeclaration | null} cs */
+  function open(lv, el, idx, cs) {
+    const shadow = el.shadowRoot || closedRoots.get(el);
+    if (shadow) { shadows.add(shadow); }
+    /** @type {ArrayLike<Node>} */
+    let kids = el.childNodes;
+    if (shadow) { kids = shadow.childNodes; }
+    else if (el.tagName === "SLOT") {
+      const assigned = /** @type {HTMLSlotElement} */ (el).assignedNodes({ flatten: true });
+      if (assigned.length) { kids = assigned; }
+    }
+    lv.el = el;
+    lv.idx = idx;
+    lv.cs = cs;
+    lv.kids = kids;
+    lv.k = 0;
+    lv.gone = -1;
+    lv.outer = ctx;
+    lv.node = null;
+    return true;
+  }
+
+  // walk visits what the level at depth 0 holds, to its end.
+  function walk() {
+    let d = 0;
+    while (d >= 0) {
+      const lv = levels[d];
+      if (lv.k >= lv.kids.length) {
+        d--;
+        ctx = lv.outer;
+        if (lv.node) { finish(lv.el, lv.tag, lv.node.r, /** @type {CSSStyleDeclaration} */ (lv.cs), /** @type {DOMRect} */ (lv.r), lv.node, lv.idx, lv.nm, lv.editable, lv.uncertain); }
+        continue;
+      }
+      const n = lv.kids[lv.k++];
+      if (n.nodeType === 3) {
+        const data = /** @type {Text} */ (n).data;
+        if (!nonSpace.test(data)) { continue; } // most often, between tags
+        if (lv.gone < 0) { lv.gone = textHidden(lv.el, lv.cs); }
+        if (lv.gone === 2) { inertCount++; continue; }
+        if (lv.gone === 1 || (lv.gone === 3 && textPushedOut(n))) { hidden++; continue; }
+        textSeen.add(n);
+        emit({ p: lv.idx, r: "text", tx: clip(data.replace(/\s+/g, " "), opts.maxText) }, null);
+      } else if (n.nodeType === 1) {
+        const outer = ctx;
+        const next = levelAt(d + 1);
+        if (visit(/** @type {PageElement} */ (n), lv.idx, next)) {
+          next.outer = outer;
+          d++;
+        } else {
+          ctx = outer;
+        }
+      }
+    }
+    levels.length = 0; // what they hold is the page's
+  }
+
+  // visit reports element el, under the node parentIdx, and says whether
+  // its children are to be visited: then lv is made their level (else it
+  // is done with el).
+  /** @param {PageElement} el @param {number} parentIdx @param {Level} lv @returns {boolean} */
+  function visit(el, parentIdx, lv) {
     const tag = el.tagName.toUpperCase();
-    if (skipTags.has(tag)) { return ""; }
+    if (skipTags.has(tag)) { return false; }
     if (el.getAttribute("aria-hidden") === "true" || el.hidden && tag !== "SLOT") {
       if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea")) { hidden++; }
-      return "";
+      return false;
     }
     // Inert: the inert attribute, or outside the open modal dialog.
     if (el.hasAttribute("inert") || (modal && !ctx.inModal && el !== modal && !modalPath.has(el))) {
       if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea")) { inertCount++; }
-      return "";
+      return false;
     }
     const cs = win.getComputedStyle(el);
     styles.set(el, cs);
     if (cs.display === "contents") {
-      return walkChildren(el, parentIdx, cs);
+      return open(lv, el, parentIdx, cs);
     }
     // checkVisibility walks the ancestors: it is asked only where the walk
     // cannot tell (inside elements whose content may have no box, or when
@@ -606,27 +698,28 @@
         !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) {
       // visibility:hidden can be undone by a visible descendant.
       if (cs.visibility === "hidden" && cs.display !== "none" && cs.opacity !== "0" && el.querySelector("*")) {
-        return walkChildren(el, parentIdx, null);
+        return open(lv, el, parentIdx, null);
       }
       if (!(stand = standIn(el, tag, cs))) {
         if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea,iframe")) { hidden++; }
-        return "";
+        return false;
       }
     }
     let r = el.getBoundingClientRect();
-    if (!stand && hiddenBy(el, tag, cs, r) && !(stand = standIn(el, tag, cs))) {
+    if (!stand && hiddenBy(el, tag, cs, r) && !(stand = standIn(el, tag, cs) || spilled(el, tag, cs))) {
       if (el.textContent.trim() || el.querySelector("a,button,input,select,textarea")) { hidden++; }
-      return "";
+      return false;
     }
     if (stand) {
       proxies.set(el, stand);
       r = stand.getBoundingClientRect();
     }
-    // The context of its children, if any (walkChildren restores the
-    // outer one).
-    if (el.firstChild || el.shadowRoot || closedRoots.has(el)) { ctx = enter(el, tag, cs, r); }
+    // The context of its children, if any (the walk goes back to the
+    // outer one after them).
+    const hasKids = el.firstChild !== null || el.shadowRoot !== null || closedRoots.has(el);
+    if (hasKids) { ctx = enter(el, tag, cs, r); }
     const role = roleOf(el);
-    if (role === "") { return ""; } // <input type=hidden>
+    if (role === "") { return false; } // <input type=hidden>
     /** @type {RawNode} */
     const node = { p: parentIdx, r: role, tg: tag.toLowerCase() };
     // A link without href is a link to Chrome when it has click listeners,
@@ -642,7 +735,7 @@
       node.n = bound(nameOf(el, "iframe").n);
       node.b = box(r);
       emit(node, el);
-      return "";
+      return false;
     }
 
     const idx = emit(node, el);
@@ -650,13 +743,34 @@
     // so is the text of an editable region, which is withheld whole when
     // its cues say it holds a secret. (An editable region is never named
     // from its content: its name is known before its text is read.)
-    const editable = el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable);
-    let nm = editable ? nameOf(el, role) : null;
+    const editable = Boolean(el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable));
+    const nm = editable ? nameOf(el, role) : null;
     const secretText = editable && sensitiveCues(el, tag, /** @type {{n: string}} */ (nm).n);
-    if (tag !== "TEXTAREA" && !secretText && (el.firstChild || el.shadowRoot || closedRoots.has(el))) { walkChildren(el, idx, cs); }
-    // The name comes after the walk: a name from content keeps to the text
-    // the walk found visible, where it doubles as page text.
-    if (!nm) { nm = nameOf(el, role); }
+    if (tag !== "TEXTAREA" && !secretText && hasKids) {
+      open(lv, el, idx, cs);
+      lv.node = node;
+      lv.tag = tag;
+      lv.r = r;
+      lv.nm = nm;
+      lv.editable = editable;
+      lv.uncertain = uncertain;
+      return true;
+    }
+    finish(el, tag, role, cs, r, node, idx, nm, editable, uncertain);
+    return false;
+  }
+
+  // finish reports what an element is once its children were visited: its
+  // name (a name from content keeps to the text the walk found visible,
+  // where it doubles as page text), states, value and what a person can do
+  // with it.
+  /**
+   * @param {PageElement} el @param {string} tag @param {string} role @param {CSSStyleDeclaration} cs @param {DOMRect} r
+   * @param {RawNode} node @param {number} idx @param {Name | null} known its name, when known before the walk
+   * @param {boolean} editable @param {number} uncertain
+   */
+  function finish(el, tag, role, cs, r, node, idx, known, editable, uncertain) {
+    const nm = known || nameOf(el, role);
     if (nm.nf) { node.nf = 1; }
     if (nm.nh) { node.nh = 1; }
     uncertain |= nm.u;
@@ -685,6 +799,10 @@
         !(tag === "LABEL" && el.control && el.control.getClientRects().length)) { act |= actBit.pointer; }
     if (editable) { act |= actBit.editable; }
     if (el.getAttribute("draggable") === "true") { act |= actBit.draggable; } // a person can drag it (act's drag)
+    // An empty focus trap: an element with no size, no name and nothing in
+    // it that takes the focus only to send it back (the two a modal dialog
+    // puts around itself). Nothing there for a person to act on.
+    if ((act & ~(actBit.tabIndex | actBit.roving)) === 0 && !(r.width > 0 && r.height > 0) && !nm.n && nodes.length === idx + 1) { act = 0; }
     if (act) { node.a = act; }
 
     if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || act & actBit.editable) {
@@ -704,7 +822,6 @@
     }
     if (r.width > 0 && r.height > 0) { node.b = box(act ? aimBox(el, r) : r); }
     if (uncertain) { node.u = 1; }
-    return "";
   }
 
   // pointer says where a pointer aimed at el lands: the centre of the part
@@ -769,10 +886,18 @@
     if (!rootEl || !rootEl.isConnected) { return JSON.stringify({ gone: true }); }
     if (rootEl.parentElement) { contextAt(rootEl.parentElement); }
     ctx.inModal = Boolean(modal && modal.contains(rootEl) && rootEl !== modal);
-    walkElement(rootEl, -1);
+    const outer = ctx;
+    const lv = levelAt(0);
+    if (visit(rootEl, -1, lv)) {
+      lv.outer = outer;
+      walk();
+    }
   } else {
     const root = doc.body || doc.documentElement;
-    if (root) { walkChildren(root, -1, win.getComputedStyle(root)); }
+    if (root) {
+      open(levelAt(0), root, -1, win.getComputedStyle(root));
+      walk();
+    }
   }
   if (!opts.read) { coverage(); }
 

@@ -238,17 +238,3 @@ func TestBudgetCountsEscapes(t *testing.T) {
 		t.Fatalf("%d characters sent for a budget of 300 (truncated %v)", sent, b.Counters.TreeTruncated)
 	}
 }
-
-func TestAXRole(t *testing.T) {
-	for in, want := range map[string]string{
-		"StaticText": "text", "GenericContainer": "generic", "LayoutTableCell": "generic", "sectionheader": "generic",
-		"SvgRoot": "generic", "LineBreak": "none", "image": "img", "DisclosureTriangle": "button", "ColorWell": "button",
-		"MenuListOption": "option", "Figcaption": "caption", "Date": "textbox", "InputTime": "textbox",
-		"TextFieldWithComboBox": "combobox", "MathMLMath": "math", "MathMLFraction": "generic", "rowgroup": "rowgroup",
-		"doc-chapter": "doc-chapter", "button": "button",
-	} {
-		if got := axRole(in); got != want {
-			t.Errorf("axRole(%q) = %q, want %q", in, got, want)
-		}
-	}
-}

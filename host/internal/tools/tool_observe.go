@@ -2,6 +2,10 @@ package tools
 
 import (
 	"context"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -73,7 +77,36 @@ func (s *Server) observe(ctx context.Context, c *Call, in observeIn) (Outcome, e
 	s.log.Info("observe", "op", c.Base.OperationID, "total_ms", ms(obs.Took), "host_ms", ms(obs.HostTook),
 		"guard_start_ms", ms(obs.Phases.GuardStart), "capture_ms", ms(obs.Phases.Capture), "serialize_ms", ms(obs.Phases.Serialize),
 		"guard_finish_ms", ms(obs.Phases.GuardFinish), "marks", obs.Counters.Marks, "tree_lines", obs.Counters.TreeLines)
+	if s.log.Enabled(ctx, slog.LevelDebug) {
+		if snap := s.b.Info(c.Tab).Snapshot; snap != nil && snap.ID == obs.SnapshotID {
+			frames, marks := markPlaces(snap)
+			s.log.Debug("observe marks", "op", c.Base.OperationID, "frames", frames, "marks", marks)
+		}
+	}
 	return observationOutcome(c, obs), nil
+}
+
+// markPlaces says where each mark of a snapshot is, for a debug record
+// that ties marks to elements (the fidelity check reads it): the frame ids
+// of the frames read (the main frame is 0, the first of these 1), and for
+// mark k, in mark order, "frame:index" (its element's index in that
+// frame's isolated world). Numbers and Chrome's frame ids only: nothing
+// the page wrote.
+func markPlaces(snap *browser.Snapshot) (frames []string, marks string) {
+	for _, f := range snap.Frames {
+		frames = append(frames, f.Frame.ID)
+	}
+	order := make([]int, 0, len(snap.MarkNode))
+	for m := range snap.MarkNode {
+		order = append(order, m)
+	}
+	slices.Sort(order)
+	var b strings.Builder
+	for _, m := range order {
+		frame, local := snap.Where(snap.MarkNode[m])
+		fmt.Fprintf(&b, "%d=%d:%d ", m, frame, local)
+	}
+	return frames, strings.TrimSpace(b.String())
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
