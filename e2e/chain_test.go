@@ -164,6 +164,9 @@ func TestRequestLargerThanOneFrame(t *testing.T) {
 		t.Fatalf("a request over one frame broke the link: %s %v", code, env.Server["error"])
 	}
 	bs.mustOK("navigate", map[string]any{"url": siteURL + "/home.html"})
+	// The tab's history holds the long URL, which every later event and
+	// query of the shared browser's tabs would carry: close it.
+	bs.mustOK("tabs", map[string]any{"action": "close"})
 }
 
 // TestObserveBlankTab: a new tab's empty page can be observed.
