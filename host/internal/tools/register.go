@@ -21,11 +21,11 @@ import (
 
 // Outcome is what a tool's handler returns: its server part (a struct
 // embedding the call's *Base; nil means the Base alone), what the page
-// wrote, and images. A failed call returns an error, with as much of the
-// Outcome as it has.
+// wrote, saying where it came from (nil: nothing), and images. A failed
+// call returns an error, with as much of the Outcome as it has.
 type Outcome struct {
-	Server any
-	Page   any
+	Server serverPart
+	Page   pageContent
 	Images []*mcp.ImageContent
 }
 
@@ -63,11 +63,12 @@ const (
 	otherTool = false
 )
 
-// newDef builds a tool definition whose input schema is derived from In.
+// newDef builds a tool definition whose input schema is derived from In,
+// and its output schema from the types of its answers (outputschema.go).
 // enums constrains string properties to the given values; a key such as
 // "steps.action" names a property of a list's items. A page tool's page is
 // admitted by the gate before run is called.
-func newDef[In any](tool *mcp.Tool, enums map[string][]any, page bool, run func(context.Context, *Call, In) (Outcome, error)) def {
+func newDef[In any](tool *mcp.Tool, enums map[string][]any, page bool, out answers, run func(context.Context, *Call, In) (Outcome, error)) def {
 	schema, err := jsonschema.For[In](nil)
 	if err != nil {
 		panic(fmt.Sprintf("tool %s: %v", tool.Name, err))
@@ -92,6 +93,7 @@ func newDef[In any](tool *mcp.Tool, enums map[string][]any, page bool, run func(
 	}
 	t := *tool
 	t.InputSchema = schema
+	t.OutputSchema = out.outputSchema(tool.Name)
 	if _, ok := any(new(In)).(onTab); page && !ok {
 		panic(fmt.Sprintf("tool %s works on a page but its input names no tab", tool.Name))
 	}
@@ -162,8 +164,7 @@ func (s *Server) handler(d def) mcp.ToolHandler {
 		shown := s.withheldArgs(c, req.Params.Arguments)
 		ctx, op := s.watchBegin(ctx, c, shown)
 		out, err := s.runCall(ctx, c, d, req.Params.Arguments)
-		out.Page = s.reportDownloads(ctx, c, start, out.Page)
-		env := Envelope{OK: err == nil, Server: c.Base, PageContent: out.Page}
+		env := Envelope{OK: err == nil, Server: c.Base, PageContent: s.reportDownloads(ctx, c, start, out.Page)}
 		if out.Server != nil {
 			env.Server = out.Server
 		}

@@ -22,16 +22,16 @@ func (in *actIn) tabArg() string { return in.TabID }
 
 type actServer struct {
 	*Base
-	SnapshotID   string           `json:"snapshot_id"`
-	Origin       string           `json:"origin"`
-	Steps        []act.StepResult `json:"steps"`
-	Completed    int              `json:"completed"`
-	Navigated    bool             `json:"navigated"`
-	DialogOpened bool             `json:"dialog_opened"`
-	URLChanged   bool             `json:"url_changed"`
-	TitleChanged bool             `json:"title_changed"`
-	NewTab       string           `json:"new_tab,omitempty"`
-	Observation  *observeServer   `json:"observation,omitempty"`
+	SnapshotID   string             `json:"snapshot_id"`
+	Origin       string             `json:"origin"`
+	Steps        []act.StepResult   `json:"steps"`
+	Completed    int                `json:"completed"`
+	Navigated    bool               `json:"navigated"`
+	DialogOpened bool               `json:"dialog_opened"`
+	URLChanged   bool               `json:"url_changed"`
+	TitleChanged bool               `json:"title_changed"`
+	NewTab       string             `json:"new_tab,omitempty"`
+	Observation  *observationServer `json:"observation,omitempty"`
 	// NoObservation says why a failed act carries no observation.
 	NoObservation string `json:"no_observation,omitempty"`
 }
@@ -60,7 +60,7 @@ func (s *Server) actDef() def {
 	}, map[string][]any{
 		"steps.action": {"click", "type", "select", "check", "uncheck", "hover", "scroll", "press", "wait", "upload", "drag"},
 		"observe":      {true, false, "changes"},
-	}, pageTool, s.act)
+	}, pageTool, answersOf[*actServer, *actPage](), s.act)
 }
 
 func (s *Server) act(ctx context.Context, c *Call, in actIn) (Outcome, error) {
@@ -128,7 +128,7 @@ func (s *Server) attachObservation(ctx context.Context, c *Call, t *browser.Tab,
 
 // freshObservation observes the tab for a result that brings the page as
 // it is now (what changed, with f); why says why there is none.
-func (s *Server) freshObservation(ctx context.Context, c *Call, t *browser.Tab, f *observe.Follow) (*observeServer, *observePage, []*mcp.ImageContent, string) {
+func (s *Server) freshObservation(ctx context.Context, c *Call, t *browser.Tab, f *observe.Follow) (*observationServer, *observePage, []*mcp.ImageContent, string) {
 	ctx, cancel := context.WithTimeout(ctx, observationWait)
 	defer cancel()
 	obs, err := observe.Observe(ctx, s.b, t, c.Profile, s.opts.ObservePath, c.frameRule(), f)
@@ -140,8 +140,7 @@ func (s *Server) freshObservation(ctx context.Context, c *Call, t *browser.Tab, 
 	act.LearnKeys(s.b, t, obs) // in the background, from now on
 	act.MarkFileInputs(ctx, s.b, t, obs)
 	o := observationOutcome(&Call{Tool: "observe", Base: &Base{}}, obs)
-	fresh := o.Server.(*observeServer)
-	fresh.Base = nil // the call's own Base says tool, operation and notices
+	fresh := &o.Server.(*observeServer).observationServer // the call's own Base says tool, operation and notices
 	freshPage := o.Page.(observePage)
 	c.Base.Notices = append(c.Base.Notices, obs.Notices...)
 	return fresh, &freshPage, o.Images, ""

@@ -31,11 +31,11 @@ func (in *handoffIn) tabArg() string { return in.TabID }
 type handoffServer struct {
 	*Base
 	// Outcome is done, declined or timed_out.
-	Outcome       string         `json:"outcome"`
-	Origin        string         `json:"origin"`
-	WaitedS       int64          `json:"waited_s"`
-	Observation   *observeServer `json:"observation,omitempty"`
-	NoObservation string         `json:"no_observation,omitempty"`
+	Outcome       string             `json:"outcome"`
+	Origin        string             `json:"origin"`
+	WaitedS       int64              `json:"waited_s"`
+	Observation   *observationServer `json:"observation,omitempty"`
+	NoObservation string             `json:"no_observation,omitempty"`
 }
 
 type handoffPage struct {
@@ -64,7 +64,7 @@ func (s *Server) handoffDef() def {
 		Description: "Hand a step only the person can do (captcha, MFA code, consent) to them in this tab; waits for Done or I can't. " +
 			"server.outcome: done, declined or timed_out, with a fresh observation.",
 		Annotations: &mcp.ToolAnnotations{Title: "Handoff", DestructiveHint: ptr(false), OpenWorldHint: ptr(true)},
-	}, nil, pageTool, s.handoff)
+	}, nil, pageTool, answersOf[*handoffServer, *handoffPage](), s.handoff)
 }
 
 func (s *Server) handoff(ctx context.Context, c *Call, in handoffIn) (Outcome, error) {

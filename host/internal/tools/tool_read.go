@@ -44,7 +44,7 @@ func (s *Server) readDef() def {
 		Description: "Read text from the live page without a new snapshot (marks stay valid): a mark's whole region, " +
 			"including what observe's tree cut, or the lines matching a query. Same hiding and masking as observe.",
 		Annotations: &mcp.ToolAnnotations{Title: "Read", ReadOnlyHint: true, DestructiveHint: ptr(false), OpenWorldHint: ptr(true)},
-	}, nil, pageTool, s.read)
+	}, nil, pageTool, answersOf[*readServer, readPage](), s.read)
 }
 
 // readWait bounds a read: a page whose main thread is stuck answers

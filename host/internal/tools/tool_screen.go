@@ -36,7 +36,7 @@ func (s *Server) screenDef() def {
 		Name:        "screen",
 		Description: "Arrange the view of the person watching you: split, close, focus or open a session's pane; show or hide the sidebar, the log (terminal) and the live browser panel. Presentation only.",
 		Annotations: &mcp.ToolAnnotations{Title: "Screen", DestructiveHint: ptr(false), OpenWorldHint: ptr(false)},
-	}, map[string][]any{"action": enum, "dock": {"bottom", "right"}}, otherTool, s.screen)
+	}, map[string][]any{"action": enum, "dock": {"bottom", "right"}}, otherTool, serverOnly[*Base](), s.screen)
 }
 
 // screenOffered says whether a session may use screen: its client

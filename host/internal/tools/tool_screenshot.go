@@ -28,7 +28,7 @@ func (s *Server) screenshotDef() def {
 		Name:        "screenshot",
 		Description: "Keep the tab's masked image in the audit log for the person. You get only server.artifact_id; marks stay valid.",
 		Annotations: &mcp.ToolAnnotations{Title: "Screenshot", ReadOnlyHint: true, DestructiveHint: ptr(false), OpenWorldHint: ptr(true)},
-	}, nil, pageTool, s.screenshot)
+	}, nil, pageTool, serverOnly[*screenshotServer](), s.screenshot)
 }
 
 func (s *Server) screenshot(ctx context.Context, c *Call, in screenshotIn) (Outcome, error) {
