@@ -50,6 +50,8 @@ type Call struct {
 type def struct {
 	tool *mcp.Tool
 	run  func(ctx context.Context, c *Call, raw json.RawMessage) (Outcome, error)
+	// listed is its listing rule (listing.go); nil: listed to all.
+	listed listingRule
 }
 
 // onTab is an input that names the tab it is about (tab_id).
