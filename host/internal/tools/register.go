@@ -46,12 +46,43 @@ type Call struct {
 	secrets   []string
 }
 
-// def is one tool: its MCP definition and, in the host, its handler.
+// def is one tool: its MCP definition and, in the host, how its calls'
+// arguments are decoded.
 type def struct {
 	tool *mcp.Tool
-	run  func(ctx context.Context, c *Call, raw json.RawMessage) (Outcome, error)
+	// decode validates a call's arguments against the input schema and
+	// decodes them into the tool's input.
+	decode func(raw json.RawMessage) (args, error)
 	// listed is its listing rule (listing.go); nil: listed to all.
 	listed listingRule
+}
+
+// args are a call's arguments, decoded into its tool's input (once: what
+// the person sees of them and what the tool runs on are the same value).
+type args interface {
+	// shown is the arguments as the person may see them (redact.go).
+	shown(s *Server, c *Call) map[string]any
+	// run runs the tool on them.
+	run(ctx context.Context, c *Call) (Outcome, error)
+}
+
+// input is a tool's input of type In, and the tool.
+type input[In any] struct {
+	in   In
+	page bool
+	tool func(context.Context, *Call, In) (Outcome, error)
+}
+
+func (a *input[In]) shown(s *Server, c *Call) map[string]any { return shownInput(s, c, a.in) }
+
+// run admits a page tool's page, then runs the tool.
+func (a *input[In]) run(ctx context.Context, c *Call) (Outcome, error) {
+	if a.page {
+		if err := c.enterPage(ctx, any(&a.in).(onTab).tabArg()); err != nil {
+			return Outcome{}, err
+		}
+	}
+	return a.tool(ctx, c, a.in)
 }
 
 // onTab is an input that names the tab it is about (tab_id).
@@ -101,17 +132,12 @@ func newDef[In any](tool *mcp.Tool, enums map[string][]any, page bool, out answe
 	}
 	return def{
 		tool: &t,
-		run: func(ctx context.Context, c *Call, raw json.RawMessage) (Outcome, error) {
-			var in In
-			if err := decodeArgs(resolved, raw, &in); err != nil {
-				return Outcome{}, err
+		decode: func(raw json.RawMessage) (args, error) {
+			a := &input[In]{page: page, tool: run}
+			if err := decodeArgs(resolved, raw, &a.in); err != nil {
+				return nil, err
 			}
-			if page {
-				if err := c.enterPage(ctx, any(&in).(onTab).tabArg()); err != nil {
-					return Outcome{}, err
-				}
-			}
-			return run(ctx, c, in)
+			return a, nil
 		},
 	}
 }
@@ -163,9 +189,13 @@ func (s *Server) handler(d def) mcp.ToolHandler {
 		}
 		// The arguments as the person may see them, secrets withheld (read
 		// before the call runs, against the snapshot its marks came from).
-		shown := s.withheldArgs(c, req.Params.Arguments)
+		in, invalid := d.decode(req.Params.Arguments)
+		shown := withheldInvalid
+		if invalid == nil {
+			shown = in.shown(s, c)
+		}
 		ctx, op := s.watchBegin(ctx, c, shown)
-		out, err := s.runCall(ctx, c, d, req.Params.Arguments)
+		out, err := s.runCall(ctx, c, in, invalid)
 		env := Envelope{OK: err == nil, Server: c.Base, PageContent: s.reportDownloads(ctx, c, start, out.Page)}
 		if out.Server != nil {
 			env.Server = out.Server
@@ -185,8 +215,9 @@ func (s *Server) handler(d def) mcp.ToolHandler {
 }
 
 // runCall applies the person's pause or stop and the session's profile to
-// one call, runs it, and passes its result through the gate.
-func (s *Server) runCall(ctx context.Context, c *Call, d def, args json.RawMessage) (Outcome, error) {
+// one call, runs it on its arguments (or answers why they are invalid), and
+// passes its result through the gate.
+func (s *Server) runCall(ctx context.Context, c *Call, in args, invalid error) (Outcome, error) {
 	if err := personSays(s.opts.Operator.Admit(c.Session.Key())); err != nil {
 		return Outcome{}, err
 	}
@@ -202,6 +233,9 @@ func (s *Server) runCall(ctx context.Context, c *Call, d def, args json.RawMessa
 		return Outcome{}, toolerr.Errorf(protocol.CodePermissionDenied,
 			"The profile %q of this session does not permit the %s tool. Ask the person if you need it.", p.Name, c.Tool)
 	}
+	if invalid != nil {
+		return s.passGate(ctx, c, Outcome{}, invalid)
+	}
 	budget := toolBudget(p.CallTimeout)
 	switch {
 	case c.Tool == "handoff": // it waits for the person, within its own budget
@@ -211,7 +245,7 @@ func (s *Server) runCall(ctx context.Context, c *Call, d def, args json.RawMessa
 	}
 	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
-	out, err := d.run(ctx, c, args)
+	out, err := in.run(ctx, c)
 	if stop := personSays(operator.Interrupted(ctx)); stop != nil && err != nil {
 		return Outcome{}, stop // what the call read is dropped with it
 	}
@@ -254,4 +288,13 @@ func (s *Server) profileOf(st *Session) (policy.Profile, error) {
 // the client's own timeout (often the same 60 s) gives up on it.
 func toolBudget(callTimeout time.Duration) time.Duration {
 	return callTimeout - min(callTimeout/10, 3*time.Second)
+}
+
+// enumOf is a list of names as a schema's enum.
+func enumOf[S ~string](names []S) []any {
+	enum := make([]any, len(names))
+	for i, n := range names {
+		enum[i] = string(n)
+	}
+	return enum
 }

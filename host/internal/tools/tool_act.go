@@ -58,7 +58,7 @@ func (s *Server) actDef() def {
 			"A failure returns a fresh observation.",
 		Annotations: &mcp.ToolAnnotations{Title: "Act", DestructiveHint: ptr(true), OpenWorldHint: ptr(true)},
 	}, map[string][]any{
-		"steps.action": {"click", "type", "select", "check", "uncheck", "hover", "scroll", "press", "wait", "upload", "drag"},
+		"steps.action": enumOf(act.Actions),
 		"observe":      {true, false, "changes"},
 	}, pageTool, answersOf[*actServer, *actPage](), s.act)
 }
@@ -98,7 +98,7 @@ func (s *Server) act(ctx context.Context, c *Call, in actIn) (Outcome, error) {
 		default:
 			var f *observe.Follow
 			if in.Observe == "changes" {
-				f = follow(in.SnapshotID, actedBy(in.Steps, res.Steps))
+				f = follow(in.SnapshotID, act.Acted(in.Steps, res.Steps))
 			}
 			s.attachObservation(ctx, c, t, srv, &page, &out, f)
 			if after.Dialog != nil {
@@ -144,33 +144,4 @@ func (s *Server) freshObservation(ctx context.Context, c *Call, t *browser.Tab, 
 	freshPage := o.Page.(observePage)
 	c.Base.Notices = append(c.Base.Notices, obs.Notices...)
 	return fresh, &freshPage, o.Images, ""
-}
-
-// actedBy is what the steps that succeeded asked of the elements they
-// typed in, chose in or checked: a changes observation does not repeat it.
-func actedBy(steps []act.Step, results []act.StepResult) observe.Acted {
-	acted := observe.Acted{}
-	for i, st := range steps {
-		if i >= len(results) || !results[i].OK || st.Mark == 0 {
-			continue
-		}
-		switch st.Action {
-		case "type":
-			was, ok := acted[st.Mark]
-			switch {
-			case st.Clear || !ok || len(was.Values) != 1:
-				acted[st.Mark] = observe.Expect{Values: []string{st.Text}, Appended: !st.Clear}
-			default:
-				acted[st.Mark] = observe.Expect{Values: []string{was.Values[0] + st.Text}, Appended: was.Appended}
-			}
-		case "select":
-			acted[st.Mark] = observe.Expect{Values: st.Values}
-		case "check", "uncheck":
-			checked := st.Action == "check"
-			acted[st.Mark] = observe.Expect{Checked: &checked}
-		default:
-			delete(acted, st.Mark) // a click or a key may have changed it otherwise
-		}
-	}
-	return acted
 }

@@ -28,15 +28,11 @@ var (
 )
 
 func (s *Server) screenDef() def {
-	enum := make([]any, len(screenEnum))
-	for i, a := range screenEnum {
-		enum[i] = a
-	}
 	return newDef(&mcp.Tool{
 		Name:        "screen",
 		Description: "Arrange the view of the person watching you: split, close, focus or open a session's pane; show or hide the sidebar, the log (terminal) and the live browser panel. Presentation only.",
 		Annotations: &mcp.ToolAnnotations{Title: "Screen", DestructiveHint: ptr(false), OpenWorldHint: ptr(false)},
-	}, map[string][]any{"action": enum, "dock": {"bottom", "right"}}, otherTool, serverOnly[*Base](), s.screen).listedOnlyWhen(screenOffered)
+	}, map[string][]any{"action": enumOf(screenEnum), "dock": {"bottom", "right"}}, otherTool, serverOnly[*Base](), s.screen).listedOnlyWhen(screenOffered)
 }
 
 // screenOffered says whether a session may use screen: its client
