@@ -69,7 +69,7 @@ type args interface {
 // input is a tool's input of type In, and the tool.
 type input[In any] struct {
 	in   In
-	page bool
+	tab  func(*In) string // a page tool's: the tab its input names
 	tool func(context.Context, *Call, In) (Outcome, error)
 }
 
@@ -77,8 +77,8 @@ func (a *input[In]) shown(s *Server, c *Call) map[string]any { return shownInput
 
 // run admits a page tool's page, then runs the tool.
 func (a *input[In]) run(ctx context.Context, c *Call) (Outcome, error) {
-	if a.page {
-		if err := c.enterPage(ctx, any(&a.in).(onTab).tabArg()); err != nil {
+	if a.tab != nil {
+		if err := c.enterPage(ctx, a.tab(&a.in)); err != nil {
 			return Outcome{}, err
 		}
 	}
@@ -88,20 +88,28 @@ func (a *input[In]) run(ctx context.Context, c *Call) (Outcome, error) {
 // onTab is an input that names the tab it is about (tab_id).
 type onTab interface{ tabArg() string }
 
-// Whether a tool works on its tab's page (newDef's page argument). The gate
-// admits a page tool's page before it runs (Call.enterPage), and the tool
-// finds its tab in Call.Tab; its input must name a tab (onTab).
-const (
-	pageTool  = true
-	otherTool = false
-)
+// newDef builds the definition of a tool that works on no page of its
+// own (see newPageDef).
+func newDef[In any](tool *mcp.Tool, enums map[string][]any, out answers, run func(context.Context, *Call, In) (Outcome, error)) def {
+	return define(tool, enums, out, nil, run)
+}
 
-// newDef builds a tool definition whose input schema is derived from In,
+// newPageDef builds the definition of a tool that works on its tab's
+// page, which its input names (onTab): the gate admits the page before
+// the tool runs (Call.enterPage), and the tool finds its tab in Call.Tab.
+func newPageDef[In any, P interface {
+	*In
+	onTab
+}](tool *mcp.Tool, enums map[string][]any, out answers, run func(context.Context, *Call, In) (Outcome, error)) def {
+	return define(tool, enums, out, func(in *In) string { return P(in).tabArg() }, run)
+}
+
+// define builds a tool definition whose input schema is derived from In,
 // and its output schema from the types of its answers (outputschema.go).
 // enums constrains string properties to the given values; a key such as
-// "steps.action" names a property of a list's items. A page tool's page is
-// admitted by the gate before run is called.
-func newDef[In any](tool *mcp.Tool, enums map[string][]any, page bool, out answers, run func(context.Context, *Call, In) (Outcome, error)) def {
+// "steps.action" names a property of a list's items. tab, for a page
+// tool, is the tab its input names.
+func define[In any](tool *mcp.Tool, enums map[string][]any, out answers, tab func(*In) string, run func(context.Context, *Call, In) (Outcome, error)) def {
 	schema, err := jsonschema.For[In](nil)
 	if err != nil {
 		panic(fmt.Sprintf("tool %s: %v", tool.Name, err))
@@ -127,13 +135,10 @@ func newDef[In any](tool *mcp.Tool, enums map[string][]any, page bool, out answe
 	t := *tool
 	t.InputSchema = schema
 	t.OutputSchema = out.outputSchema(tool.Name)
-	if _, ok := any(new(In)).(onTab); page && !ok {
-		panic(fmt.Sprintf("tool %s works on a page but its input names no tab", tool.Name))
-	}
 	return def{
 		tool: &t,
 		decode: func(raw json.RawMessage) (args, error) {
-			a := &input[In]{page: page, tool: run}
+			a := &input[In]{tab: tab, tool: run}
 			if err := decodeArgs(resolved, raw, &a.in); err != nil {
 				return nil, err
 			}

@@ -51,7 +51,7 @@ func (p *actPage) sourceURLs() []string {
 }
 
 func (s *Server) actDef() def {
-	return newDef(&mcp.Tool{
+	return newPageDef(&mcp.Tool{
 		Name: "act",
 		Description: "Act on marks of your latest observe: one step or a batch (fill a form and submit) in one call. " +
 			"Real clicks, keys and drags; upload takes files from the person's upload folder. Reports each step, and whether the page navigated or opened a dialog or tab. " +
@@ -60,7 +60,7 @@ func (s *Server) actDef() def {
 	}, map[string][]any{
 		"steps.action": enumOf(act.Actions),
 		"observe":      {true, false, "changes"},
-	}, pageTool, answersOf[*actServer, *actPage](), s.act)
+	}, answersOf[*actServer, *actPage](), s.act)
 }
 
 func (s *Server) act(ctx context.Context, c *Call, in actIn) (Outcome, error) {

@@ -59,12 +59,12 @@ var handoffProgressEvery = 5 * time.Second
 const handoffExtra = observationWait + 5*time.Second
 
 func (s *Server) handoffDef() def {
-	return newDef(&mcp.Tool{
+	return newPageDef(&mcp.Tool{
 		Name: "handoff",
 		Description: "Hand a step only the person can do (captcha, MFA code, consent) to them in this tab; waits for Done or I can't. " +
 			"server.outcome: done, declined or timed_out, with a fresh observation.",
 		Annotations: &mcp.ToolAnnotations{Title: "Handoff", DestructiveHint: ptr(false), OpenWorldHint: ptr(true)},
-	}, nil, pageTool, answersOf[*handoffServer, *handoffPage](), s.handoff)
+	}, nil, answersOf[*handoffServer, *handoffPage](), s.handoff)
 }
 
 func (s *Server) handoff(ctx context.Context, c *Call, in handoffIn) (Outcome, error) {

@@ -50,12 +50,12 @@ func (p *loginPage) sourceURLs() []string {
 }
 
 func (s *Server) loginDef() def {
-	return newDef(&mcp.Tool{
+	return newPageDef(&mcp.Tool{
 		Name: "login",
 		Description: "Log the current tab in with a vault credential (ids: server instructions); you never see its secrets. " +
 			"server.outcome: logged_in, login_rejected (do not retry), or captcha_pending, mfa_required, budget_exceeded (observe, decide).",
 		Annotations: &mcp.ToolAnnotations{Title: "Log in", DestructiveHint: ptr(true), OpenWorldHint: ptr(true)},
-	}, nil, pageTool, answersOf[*loginServer, *loginPage](), s.login)
+	}, nil, answersOf[*loginServer, *loginPage](), s.login)
 }
 
 // loginObservationReserve is kept of the call's time for the observation

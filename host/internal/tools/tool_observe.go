@@ -66,12 +66,12 @@ func follow(since string, acted observe.Acted) *observe.Follow {
 func (p observePage) shownDialog() *browser.Dialog { return p.Dialog }
 
 func (s *Server) observeDef() def {
-	return newDef(&mcp.Tool{
+	return newPageDef(&mcp.Tool{
 		Name: "observe",
 		Description: "See the current tab: a screenshot with numbered marks on what you can act on (sensitive fields and unread frames blacked out), " +
 			"the accessibility tree as indented lines (whole page, [N] = mark), and the marked elements.",
 		Annotations: &mcp.ToolAnnotations{Title: "Observe", ReadOnlyHint: true, DestructiveHint: ptr(false), OpenWorldHint: ptr(true)},
-	}, nil, pageTool, answersOf[*observeServer, observePage](), s.observe)
+	}, nil, answersOf[*observeServer, observePage](), s.observe)
 }
 
 func (s *Server) observe(ctx context.Context, c *Call, in observeIn) (Outcome, error) {
