@@ -55,6 +55,15 @@ type def struct {
 	decode func(raw json.RawMessage) (args, error)
 	// listed is its listing rule (listing.go); nil: listed to all.
 	listed listingRule
+	// budget is how long a call may work, given the profile and the time
+	// every tool gets; nil: that time.
+	budget func(p policy.Profile, usual time.Duration) time.Duration
+}
+
+// withBudget gives a definition its own budget (def.budget).
+func (d def) withBudget(budget func(p policy.Profile, usual time.Duration) time.Duration) def {
+	d.budget = budget
+	return d
 }
 
 // args are a call's arguments, decoded into its tool's input (once: what
@@ -200,7 +209,7 @@ func (s *Server) handler(d def) mcp.ToolHandler {
 			shown = in.shown(s, c)
 		}
 		ctx, op := s.watchBegin(ctx, c, shown)
-		out, err := s.runCall(ctx, c, in, invalid)
+		out, err := s.runCall(ctx, c, d, in, invalid)
 		env := Envelope{OK: err == nil, Server: c.Base, PageContent: s.reportDownloads(ctx, c, start, out.Page)}
 		if out.Server != nil {
 			env.Server = out.Server
@@ -222,7 +231,7 @@ func (s *Server) handler(d def) mcp.ToolHandler {
 // runCall applies the person's pause or stop and the session's profile to
 // one call, runs it on its arguments (or answers why they are invalid), and
 // passes its result through the gate.
-func (s *Server) runCall(ctx context.Context, c *Call, in args, invalid error) (Outcome, error) {
+func (s *Server) runCall(ctx context.Context, c *Call, d def, in args, invalid error) (Outcome, error) {
 	if err := personSays(s.opts.Operator.Admit(c.Session.Key())); err != nil {
 		return Outcome{}, err
 	}
@@ -242,11 +251,8 @@ func (s *Server) runCall(ctx context.Context, c *Call, in args, invalid error) (
 		return s.passGate(ctx, c, Outcome{}, invalid)
 	}
 	budget := toolBudget(p.CallTimeout)
-	switch {
-	case c.Tool == "handoff": // it waits for the person, within its own budget
-		budget = max(budget, p.HandoffTimeout+handoffExtra)
-	case asksBeforeSteps[c.Tool] && p.ConfirmsAny(): // and so may these, once
-		budget += confirmWait
+	if d.budget != nil {
+		budget = d.budget(p, budget)
 	}
 	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()

@@ -60,7 +60,7 @@ func (s *Server) actDef() def {
 	}, map[string][]any{
 		"steps.action": enumOf(act.Actions),
 		"observe":      {true, false, "changes"},
-	}, answersOf[*actServer, *actPage](), s.act)
+	}, answersOf[*actServer, *actPage](), s.act).withBudget(asksBeforeSteps)
 }
 
 func (s *Server) act(ctx context.Context, c *Call, in actIn) (Outcome, error) {

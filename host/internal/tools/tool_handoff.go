@@ -11,6 +11,7 @@ import (
 
 	"github.com/diwall/diwall/host/internal/operator"
 	"github.com/diwall/diwall/host/internal/toolerr"
+	"github.com/diwall/diwall/host/policy"
 	"github.com/diwall/diwall/protocol"
 )
 
@@ -64,7 +65,9 @@ func (s *Server) handoffDef() def {
 		Description: "Hand a step only the person can do (captcha, MFA code, consent) to them in this tab; waits for Done or I can't. " +
 			"server.outcome: done, declined or timed_out, with a fresh observation.",
 		Annotations: &mcp.ToolAnnotations{Title: "Handoff", DestructiveHint: ptr(false), OpenWorldHint: ptr(true)},
-	}, nil, answersOf[*handoffServer, *handoffPage](), s.handoff)
+	}, nil, answersOf[*handoffServer, *handoffPage](), s.handoff).withBudget(func(p policy.Profile, usual time.Duration) time.Duration {
+		return max(usual, p.HandoffTimeout+handoffExtra) // it waits for the person, within its own budget
+	})
 }
 
 func (s *Server) handoff(ctx context.Context, c *Call, in handoffIn) (Outcome, error) {

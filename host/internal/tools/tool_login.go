@@ -55,7 +55,7 @@ func (s *Server) loginDef() def {
 		Description: "Log the current tab in with a vault credential (ids: server instructions); you never see its secrets. " +
 			"server.outcome: logged_in, login_rejected (do not retry), or captcha_pending, mfa_required, budget_exceeded (observe, decide).",
 		Annotations: &mcp.ToolAnnotations{Title: "Log in", DestructiveHint: ptr(true), OpenWorldHint: ptr(true)},
-	}, nil, answersOf[*loginServer, *loginPage](), s.login)
+	}, nil, answersOf[*loginServer, *loginPage](), s.login).withBudget(asksBeforeSteps)
 }
 
 // loginObservationReserve is kept of the call's time for the observation
