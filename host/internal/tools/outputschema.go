@@ -13,7 +13,8 @@ import (
 // the tool answers with (each embeds *Base) or a failure's (the Base with
 // its error, and a refusal's origin), its page part one of its page types
 // or nothing ({}), either way with the downloads the result reports
-// (reportDownloads). The schemas are derived from the Go types, as the
+// (reportDownloads); and ok is false exactly when server says its error.
+// The schemas are derived from the Go types, as the
 // SDK's AddTool[In, Out] derives them, and a test checks every tool's
 // results against them.
 
@@ -94,8 +95,16 @@ func (a answers) outputSchema(tool string) *jsonschema.Schema {
 		},
 		Required:             []string{"ok", "server", "page_content"},
 		AdditionalProperties: &jsonschema.Schema{Not: &jsonschema.Schema{}},
+		// A failure, and only a failure, says its error.
+		If: &jsonschema.Schema{Properties: map[string]*jsonschema.Schema{"ok": {Const: &no}}},
+		Then: &jsonschema.Schema{Properties: map[string]*jsonschema.Schema{
+			"server": {Required: []string{"error"}}}},
+		Else: &jsonschema.Schema{Properties: map[string]*jsonschema.Schema{
+			"server": {Not: &jsonschema.Schema{Required: []string{"error"}}}}},
 	}
 }
+
+var no any = false
 
 func oneOrAny(s []*jsonschema.Schema) *jsonschema.Schema {
 	if len(s) == 1 {

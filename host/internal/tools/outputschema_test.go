@@ -159,3 +159,37 @@ func TestResultsOfTheRareToolsMatchTheirSchemas(t *testing.T) {
 		t.Errorf("login: %v", server)
 	}
 }
+
+// TestOutputSchemasRefuseWrongResults: the schemas are no formality: a
+// result that says less, more or otherwise than its tool's types fails.
+func TestOutputSchemasRefuseWrongResults(t *testing.T) {
+	rs := resolvedOutputs()["tabs"]
+	base := `"tool":"tabs","operation_id":"0123","notices":[]`
+	for _, c := range []struct {
+		env   string
+		valid bool
+	}{
+		{`{"ok":true,"server":{` + base + `,"tabs":[],"selected":"ab"},"page_content":{"tabs":[]}}`, true},
+		{`{"ok":false,"server":{` + base + `,"error":{"code":"tab_gone","message":"m","retryable":false}},"page_content":{}}`, true},
+		{`{"ok":false,"server":{` + base + `,"origin":"https://b.test","error":{"code":"x","message":"m","retryable":false}},"page_content":{}}`, true},
+		{`{"ok":true,"server":{` + base + `,"tabs":[]},"page_content":{"downloads":[{"download_id":"d","suggested_name":"a.csv"}]}}`, true},
+		// ok without its fields, an error on success, a failure without one
+		{`{"ok":true,"server":{` + base + `},"page_content":{}}`, false},
+		{`{"ok":true,"server":{` + base + `,"tabs":[],"error":{"code":"x","message":"m","retryable":false}},"page_content":{"tabs":[]}}`, false},
+		{`{"ok":false,"server":{` + base + `,"tabs":[]},"page_content":{"tabs":[]}}`, false},
+		// a field no type has, a page field in server, a wrong type
+		{`{"ok":true,"server":{` + base + `,"tabs":[],"secret":"x"},"page_content":{"tabs":[]}}`, false},
+		{`{"ok":true,"server":{` + base + `,"tabs":[],"title":"Page"},"page_content":{"tabs":[]}}`, false},
+		{`{"ok":true,"server":{` + base + `,"tabs":"none"},"page_content":{"tabs":[]}}`, false},
+		{`{"ok":true,"server":{` + base + `,"tabs":[]},"page_content":{"tabs":[{"tab_id":"a","url":1,"title":""}]}}`, false},
+		{`{"ok":true,"server":{` + base + `,"tabs":[]}}`, false},
+	} {
+		var instance any
+		if err := json.Unmarshal([]byte(c.env), &instance); err != nil {
+			t.Fatal(err)
+		}
+		if err := rs.Validate(instance); (err == nil) != c.valid {
+			t.Errorf("%s: valid=%v, want %v (%v)", c.env, err == nil, c.valid, err)
+		}
+	}
+}
