@@ -35,8 +35,11 @@ const shownStringMax = 200
 type withholding interface{ withhold(s *Server, c *Call) }
 
 // withheldInvalid is what the person sees of arguments that do not fit the
-// tool's input: the host cannot tell what in them is a secret.
-var withheldInvalid = map[string]any{"arguments": Withheld + " (they do not fit the tool's input)"}
+// tool's input: the host cannot tell what in them is a secret. (A map of
+// its own for each call: the audit log rewrites its numbers in place.)
+func withheldInvalid() map[string]any {
+	return map[string]any{"arguments": Withheld + " (they do not fit the tool's input)"}
+}
 
 // shownInput returns a call's decoded input with every secret withheld,
 // as a JSON object (numbers as json.Number). It is called before the call
@@ -48,13 +51,13 @@ func shownInput[In any](s *Server, c *Call, in In) map[string]any {
 	}
 	data, err := json.Marshal(in)
 	if err != nil {
-		return withheldInvalid
+		return withheldInvalid()
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var shown map[string]any
 	if dec.Decode(&shown) != nil {
-		return withheldInvalid
+		return withheldInvalid()
 	}
 	return withholdURLUsers(shown).(map[string]any)
 }

@@ -83,7 +83,7 @@ func shownArgsOf(t *testing.T, s *Server, c *Call, raw json.RawMessage) map[stri
 		if d.tool.Name == c.Tool {
 			in, err := d.decode(raw)
 			if err != nil {
-				return withheldInvalid
+				return withheldInvalid()
 			}
 			return in.shown(s, c)
 		}

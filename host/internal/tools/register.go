@@ -204,7 +204,7 @@ func (s *Server) handler(d def) mcp.ToolHandler {
 		// The arguments as the person may see them, secrets withheld (read
 		// before the call runs, against the snapshot its marks came from).
 		in, invalid := d.decode(req.Params.Arguments)
-		shown := withheldInvalid
+		shown := withheldInvalid()
 		if invalid == nil {
 			shown = in.shown(s, c)
 		}
