@@ -57,6 +57,7 @@ func (bs *browserSession) callRaw(tool string, args any) (envelope, *mcp.CallToo
 	if err != nil {
 		bs.t.Fatalf("%s: protocol error: %v", tool, err)
 	}
+	checkOutput(bs.t, bs.session, tool, res)
 	return decodeEnvelope(bs.t, tool, res), res
 }
 

@@ -310,6 +310,7 @@ func (bs *browserSession) call(tool string, args any) envelope {
 	if err != nil {
 		t.Fatalf("%s: protocol error: %v", tool, err)
 	}
+	checkOutput(t, bs.session, tool, res)
 	return decodeEnvelope(t, tool, res)
 }
 

@@ -26,9 +26,17 @@ func TestInstructionsGuidePortals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// What a model reads: each tool's name, description and input schema
+	// (clients give it no output schema).
+	outputs := 0
+	for _, tool := range tools.Tools {
+		out, _ := json.Marshal(tool.OutputSchema)
+		outputs += len(out)
+		tool.OutputSchema = nil
+	}
 	data, _ := json.Marshal(tools.Tools)
 	tokens := (len(data) + len(init.Instructions)) / 4
-	t.Logf("tools/list %d bytes + instructions %d bytes: ~%d tokens", len(data), len(init.Instructions), tokens)
+	t.Logf("tools/list %d bytes + instructions %d bytes: ~%d tokens; output schemas %d bytes", len(data), len(init.Instructions), tokens, outputs)
 	if tokens > 2400 { // 2,000 before downloads and handoff (~200 each)
 		t.Errorf("tools/list and the instructions cost ~%d tokens, over 2,400", tokens)
 	}

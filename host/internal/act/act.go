@@ -8,7 +8,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/diwall/diwall/host/internal/toolerr"
@@ -19,7 +18,7 @@ import (
 
 // Step is one action.
 type Step struct {
-	Action     string   `json:"action" jsonschema:"what to do"`
+	Action     Action   `json:"action" jsonschema:"what to do"`
 	Mark       int      `json:"mark,omitempty" jsonschema:"the element's mark"`
 	Text       string   `json:"text,omitempty" jsonschema:"type: the text (≤ 64 KiB); wait: text to wait for"`
 	Values     []string `json:"values,omitempty" jsonschema:"select: option labels or values"`
@@ -40,7 +39,7 @@ type Step struct {
 // StepResult is one step's outcome.
 type StepResult struct {
 	Step      int           `json:"step"`
-	Action    string        `json:"action,omitempty"` // not repeated for a step that succeeded
+	Action    Action        `json:"action,omitempty"` // not repeated for a step that succeeded
 	Mark      int           `json:"mark,omitempty"`
 	OK        bool          `json:"ok"`
 	Skipped   bool          `json:"skipped,omitempty"` // not run: an earlier step failed or opened a dialog
@@ -218,70 +217,6 @@ func (r *run) asError(err error) *toolerr.Error {
 	return browser.AsError(browser.GoneErr(err))
 }
 
-// validate refuses a step whose arguments cannot be right, whatever the
-// page: nothing of a batch runs when one of its steps is malformed.
-func validate(s Step, opts Options) *toolerr.Error {
-	bad := func(format string, args ...any) *toolerr.Error {
-		return toolerr.Errorf(protocol.CodeInvalidArgument, format, args...)
-	}
-	switch s.Action {
-	case "click", "type", "select", "check", "uncheck", "hover", "upload", "drag":
-		if s.Mark == 0 {
-			return bad("%s needs a mark.", s.Action)
-		}
-	case "scroll", "press", "wait":
-	default:
-		return bad("Unknown action %q: use click, type, select, check, uncheck, hover, scroll, press, wait, upload or drag.", s.Action)
-	}
-	if len(s.Text) > MaxText {
-		return bad("The text of one step is at most %d bytes (this one has %d). Type long text in several steps, or paste less.", MaxText, len(s.Text))
-	}
-	switch s.Action {
-	case "click":
-		for _, m := range s.Modifiers {
-			if _, ok := modifierNames[strings.ToLower(m)]; !ok {
-				return bad("%q is not a modifier (Alt, Control, Meta, Shift).", m)
-			}
-		}
-		switch s.Button {
-		case "", "left", "right", "middle":
-		default:
-			return bad("button must be left, right or middle.")
-		}
-	case "select":
-		if len(s.Values) == 0 {
-			return bad("select needs values (option labels or values).")
-		}
-	case "press":
-		if s.Keys == "" {
-			return bad("press needs keys, e.g. Enter or Control+A.")
-		}
-		if _, err := parseChord(s.Keys); err != nil {
-			return bad("%v", err)
-		}
-	case "wait":
-		if s.MS > 30000 {
-			return bad("wait at most 30000 ms.")
-		}
-		if s.MS <= 0 && s.Text == "" && !s.Navigation {
-			return bad("wait needs ms, text or navigation.")
-		}
-	case "upload":
-		if len(s.Files) == 0 {
-			return bad("upload needs files: names of files in the upload folder.")
-		}
-		if opts.UploadDir == "" {
-			return toolerr.Errorf(protocol.CodePermissionDenied,
-				"This session's profile has no upload folder, so no file can be uploaded. Ask the person to set upload_dir in the profile and put the files there.")
-		}
-	case "drag":
-		if s.ToMark == 0 && s.DX == 0 && s.DY == 0 {
-			return bad("drag needs to_mark (where to drop) or dx/dy (how far to move).")
-		}
-	}
-	return nil
-}
-
 // skipped reports the steps from index from on as not run, and why.
 func skipped(steps []Step, from int, code protocol.Code, why string) []StepResult {
 	var out []StepResult
@@ -296,16 +231,6 @@ func newestTab(b *browser.Browser, owner string) string {
 		return t.ID
 	}
 	return ""
-}
-
-// guarded says whether a step begins with a page helper, which may be sent
-// right behind the input of the step before (see run.page).
-func guarded(s Step) bool {
-	switch s.Action {
-	case "type", "select", "check", "uncheck", "click", "hover", "drag":
-		return true
-	}
-	return false
 }
 
 // step runs one step, checking its marks against the current snapshot
@@ -335,28 +260,10 @@ func (r *run) step(ctx context.Context, s Step, sr *StepResult, nextGuarded bool
 	events, stop := r.b.Record(r.t)
 	defer stop()
 	loaderBefore := info.LoaderID
-	var err error
-	switch s.Action {
-	case "click":
-		err = r.click(ctx, s, sr)
-	case "type":
-		err = r.typeInto(ctx, s, sr, nextGuarded)
-	case "select":
-		err = r.selectValues(ctx, s, sr)
-	case "check", "uncheck":
-		err = r.setChecked(ctx, s, sr, s.Action == "check")
-	case "hover":
-		err = r.hover(ctx, s, sr)
-	case "scroll":
-		err = r.scroll(ctx, s, sr)
-	case "press":
-		err = r.pressKeys(ctx, s)
-	case "upload":
-		err = r.upload(ctx, s, sr)
-	case "drag":
-		err = r.drag(ctx, s, sr)
-	case "wait":
-		return r.wait(ctx, s, sr)
+	k := kinds[s.Action]
+	err := k.do(r, ctx, s, sr, nextGuarded)
+	if k.waits {
+		return err
 	}
 	if err != nil {
 		return err
@@ -364,24 +271,10 @@ func (r *run) step(ctx context.Context, s Step, sr *StepResult, nextGuarded bool
 	if settles(s) && !r.dialogOpened {
 		// A native select's helper answers after what it set off: no need
 		// to look through the page again.
-		r.settle(ctx, events, s.Action != "select" || r.ariaSelect)
+		r.settle(ctx, events, s.Action != Select || r.ariaSelect)
 	}
 	sr.Navigated = r.b.Info(r.t).LoaderID != loaderBefore
 	return nil
-}
-
-// settles says whether a step may set off a navigation, a dialog or a new
-// tab, so that the batch looks before it goes on: clicks, keys, a choice in
-// a select, a submitting type, a drop. Typing, checking, hovering and
-// scrolling go straight on.
-func settles(s Step) bool {
-	switch s.Action {
-	case "click", "press", "select", "drag", "upload":
-		return true
-	case "type":
-		return s.Submit
-	}
-	return false
 }
 
 // locate finds the mark's element and the point a pointer would land on,

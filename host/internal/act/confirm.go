@@ -51,31 +51,6 @@ var purchaseWords = regexp.MustCompile(`(?i)\b(pay|pay now|buy|buy now|purchase|
 // SaysPurchase reports whether a control's name says it pays or orders.
 func SaysPurchase(name string) bool { return purchaseWords.MatchString(strings.ToLower(name)) }
 
-// confirmable is the page's reading a step needs before it can be asked
-// about: which helper answers it, and with what.
-func confirmable(s Step) (enter string, ok bool) {
-	switch s.Action {
-	case "click", "upload":
-		return "", true
-	case "type":
-		if s.Submit {
-			return "enter", true
-		}
-	case "press":
-		c, err := parseChord(s.Keys)
-		if err != nil {
-			return "", false
-		}
-		switch c.key.Key {
-		case "Enter":
-			return "enter", true
-		case " ":
-			return "space", true
-		}
-	}
-	return "", false
-}
-
 // confirm asks the person about step s (number n) when it is of a kind
 // their profile has them approve on the page of origin; nil means it may
 // run.
@@ -88,8 +63,8 @@ func (r *run) confirm(ctx context.Context, s Step, n int, origin string) error {
 		return nil
 	}
 	wants := func(kind string) bool { return r.opts.Confirms(kind, origin) }
-	if s.Action == "upload" && !wants(policy.ConfirmUpload) ||
-		s.Action != "upload" && !wants(policy.ConfirmPurchase) && !wants(policy.ConfirmSubmit) {
+	if s.Action == Upload && !wants(policy.ConfirmUpload) ||
+		s.Action != Upload && !wants(policy.ConfirmPurchase) && !wants(policy.ConfirmSubmit) {
 		return nil
 	}
 	i := -1
@@ -100,7 +75,7 @@ func (r *run) confirm(ctx context.Context, s Step, n int, origin string) error {
 	if err != nil || res.Gone {
 		return err // a gone element fails the step itself
 	}
-	q := Question{Step: n, Action: s.Action, Mark: s.Mark}
+	q := Question{Step: n, Action: string(s.Action), Mark: s.Mark}
 	if res.Index != nil {
 		if m, ok := r.marks[*res.Index]; ok {
 			q.Mark = m // the focused element Enter or Space goes to
@@ -113,7 +88,7 @@ func (r *run) confirm(ctx context.Context, s Step, n int, origin string) error {
 		q.Box = &[4]float64{res.Box[0], res.Box[1], res.Box[2], res.Box[3]}
 	}
 	switch {
-	case s.Action == "upload":
+	case s.Action == Upload:
 		q.Kinds = []string{policy.ConfirmUpload}
 		q.Detail = strings.Join(s.Files, ", ")
 	default:

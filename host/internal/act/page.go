@@ -192,20 +192,12 @@ func (r *run) firstHelper(s *Step) (op string, args map[string]any, ok bool) {
 		return "", nil, false
 	}
 	i, in := r.snap.MarkNode[s.Mark]
-	if !in {
+	first := kinds[s.Action].first
+	if !in || first == nil {
 		return "", nil, false
 	}
-	switch s.Action {
-	case "type":
-		return "typeTarget", map[string]any{"i": i, "clear": s.Clear}, true
-	case "select":
-		return "selectNative", map[string]any{"i": i, "values": s.Values}, true
-	case "check", "uncheck":
-		return "checkTarget", map[string]any{"i": i}, true
-	case "click", "hover", "drag":
-		return "locate", map[string]any{"i": i}, true
-	}
-	return "", nil, false
+	op, args = first(*s, i)
+	return op, args, true
 }
 
 // withAhead returns the commands of a step's own last helper call (op,

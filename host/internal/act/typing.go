@@ -158,7 +158,7 @@ func (r *run) keyedField(ctx context.Context, i int, formatted bool) bool {
 		r.keyed = map[int]bool{}
 		var nodes []int
 		for _, s := range r.steps {
-			if n, ok := r.snap.MarkNode[s.Mark]; ok && s.Action == "type" && !slices.Contains(nodes, n) {
+			if n, ok := r.snap.MarkNode[s.Mark]; ok && s.Action == Type && !slices.Contains(nodes, n) {
 				nodes = append(nodes, n)
 			}
 		}

@@ -89,7 +89,7 @@ func TestCheck(t *testing.T) {
 	cases := []struct {
 		name          string
 		before, after *bool
-		step          string
+		step          Action
 		clicks        int
 		code          protocol.Code
 	}{

@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -22,6 +21,7 @@ import (
 
 	"github.com/diwall/diwall/host/internal/operator"
 	"github.com/diwall/diwall/host/internal/tools"
+	"github.com/diwall/diwall/host/policy"
 	"github.com/diwall/diwall/host/socket"
 	"github.com/diwall/diwall/protocol"
 )
@@ -78,7 +78,10 @@ func Run(ctx context.Context, opts Options) error {
 			server.AddTool(t, f.handler(t.Name))
 		}
 	}
-	server.AddReceivingMiddleware(hideScreen(opts.OperatorWrite))
+	// The bridge knows of the profile what decides the listing.
+	server.AddReceivingMiddleware(tools.HideUnlisted(func(tools.SessionHello) (policy.Profile, bool) {
+		return policy.Profile{OperatorWrite: opts.OperatorWrite}, true
+	}))
 	err := server.Run(ctx, &mcp.IOTransport{Reader: opts.In, Writer: opts.Out})
 	if errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) {
 		return nil
@@ -97,10 +100,10 @@ type forwarder struct {
 	mu   sync.Mutex
 	sess *mcp.ClientSession
 	done chan struct{} // closed when sess ends
-	// who and ui are how the last session was opened, for reconnecting
-	// by itself (see watch); lost says a session was open and ended.
-	who  client
-	ui   bool
+	// who is how the client introduced itself when the last session was
+	// opened, for reconnecting by itself (see watch); lost says a session
+	// was open and ended.
+	who  tools.SessionHello
 	lost bool
 
 	// progress: the client's session of each call in progress that asked
@@ -121,15 +124,15 @@ func (f *forwarder) handler(name string) mcp.ToolHandler {
 		if req.Session != nil {
 			f.client.Store(req.Session)
 		}
-		who, ui := clientOf(req.Session), uiCommands(req.Session)
-		sess, err := f.session(ctx, who, ui)
+		who := tools.ClientOf(req.Session)
+		sess, err := f.session(ctx, who)
 		if err != nil && f.opts.Revive != nil {
 			// No host: bring the browser back if it can be, and try again.
 			if rerr := f.opts.Revive(ctx); rerr != nil {
 				f.opts.Log.Info("no browser", "tool", name, "err", rerr)
 				return f.noBrowser(name, rerr), nil
 			}
-			sess, err = f.session(ctx, who, ui)
+			sess, err = f.session(ctx, who)
 		}
 		if err != nil {
 			f.opts.Log.Info("no host", "tool", name, "err", err)
@@ -197,69 +200,9 @@ func (f *forwarder) gone(tool string) *mcp.CallToolResult {
 	return tools.ErrorResult(tool, protocol.CodeBrowserExited, msg)
 }
 
-// clientOf is how the MCP client introduced itself: its name, for the
-// person, and its version, for the audit log.
-func clientOf(ss *mcp.ServerSession) (c client) {
-	if ss == nil {
-		return c
-	}
-	p := ss.InitializeParams()
-	if p == nil {
-		return c
-	}
-	c.elicits = tools.Elicits(p)
-	if p.ClientInfo == nil {
-		return c
-	}
-	c.name, c.version = p.ClientInfo.Title, p.ClientInfo.Version
-	if c.name == "" {
-		c.name = p.ClientInfo.Name
-	}
-	return c
-}
-
-// uiCommands reports whether the MCP client announced the ui-commands
-// capability; the host hears of it from the bridge's own initialize.
-func uiCommands(ss *mcp.ServerSession) bool {
-	if ss == nil {
-		return false
-	}
-	p := ss.InitializeParams()
-	if p == nil || p.Capabilities == nil {
-		return false
-	}
-	_, ok := p.Capabilities.Experimental[operator.CapabilityUICommands]
-	return ok
-}
-
-// hideScreen keeps screen out of tools/list unless the profile grants
-// operator_write and the client announced ui-commands.
-func hideScreen(operatorWrite bool) mcp.Middleware {
-	return func(next mcp.MethodHandler) mcp.MethodHandler {
-		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-			res, err := next(ctx, method, req)
-			list, ok := res.(*mcp.ListToolsResult)
-			if err != nil || method != "tools/list" || !ok {
-				return res, err
-			}
-			ss, _ := req.GetSession().(*mcp.ServerSession)
-			if operatorWrite && uiCommands(ss) {
-				return res, nil
-			}
-			list.Tools = slices.DeleteFunc(slices.Clone(list.Tools), func(t *mcp.Tool) bool { return t.Name == "screen" })
-			return list, nil
-		}
-	}
-}
-
-type client struct {
-	name, version string
-	elicits       bool // announced the elicitation capability
-}
-
 // session returns a live session to the host, dialing a new one when there
 // is none or the last one ended.
-func (f *forwarder) session(ctx context.Context, who client, ui bool) (*mcp.ClientSession, error) {
+func (f *forwarder) session(ctx context.Context, who tools.SessionHello) (*mcp.ClientSession, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.sess != nil {
@@ -272,10 +215,11 @@ func (f *forwarder) session(ctx context.Context, who client, ui bool) (*mcp.Clie
 		}
 	}
 	var elicit func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error)
-	if who.elicits {
+	if who.Elicits {
 		elicit = f.onElicit
 	}
-	sess, err := dial(ctx, f.opts.Socket(), tools.SessionHello{Key: f.key, Client: who.name, ClientVersion: who.version, Profile: f.opts.Profile}, ui, f.onProgress, elicit)
+	hello := tools.SessionHello{Key: f.key, Client: who.Client, ClientVersion: who.ClientVersion, Profile: f.opts.Profile}
+	sess, err := dial(ctx, f.opts.Socket(), hello, who.UICommands, f.onProgress, elicit)
 	if err != nil {
 		return nil, err
 	}
@@ -284,7 +228,7 @@ func (f *forwarder) session(ctx context.Context, who client, ui bool) (*mcp.Clie
 		sess.Wait()
 		close(done)
 	}()
-	f.sess, f.done, f.who, f.ui, f.lost = sess, done, who, ui, false
+	f.sess, f.done, f.who, f.lost = sess, done, who, false
 	go f.watch(sess, done)
 	return sess, nil
 }
@@ -330,12 +274,12 @@ func (f *forwarder) watch(sess *mcp.ClientSession, done chan struct{}) {
 		}
 		f.mu.Lock()
 		replaced := f.sess != nil && f.sess != sess
-		who, ui := f.who, f.ui
+		who := f.who
 		f.mu.Unlock()
 		if replaced {
 			return // a call reconnected first
 		}
-		if next, err := f.session(f.ctx, who, ui); err == nil {
+		if next, err := f.session(f.ctx, who); err == nil {
 			f.opts.Log.Info("reconnected to a host", "after", time.Since(start).Round(time.Millisecond))
 			// The host registers a session at its first request.
 			pctx, cancel := context.WithTimeout(f.ctx, 5*time.Second)

@@ -29,9 +29,14 @@ import (
 // confirmWait bounds how long a step waits for the person's answer.
 const confirmWait = 2 * time.Minute
 
-// asksBeforeSteps are the tools whose steps a profile's confirm may have
-// the person approve: their calls get confirmWait more time.
-var asksBeforeSteps = map[string]bool{"act": true, "login": true}
+// asksBeforeSteps is the budget of a tool whose steps a profile's confirm
+// may have the person approve (act, login): confirmWait more, once.
+func asksBeforeSteps(p policy.Profile, usual time.Duration) time.Duration {
+	if p.ConfirmsAny() {
+		return usual + confirmWait
+	}
+	return usual
+}
 
 // Confirm outcomes, as the audit log records them.
 const (

@@ -47,7 +47,7 @@ const downloadSettle = 2 * time.Second
 // call's result: their state under server.downloads, their suggested
 // names beside the page's content. Those that began since the call did
 // (at start) are waited for a little.
-func (s *Server) reportDownloads(ctx context.Context, c *Call, start time.Time, page any) any {
+func (s *Server) reportDownloads(ctx context.Context, c *Call, start time.Time, page pageContent) any {
 	l := s.downloads.of(c.Session.Key())
 	settle, cancel := context.WithTimeout(context.WithoutCancel(ctx), downloadSettle)
 	defer cancel()
@@ -58,7 +58,7 @@ func (s *Server) reportDownloads(ctx context.Context, c *Call, start time.Time, 
 	}
 	list := l.Unreported()
 	if len(list) == 0 {
-		return page
+		return orNothing(page)
 	}
 	var named []pageDownload
 	for _, d := range list {
@@ -68,7 +68,7 @@ func (s *Server) reportDownloads(ctx context.Context, c *Call, start time.Time, 
 		}
 	}
 	if len(named) == 0 {
-		return page
+		return orNothing(page)
 	}
 	return withDownloads{page: page, downloads: named}
 }
@@ -76,7 +76,7 @@ func (s *Server) reportDownloads(ctx context.Context, c *Call, start time.Time, 
 // withDownloads is page content with the suggested names of downloads
 // beside it, under "downloads".
 type withDownloads struct {
-	page      any
+	page      pageContent
 	downloads []pageDownload
 }
 
@@ -107,4 +107,12 @@ func (w withDownloads) MarshalJSON() ([]byte, error) {
 	b.Write(list)
 	b.WriteString(`}`)
 	return b.Bytes(), nil
+}
+
+// orNothing is page content as the envelope carries it: nil is none.
+func orNothing(page pageContent) any {
+	if page == nil {
+		return nil
+	}
+	return page
 }

@@ -13,9 +13,11 @@ import (
 // Envelope is every tool result (SPEC §2): what the server asserts under
 // Server, everything the page wrote under PageContent.
 type Envelope struct {
-	OK          bool `json:"ok"`
-	Server      any  `json:"server"`
-	PageContent any  `json:"page_content"`
+	OK     bool       `json:"ok"`
+	Server serverPart `json:"server"`
+	// PageContent is the call's pageContent, with the downloads it
+	// reports beside it (withDownloads).
+	PageContent any `json:"page_content"`
 }
 
 // Base is the part of `server` every result has. Tool-specific server

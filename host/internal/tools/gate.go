@@ -21,10 +21,6 @@ import (
 // loads (Call.admit). For a page outside the sites nothing leaves but its
 // origin: no title, no URL path or query, no dialog text, no tree, no image.
 
-// sourced is page content read from one tab: it says which documents it was
-// read from, so the gate can check them along with the tab's current one.
-type sourced interface{ sourceURLs() []string }
-
 // perTab is page content about several tabs: the gate keeps only the
 // entries whose page the session may see.
 type perTab interface {
@@ -166,14 +162,8 @@ func (s *Server) passGate(ctx context.Context, c *Call, out Outcome, err error) 
 			c.Base.Notice("the dialog was opened by a frame outside this session's sites: its words are withheld")
 		}
 	}
-	switch p := out.Page.(type) {
-	case nil:
-	case sourced:
-		urls = append(urls, p.sourceURLs()...)
-	default:
-		// Page content that does not say where it came from never leaves.
-		s.log.Error("a tool returned page content without its source; withheld", "tool", c.Tool)
-		return Outcome{}, toolerr.Errorf(protocol.CodeInternal, "Internal error in Diwall: a result was withheld. Observe the page.")
+	if out.Page != nil {
+		urls = append(urls, out.Page.sourceURLs()...)
 	}
 	for _, u := range urls {
 		if aerr := c.admit(ctx, u); aerr != nil {

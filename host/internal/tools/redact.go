@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/url"
-	"strings"
+	"slices"
 	"unicode/utf8"
 
 	"github.com/diwall/diwall/host/audit"
@@ -14,13 +14,15 @@ import (
 
 // What the person sees of a call's arguments, in the operator's view and
 // in the audit log alike (one rule, applied once per call before it
-// runs): all of them, but never a secret. Text typed (type) or keys
-// pressed (press) into a sensitive field are withheld, and so is typed
-// text whenever the host cannot tell the field is not sensitive (a mark of
-// another snapshot, a key sent to whatever has the focus); a prompt's
-// answer unless the prompt asks for no secret; login carries only a
-// credential id; a URL's user and password are withheld. The operator's
-// view also cuts long strings.
+// runs, to the arguments decoded into the tool's input): all of them, but
+// never a secret. What a step types into the page (act.Step.Withhold:
+// type's text, press's keys that type a character) into a sensitive field
+// is withheld, and so is typed text whenever the host cannot tell the
+// field is not sensitive (a mark of another snapshot, a key sent to
+// whatever has the focus); a prompt's answer unless the prompt asks for no
+// secret; a URL's user and password. Arguments that do not fit the tool's
+// input are withheld whole. login's input is a credential id only. The
+// operator's view also cuts long strings.
 
 // Withheld replaces what may not be kept or shown.
 const Withheld = audit.Withheld
@@ -28,38 +30,57 @@ const Withheld = audit.Withheld
 // shownStringMax bounds one string of the arguments the operator sees.
 const shownStringMax = 200
 
-// withheldArgs returns the call's arguments with every secret withheld
-// (numbers as json.Number); nil when there are none. It is called before
-// the call runs: marks are read against the snapshot they were chosen
-// from, a prompt against the dialog open then.
-func (s *Server) withheldArgs(c *Call, raw json.RawMessage) map[string]any {
-	if len(bytes.TrimSpace(raw)) == 0 || string(raw) == "null" {
-		return nil
+// withholding is a tool's input that withholds its own secrets, on a copy
+// of itself, before the person sees it.
+type withholding interface{ withhold(s *Server, c *Call) }
+
+// withheldInvalid is what the person sees of arguments that do not fit the
+// tool's input: the host cannot tell what in them is a secret. (A map of
+// its own for each call: the audit log rewrites its numbers in place.)
+func withheldInvalid() map[string]any {
+	return map[string]any{"arguments": Withheld + " (they do not fit the tool's input)"}
+}
+
+// shownInput returns a call's decoded input with every secret withheld,
+// as a JSON object (numbers as json.Number). It is called before the call
+// runs: marks are read against the snapshot they were chosen from, a
+// prompt against the dialog open then.
+func shownInput[In any](s *Server, c *Call, in In) map[string]any {
+	if w, ok := any(&in).(withholding); ok { // in is a copy: the call runs on its own
+		w.withhold(s, c)
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
+	data, err := json.Marshal(in)
+	if err != nil {
+		return withheldInvalid()
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
-	var args map[string]any
-	if dec.Decode(&args) != nil {
-		return map[string]any{"arguments": Withheld + " (not a JSON object)"}
+	var shown map[string]any
+	if dec.Decode(&shown) != nil {
+		return withheldInvalid()
 	}
-	switch c.Tool {
-	case "act":
-		secret := s.secretMarks(c, args)
-		if steps, ok := args["steps"].([]any); ok {
-			for _, st := range steps {
-				if step, ok := st.(map[string]any); ok {
-					withholdTyped(step, secret)
-				}
-			}
+	return withholdURLUsers(shown).(map[string]any)
+}
+
+// withhold withholds each step's typed text or keys unless its mark is
+// known not to be a sensitive field.
+func (in *actIn) withhold(s *Server, c *Call) {
+	secret := s.secretMarks(c, in.TabID, in.SnapshotID)
+	in.Steps = slices.Clone(in.Steps)
+	for i := range in.Steps {
+		st := &in.Steps[i]
+		if safe := secret != nil && st.Mark > 0 && !secret[st.Mark]; !safe {
+			st.Withhold(Withheld)
 		}
-	case "dialog":
-		if _, has := args["text"]; has && !s.plainPrompt(c, args) {
-			args["text"] = Withheld
-		}
-	case "login":
-		args = map[string]any{"credential_id": args["credential_id"]}
 	}
-	return withholdURLUsers(args).(map[string]any)
+}
+
+// withhold withholds a prompt's answer unless the prompt asks for no
+// secret.
+func (in *dialogIn) withhold(s *Server, c *Call) {
+	if in.Text != "" && !s.plainPrompt(c, in.TabID) {
+		in.Text = Withheld
+	}
 }
 
 // shownArgs is withheldArgs as the operator's view shows them: JSON, long
@@ -77,8 +98,7 @@ func (s *Server) shownArgs(args map[string]any) json.RawMessage {
 
 // callTab is the tab a call's arguments name (tab_id), or the session's
 // selected one.
-func (s *Server) callTab(c *Call, args map[string]any) (*browser.Tab, bool) {
-	tabID, _ := args["tab_id"].(string)
+func (s *Server) callTab(c *Call, tabID string) (*browser.Tab, bool) {
 	if tabID == "" {
 		tabID = c.Session.Selected()
 	}
@@ -87,8 +107,8 @@ func (s *Server) callTab(c *Call, args map[string]any) (*browser.Tab, bool) {
 
 // plainPrompt says whether the dialog open on the call's tab is a prompt
 // that asks for no secret, so that its answer may be kept.
-func (s *Server) plainPrompt(c *Call, args map[string]any) bool {
-	t, ok := s.callTab(c, args)
+func (s *Server) plainPrompt(c *Call, tabID string) bool {
+	t, ok := s.callTab(c, tabID)
 	if !ok {
 		return false
 	}
@@ -99,13 +119,12 @@ func (s *Server) plainPrompt(c *Call, args map[string]any) bool {
 // secretMarks returns, for an act, which marks of its snapshot are
 // sensitive fields; nil when the snapshot is not the tab's current one
 // (then no mark is known to be safe).
-func (s *Server) secretMarks(c *Call, args map[string]any) map[int]bool {
-	t, ok := s.callTab(c, args)
+func (s *Server) secretMarks(c *Call, tabID, snapshotID string) map[int]bool {
+	t, ok := s.callTab(c, tabID)
 	if !ok {
 		return nil
 	}
-	id, _ := args["snapshot_id"].(string)
-	snap := s.b.Info(t).Current(id)
+	snap := s.b.Info(t).Current(snapshotID)
 	if snap == nil {
 		return nil
 	}
@@ -113,50 +132,6 @@ func (s *Server) secretMarks(c *Call, args map[string]any) map[int]bool {
 		return map[int]bool{}
 	}
 	return snap.Sensitive
-}
-
-// withholdTyped withholds a step's typed text or keys unless its mark is
-// known not to be a sensitive field.
-func withholdTyped(step map[string]any, secret map[int]bool) {
-	mark, hasMark := markArg(step["mark"])
-	safe := secret != nil && hasMark && mark > 0 && !secret[mark]
-	switch step["action"] {
-	case "type":
-		if _, ok := step["text"]; ok && !safe {
-			step["text"] = Withheld
-		}
-	case "press":
-		if keys, ok := step["keys"].(string); ok && !safe && typesText(keys) {
-			step["keys"] = Withheld
-		}
-	}
-}
-
-// markArg reads a mark argument: a whole JSON number.
-func markArg(v any) (int, bool) {
-	n, ok := v.(json.Number)
-	if !ok {
-		return 0, false
-	}
-	i, err := n.Int64()
-	return int(i), err == nil
-}
-
-// typesText reports whether a key or chord types a character (a, Shift+A)
-// rather than naming a key (Enter, Control+A).
-func typesText(keys string) bool {
-	parts := strings.Split(keys, "+")
-	last := parts[len(parts)-1]
-	if utf8.RuneCountInString(last) != 1 {
-		return last == ""
-	}
-	for _, m := range parts[:len(parts)-1] {
-		switch strings.ToLower(strings.TrimSpace(m)) {
-		case "control", "ctrl", "alt", "option", "meta", "cmd", "command":
-			return false
-		}
-	}
-	return true
 }
 
 // withholdURLUsers withholds a URL's user and password, everywhere in v.

@@ -21,11 +21,11 @@ import (
 
 // Outcome is what a tool's handler returns: its server part (a struct
 // embedding the call's *Base; nil means the Base alone), what the page
-// wrote, and images. A failed call returns an error, with as much of the
-// Outcome as it has.
+// wrote, saying where it came from (nil: nothing), and images. A failed
+// call returns an error, with as much of the Outcome as it has.
 type Outcome struct {
-	Server any
-	Page   any
+	Server serverPart
+	Page   pageContent
 	Images []*mcp.ImageContent
 }
 
@@ -46,28 +46,79 @@ type Call struct {
 	secrets   []string
 }
 
-// def is one tool: its MCP definition and, in the host, its handler.
+// def is one tool: its MCP definition and, in the host, how its calls'
+// arguments are decoded.
 type def struct {
 	tool *mcp.Tool
-	run  func(ctx context.Context, c *Call, raw json.RawMessage) (Outcome, error)
+	// decode validates a call's arguments against the input schema and
+	// decodes them into the tool's input.
+	decode func(raw json.RawMessage) (args, error)
+	// listed is its listing rule (listing.go); nil: listed to all.
+	listed listingRule
+	// budget is how long a call may work, given the profile and the time
+	// every tool gets; nil: that time.
+	budget func(p policy.Profile, usual time.Duration) time.Duration
+}
+
+// withBudget gives a definition its own budget (def.budget).
+func (d def) withBudget(budget func(p policy.Profile, usual time.Duration) time.Duration) def {
+	d.budget = budget
+	return d
+}
+
+// args are a call's arguments, decoded into its tool's input (once: what
+// the person sees of them and what the tool runs on are the same value).
+type args interface {
+	// shown is the arguments as the person may see them (redact.go).
+	shown(s *Server, c *Call) map[string]any
+	// run runs the tool on them.
+	run(ctx context.Context, c *Call) (Outcome, error)
+}
+
+// input is a tool's input of type In, and the tool.
+type input[In any] struct {
+	in   In
+	tab  func(*In) string // a page tool's: the tab its input names
+	tool func(context.Context, *Call, In) (Outcome, error)
+}
+
+func (a *input[In]) shown(s *Server, c *Call) map[string]any { return shownInput(s, c, a.in) }
+
+// run admits a page tool's page, then runs the tool.
+func (a *input[In]) run(ctx context.Context, c *Call) (Outcome, error) {
+	if a.tab != nil {
+		if err := c.enterPage(ctx, a.tab(&a.in)); err != nil {
+			return Outcome{}, err
+		}
+	}
+	return a.tool(ctx, c, a.in)
 }
 
 // onTab is an input that names the tab it is about (tab_id).
 type onTab interface{ tabArg() string }
 
-// Whether a tool works on its tab's page (newDef's page argument). The gate
-// admits a page tool's page before it runs (Call.enterPage), and the tool
-// finds its tab in Call.Tab; its input must name a tab (onTab).
-const (
-	pageTool  = true
-	otherTool = false
-)
+// newDef builds the definition of a tool that works on no page of its
+// own (see newPageDef).
+func newDef[In any](tool *mcp.Tool, enums map[string][]any, out answers, run func(context.Context, *Call, In) (Outcome, error)) def {
+	return define(tool, enums, out, nil, run)
+}
 
-// newDef builds a tool definition whose input schema is derived from In.
+// newPageDef builds the definition of a tool that works on its tab's
+// page, which its input names (onTab): the gate admits the page before
+// the tool runs (Call.enterPage), and the tool finds its tab in Call.Tab.
+func newPageDef[In any, P interface {
+	*In
+	onTab
+}](tool *mcp.Tool, enums map[string][]any, out answers, run func(context.Context, *Call, In) (Outcome, error)) def {
+	return define(tool, enums, out, func(in *In) string { return P(in).tabArg() }, run)
+}
+
+// define builds a tool definition whose input schema is derived from In,
+// and its output schema from the types of its answers (outputschema.go).
 // enums constrains string properties to the given values; a key such as
-// "steps.action" names a property of a list's items. A page tool's page is
-// admitted by the gate before run is called.
-func newDef[In any](tool *mcp.Tool, enums map[string][]any, page bool, run func(context.Context, *Call, In) (Outcome, error)) def {
+// "steps.action" names a property of a list's items. tab, for a page
+// tool, is the tab its input names.
+func define[In any](tool *mcp.Tool, enums map[string][]any, out answers, tab func(*In) string, run func(context.Context, *Call, In) (Outcome, error)) def {
 	schema, err := jsonschema.For[In](nil)
 	if err != nil {
 		panic(fmt.Sprintf("tool %s: %v", tool.Name, err))
@@ -92,22 +143,15 @@ func newDef[In any](tool *mcp.Tool, enums map[string][]any, page bool, run func(
 	}
 	t := *tool
 	t.InputSchema = schema
-	if _, ok := any(new(In)).(onTab); page && !ok {
-		panic(fmt.Sprintf("tool %s works on a page but its input names no tab", tool.Name))
-	}
+	t.OutputSchema = out.outputSchema(tool.Name)
 	return def{
 		tool: &t,
-		run: func(ctx context.Context, c *Call, raw json.RawMessage) (Outcome, error) {
-			var in In
-			if err := decodeArgs(resolved, raw, &in); err != nil {
-				return Outcome{}, err
+		decode: func(raw json.RawMessage) (args, error) {
+			a := &input[In]{tab: tab, tool: run}
+			if err := decodeArgs(resolved, raw, &a.in); err != nil {
+				return nil, err
 			}
-			if page {
-				if err := c.enterPage(ctx, any(&in).(onTab).tabArg()); err != nil {
-					return Outcome{}, err
-				}
-			}
-			return run(ctx, c, in)
+			return a, nil
 		},
 	}
 }
@@ -159,11 +203,14 @@ func (s *Server) handler(d def) mcp.ToolHandler {
 		}
 		// The arguments as the person may see them, secrets withheld (read
 		// before the call runs, against the snapshot its marks came from).
-		shown := s.withheldArgs(c, req.Params.Arguments)
+		in, invalid := d.decode(req.Params.Arguments)
+		shown := withheldInvalid()
+		if invalid == nil {
+			shown = in.shown(s, c)
+		}
 		ctx, op := s.watchBegin(ctx, c, shown)
-		out, err := s.runCall(ctx, c, d, req.Params.Arguments)
-		out.Page = s.reportDownloads(ctx, c, start, out.Page)
-		env := Envelope{OK: err == nil, Server: c.Base, PageContent: out.Page}
+		out, err := s.runCall(ctx, c, d, in, invalid)
+		env := Envelope{OK: err == nil, Server: c.Base, PageContent: s.reportDownloads(ctx, c, start, out.Page)}
 		if out.Server != nil {
 			env.Server = out.Server
 		}
@@ -182,8 +229,9 @@ func (s *Server) handler(d def) mcp.ToolHandler {
 }
 
 // runCall applies the person's pause or stop and the session's profile to
-// one call, runs it, and passes its result through the gate.
-func (s *Server) runCall(ctx context.Context, c *Call, d def, args json.RawMessage) (Outcome, error) {
+// one call, runs it on its arguments (or answers why they are invalid), and
+// passes its result through the gate.
+func (s *Server) runCall(ctx context.Context, c *Call, d def, in args, invalid error) (Outcome, error) {
 	if err := personSays(s.opts.Operator.Admit(c.Session.Key())); err != nil {
 		return Outcome{}, err
 	}
@@ -199,16 +247,16 @@ func (s *Server) runCall(ctx context.Context, c *Call, d def, args json.RawMessa
 		return Outcome{}, toolerr.Errorf(protocol.CodePermissionDenied,
 			"The profile %q of this session does not permit the %s tool. Ask the person if you need it.", p.Name, c.Tool)
 	}
+	if invalid != nil {
+		return s.passGate(ctx, c, Outcome{}, invalid)
+	}
 	budget := toolBudget(p.CallTimeout)
-	switch {
-	case c.Tool == "handoff": // it waits for the person, within its own budget
-		budget = max(budget, p.HandoffTimeout+handoffExtra)
-	case asksBeforeSteps[c.Tool] && p.ConfirmsAny(): // and so may these, once
-		budget += confirmWait
+	if d.budget != nil {
+		budget = d.budget(p, budget)
 	}
 	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
-	out, err := d.run(ctx, c, args)
+	out, err := in.run(ctx, c)
 	if stop := personSays(operator.Interrupted(ctx)); stop != nil && err != nil {
 		return Outcome{}, stop // what the call read is dropped with it
 	}
@@ -251,4 +299,13 @@ func (s *Server) profileOf(st *Session) (policy.Profile, error) {
 // the client's own timeout (often the same 60 s) gives up on it.
 func toolBudget(callTimeout time.Duration) time.Duration {
 	return callTimeout - min(callTimeout/10, 3*time.Second)
+}
+
+// enumOf is a list of names as a schema's enum.
+func enumOf[S ~string](names []S) []any {
+	enum := make([]any, len(names))
+	for i, n := range names {
+		enum[i] = string(n)
+	}
+	return enum
 }

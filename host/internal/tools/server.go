@@ -126,7 +126,10 @@ func New(b *browser.Browser, log *slog.Logger, opts *Options) *Server {
 	for _, d := range s.defs() {
 		s.mcp.AddTool(d.tool, s.handler(d))
 	}
-	s.mcp.AddReceivingMiddleware(s.hideScreen, s.register)
+	s.mcp.AddReceivingMiddleware(HideUnlisted(func(h SessionHello) (policy.Profile, bool) {
+		p, err := s.profileOf(&Session{hello: h})
+		return p, err == nil
+	}), s.register)
 	if b != nil {
 		b.SetDownloads(s)
 	}

@@ -154,29 +154,48 @@ func Elicits(p *mcp.InitializeParams) bool {
 	return p != nil && p.Capabilities != nil && p.Capabilities.Elicitation != nil && p.ProtocolVersion <= ElicitBefore
 }
 
-// helloOf reads who a session is from its initialize request.
-func helloOf(ss *mcp.ServerSession) SessionHello {
+// ClientOf is how the MCP client of a session introduced itself in its
+// initialize request: its name (title, else name) for the person, its
+// version for the audit log, and whether it announced ui-commands and
+// elicitation. The host reads its sessions (helloOf), and `diwall mcp` its
+// client, this one way.
+func ClientOf(ss *mcp.ServerSession) SessionHello {
 	var h SessionHello
+	if ss == nil {
+		return h
+	}
+	p := ss.InitializeParams()
+	if p == nil {
+		return h
+	}
+	if p.Capabilities != nil {
+		_, h.UICommands = p.Capabilities.Experimental[operator.CapabilityUICommands]
+	}
+	h.Elicits = Elicits(p)
+	if p.ClientInfo != nil {
+		h.Client, h.ClientVersion = p.ClientInfo.Title, p.ClientInfo.Version
+		if h.Client == "" {
+			h.Client = p.ClientInfo.Name
+		}
+	}
+	return h
+}
+
+// helloOf reads who a session is from its initialize request: its client
+// (ClientOf), and what `diwall mcp` said of it under SessionCapability.
+func helloOf(ss *mcp.ServerSession) SessionHello {
+	h := ClientOf(ss)
 	if ss != nil {
-		if p := ss.InitializeParams(); p != nil {
-			if p.Capabilities != nil {
-				_, h.UICommands = p.Capabilities.Experimental[operator.CapabilityUICommands]
-				h.Elicits = Elicits(p)
-				if m, ok := p.Capabilities.Experimental[SessionCapability].(map[string]any); ok {
-					h.Key, _ = m["session"].(string)
-					h.Client, _ = m["client"].(string)
-					h.ClientVersion, _ = m["client_version"].(string)
-					h.Profile, _ = m["profile"].(string)
+		if p := ss.InitializeParams(); p != nil && p.Capabilities != nil {
+			if m, ok := p.Capabilities.Experimental[SessionCapability].(map[string]any); ok {
+				h.Key, _ = m["session"].(string)
+				if client, _ := m["client"].(string); client != "" {
+					h.Client = client
 				}
-			}
-			if h.Client == "" && p.ClientInfo != nil {
-				h.Client = p.ClientInfo.Title
-				if h.Client == "" {
-					h.Client = p.ClientInfo.Name
+				if version, _ := m["client_version"].(string); version != "" {
+					h.ClientVersion = version
 				}
-			}
-			if h.ClientVersion == "" && p.ClientInfo != nil {
-				h.ClientVersion = p.ClientInfo.Version
+				h.Profile, _ = m["profile"].(string)
 			}
 		}
 	}

@@ -22,16 +22,16 @@ func (in *actIn) tabArg() string { return in.TabID }
 
 type actServer struct {
 	*Base
-	SnapshotID   string           `json:"snapshot_id"`
-	Origin       string           `json:"origin"`
-	Steps        []act.StepResult `json:"steps"`
-	Completed    int              `json:"completed"`
-	Navigated    bool             `json:"navigated"`
-	DialogOpened bool             `json:"dialog_opened"`
-	URLChanged   bool             `json:"url_changed"`
-	TitleChanged bool             `json:"title_changed"`
-	NewTab       string           `json:"new_tab,omitempty"`
-	Observation  *observeServer   `json:"observation,omitempty"`
+	SnapshotID   string             `json:"snapshot_id"`
+	Origin       string             `json:"origin"`
+	Steps        []act.StepResult   `json:"steps"`
+	Completed    int                `json:"completed"`
+	Navigated    bool               `json:"navigated"`
+	DialogOpened bool               `json:"dialog_opened"`
+	URLChanged   bool               `json:"url_changed"`
+	TitleChanged bool               `json:"title_changed"`
+	NewTab       string             `json:"new_tab,omitempty"`
+	Observation  *observationServer `json:"observation,omitempty"`
 	// NoObservation says why a failed act carries no observation.
 	NoObservation string `json:"no_observation,omitempty"`
 }
@@ -51,16 +51,16 @@ func (p *actPage) sourceURLs() []string {
 }
 
 func (s *Server) actDef() def {
-	return newDef(&mcp.Tool{
+	return newPageDef(&mcp.Tool{
 		Name: "act",
 		Description: "Act on marks of your latest observe: one step or a batch (fill a form and submit) in one call. " +
 			"Real clicks, keys and drags; upload takes files from the person's upload folder. Reports each step, and whether the page navigated or opened a dialog or tab. " +
 			"A failure returns a fresh observation.",
 		Annotations: &mcp.ToolAnnotations{Title: "Act", DestructiveHint: ptr(true), OpenWorldHint: ptr(true)},
 	}, map[string][]any{
-		"steps.action": {"click", "type", "select", "check", "uncheck", "hover", "scroll", "press", "wait", "upload", "drag"},
+		"steps.action": enumOf(act.Actions),
 		"observe":      {true, false, "changes"},
-	}, pageTool, s.act)
+	}, answersOf[*actServer, *actPage](), s.act).withBudget(asksBeforeSteps)
 }
 
 func (s *Server) act(ctx context.Context, c *Call, in actIn) (Outcome, error) {
@@ -98,7 +98,7 @@ func (s *Server) act(ctx context.Context, c *Call, in actIn) (Outcome, error) {
 		default:
 			var f *observe.Follow
 			if in.Observe == "changes" {
-				f = follow(in.SnapshotID, actedBy(in.Steps, res.Steps))
+				f = follow(in.SnapshotID, act.Acted(in.Steps, res.Steps))
 			}
 			s.attachObservation(ctx, c, t, srv, &page, &out, f)
 			if after.Dialog != nil {
@@ -128,7 +128,7 @@ func (s *Server) attachObservation(ctx context.Context, c *Call, t *browser.Tab,
 
 // freshObservation observes the tab for a result that brings the page as
 // it is now (what changed, with f); why says why there is none.
-func (s *Server) freshObservation(ctx context.Context, c *Call, t *browser.Tab, f *observe.Follow) (*observeServer, *observePage, []*mcp.ImageContent, string) {
+func (s *Server) freshObservation(ctx context.Context, c *Call, t *browser.Tab, f *observe.Follow) (*observationServer, *observePage, []*mcp.ImageContent, string) {
 	ctx, cancel := context.WithTimeout(ctx, observationWait)
 	defer cancel()
 	obs, err := observe.Observe(ctx, s.b, t, c.Profile, s.opts.ObservePath, c.frameRule(), f)
@@ -140,38 +140,8 @@ func (s *Server) freshObservation(ctx context.Context, c *Call, t *browser.Tab, 
 	act.LearnKeys(s.b, t, obs) // in the background, from now on
 	act.MarkFileInputs(ctx, s.b, t, obs)
 	o := observationOutcome(&Call{Tool: "observe", Base: &Base{}}, obs)
-	fresh := o.Server.(*observeServer)
-	fresh.Base = nil // the call's own Base says tool, operation and notices
+	fresh := &o.Server.(*observeServer).observationServer // the call's own Base says tool, operation and notices
 	freshPage := o.Page.(observePage)
 	c.Base.Notices = append(c.Base.Notices, obs.Notices...)
 	return fresh, &freshPage, o.Images, ""
-}
-
-// actedBy is what the steps that succeeded asked of the elements they
-// typed in, chose in or checked: a changes observation does not repeat it.
-func actedBy(steps []act.Step, results []act.StepResult) observe.Acted {
-	acted := observe.Acted{}
-	for i, st := range steps {
-		if i >= len(results) || !results[i].OK || st.Mark == 0 {
-			continue
-		}
-		switch st.Action {
-		case "type":
-			was, ok := acted[st.Mark]
-			switch {
-			case st.Clear || !ok || len(was.Values) != 1:
-				acted[st.Mark] = observe.Expect{Values: []string{st.Text}, Appended: !st.Clear}
-			default:
-				acted[st.Mark] = observe.Expect{Values: []string{was.Values[0] + st.Text}, Appended: was.Appended}
-			}
-		case "select":
-			acted[st.Mark] = observe.Expect{Values: st.Values}
-		case "check", "uncheck":
-			checked := st.Action == "check"
-			acted[st.Mark] = observe.Expect{Checked: &checked}
-		default:
-			delete(acted, st.Mark) // a click or a key may have changed it otherwise
-		}
-	}
-	return acted
 }

@@ -32,11 +32,11 @@ type dialogServer struct {
 }
 
 func (s *Server) dialogDef() def {
-	return newDef(&mcp.Tool{
+	return newPageDef(&mcp.Tool{
 		Name:        "dialog",
 		Description: "Accept or dismiss the JavaScript dialog open on the tab (alert, confirm, prompt, beforeunload); other tools answer dialog_open until you do.",
 		Annotations: &mcp.ToolAnnotations{Title: "Dialog", DestructiveHint: ptr(true), OpenWorldHint: ptr(true)},
-	}, map[string][]any{"action": {"accept", "dismiss"}}, pageTool, s.dialog)
+	}, map[string][]any{"action": {"accept", "dismiss"}}, answersOf[*dialogServer, dialogPage](), s.dialog)
 }
 
 func (s *Server) dialog(ctx context.Context, c *Call, in dialogIn) (Outcome, error) {

@@ -48,7 +48,7 @@ func (s *Server) downloadsDef() def {
 		Description: "Your tabs' downloads: list, wait, or read a finished one's text (text, CSV, JSON, PDF). " +
 			"Saved only in the person's download folder; you get no path.",
 		Annotations: &mcp.ToolAnnotations{Title: "Downloads", ReadOnlyHint: true, DestructiveHint: ptr(false), OpenWorldHint: ptr(false)},
-	}, map[string][]any{"action": {"list", "wait", "read"}}, otherTool, s.downloadsTool)
+	}, map[string][]any{"action": {"list", "wait", "read"}}, answersOf[*downloadsServer, downloadsPage](), s.downloadsTool)
 }
 
 func (s *Server) downloadsTool(ctx context.Context, c *Call, in downloadsIn) (Outcome, error) {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/diwall/diwall/host/internal/operator"
 	"github.com/diwall/diwall/host/internal/toolerr"
+	"github.com/diwall/diwall/host/policy"
 	"github.com/diwall/diwall/protocol"
 )
 
@@ -31,11 +32,11 @@ func (in *handoffIn) tabArg() string { return in.TabID }
 type handoffServer struct {
 	*Base
 	// Outcome is done, declined or timed_out.
-	Outcome       string         `json:"outcome"`
-	Origin        string         `json:"origin"`
-	WaitedS       int64          `json:"waited_s"`
-	Observation   *observeServer `json:"observation,omitempty"`
-	NoObservation string         `json:"no_observation,omitempty"`
+	Outcome       string             `json:"outcome"`
+	Origin        string             `json:"origin"`
+	WaitedS       int64              `json:"waited_s"`
+	Observation   *observationServer `json:"observation,omitempty"`
+	NoObservation string             `json:"no_observation,omitempty"`
 }
 
 type handoffPage struct {
@@ -59,12 +60,14 @@ var handoffProgressEvery = 5 * time.Second
 const handoffExtra = observationWait + 5*time.Second
 
 func (s *Server) handoffDef() def {
-	return newDef(&mcp.Tool{
+	return newPageDef(&mcp.Tool{
 		Name: "handoff",
 		Description: "Hand a step only the person can do (captcha, MFA code, consent) to them in this tab; waits for Done or I can't. " +
 			"server.outcome: done, declined or timed_out, with a fresh observation.",
 		Annotations: &mcp.ToolAnnotations{Title: "Handoff", DestructiveHint: ptr(false), OpenWorldHint: ptr(true)},
-	}, nil, pageTool, s.handoff)
+	}, nil, answersOf[*handoffServer, *handoffPage](), s.handoff).withBudget(func(p policy.Profile, usual time.Duration) time.Duration {
+		return max(usual, p.HandoffTimeout+handoffExtra) // it waits for the person, within its own budget
+	})
 }
 
 func (s *Server) handoff(ctx context.Context, c *Call, in handoffIn) (Outcome, error) {

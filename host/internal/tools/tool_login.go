@@ -31,10 +31,10 @@ type loginServer struct {
 	// Outcome is logged_in, login_rejected, captcha_pending, mfa_required
 	// or budget_exceeded; absent when the login stopped before the portal
 	// answered.
-	Outcome       string         `json:"outcome,omitempty"`
-	Origin        string         `json:"origin"`
-	Observation   *observeServer `json:"observation,omitempty"`
-	NoObservation string         `json:"no_observation,omitempty"`
+	Outcome       string             `json:"outcome,omitempty"`
+	Origin        string             `json:"origin"`
+	Observation   *observationServer `json:"observation,omitempty"`
+	NoObservation string             `json:"no_observation,omitempty"`
 }
 
 type loginPage struct {
@@ -50,12 +50,12 @@ func (p *loginPage) sourceURLs() []string {
 }
 
 func (s *Server) loginDef() def {
-	return newDef(&mcp.Tool{
+	return newPageDef(&mcp.Tool{
 		Name: "login",
 		Description: "Log the current tab in with a vault credential (ids: server instructions); you never see its secrets. " +
 			"server.outcome: logged_in, login_rejected (do not retry), or captcha_pending, mfa_required, budget_exceeded (observe, decide).",
 		Annotations: &mcp.ToolAnnotations{Title: "Log in", DestructiveHint: ptr(true), OpenWorldHint: ptr(true)},
-	}, nil, pageTool, s.login)
+	}, nil, answersOf[*loginServer, *loginPage](), s.login).withBudget(asksBeforeSteps)
 }
 
 // loginObservationReserve is kept of the call's time for the observation

@@ -22,9 +22,16 @@ type observeIn struct {
 
 func (in *observeIn) tabArg() string { return in.TabID }
 
-// observeServer is the server part of an observation, exactly SPEC §3.
+// observeServer is the server part of an observe result, exactly SPEC §3.
 type observeServer struct {
 	*Base
+	observationServer
+}
+
+// observationServer is what the server asserts of an observation; the
+// result of an act, login or handoff that brings one carries it (its own
+// Base says the tool, operation and notices).
+type observationServer struct {
 	SnapshotID string            `json:"snapshot_id"`
 	Origin     string            `json:"origin"`
 	LoaderID   string            `json:"loader_id"`
@@ -59,12 +66,12 @@ func follow(since string, acted observe.Acted) *observe.Follow {
 func (p observePage) shownDialog() *browser.Dialog { return p.Dialog }
 
 func (s *Server) observeDef() def {
-	return newDef(&mcp.Tool{
+	return newPageDef(&mcp.Tool{
 		Name: "observe",
 		Description: "See the current tab: a screenshot with numbered marks on what you can act on (sensitive fields and unread frames blacked out), " +
 			"the accessibility tree as indented lines (whole page, [N] = mark), and the marked elements.",
 		Annotations: &mcp.ToolAnnotations{Title: "Observe", ReadOnlyHint: true, DestructiveHint: ptr(false), OpenWorldHint: ptr(true)},
-	}, nil, pageTool, s.observe)
+	}, nil, answersOf[*observeServer, observePage](), s.observe)
 }
 
 func (s *Server) observe(ctx context.Context, c *Call, in observeIn) (Outcome, error) {
@@ -116,11 +123,11 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 func observationOutcome(c *Call, obs *observe.Observation) Outcome {
 	c.Base.Notices = append(c.Base.Notices, obs.Notices...)
 	out := Outcome{
-		Server: &observeServer{
-			Base: c.Base, SnapshotID: obs.SnapshotID, Origin: obs.Origin, LoaderID: obs.LoaderID,
+		Server: &observeServer{Base: c.Base, observationServer: observationServer{
+			SnapshotID: obs.SnapshotID, Origin: obs.Origin, LoaderID: obs.LoaderID,
 			Viewport: obs.Viewport, Capture: obs.Capture, Counters: obs.Counters,
 			DialogOpen: obs.DialogOpen, Image: obs.Image,
-		},
+		}},
 		Page: observePage{Title: obs.Title, URL: obs.URL, Tree: obs.Tree, Elements: obs.Elements, Dialog: obs.Dialog, frames: obs.FrameURLs},
 	}
 	if d := obs.Delta; d != nil {

@@ -28,41 +28,17 @@ var (
 )
 
 func (s *Server) screenDef() def {
-	enum := make([]any, len(screenEnum))
-	for i, a := range screenEnum {
-		enum[i] = a
-	}
 	return newDef(&mcp.Tool{
 		Name:        "screen",
 		Description: "Arrange the view of the person watching you: split, close, focus or open a session's pane; show or hide the sidebar, the log (terminal) and the live browser panel. Presentation only.",
 		Annotations: &mcp.ToolAnnotations{Title: "Screen", DestructiveHint: ptr(false), OpenWorldHint: ptr(false)},
-	}, map[string][]any{"action": enum, "dock": {"bottom", "right"}}, otherTool, s.screen)
+	}, map[string][]any{"action": enumOf(screenEnum), "dock": {"bottom", "right"}}, serverOnly[*Base](), s.screen).listedOnlyWhen(screenOffered)
 }
 
 // screenOffered says whether a session may use screen: its client
 // announced ui-commands and its profile grants operator_write.
 func screenOffered(h SessionHello, p policy.Profile) bool {
 	return h.UICommands && p.OperatorWrite && p.Permits("screen")
-}
-
-// hideScreen keeps screen out of tools/list for a session it is not
-// offered to.
-func (s *Server) hideScreen(next mcp.MethodHandler) mcp.MethodHandler {
-	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-		res, err := next(ctx, method, req)
-		list, ok := res.(*mcp.ListToolsResult)
-		if err != nil || method != "tools/list" || !ok {
-			return res, err
-		}
-		ss, _ := req.GetSession().(*mcp.ServerSession)
-		st := &Session{hello: helloOf(ss)}
-		p, perr := s.profileOf(st)
-		if perr == nil && screenOffered(st.hello, p) {
-			return res, nil
-		}
-		list.Tools = slices.DeleteFunc(slices.Clone(list.Tools), func(t *mcp.Tool) bool { return t.Name == "screen" })
-		return list, nil
-	}
 }
 
 func (s *Server) screen(_ context.Context, c *Call, in screenIn) (Outcome, error) {

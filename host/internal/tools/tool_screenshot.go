@@ -24,11 +24,11 @@ type screenshotServer struct {
 }
 
 func (s *Server) screenshotDef() def {
-	return newDef(&mcp.Tool{
+	return newPageDef(&mcp.Tool{
 		Name:        "screenshot",
 		Description: "Keep the tab's masked image in the audit log for the person. You get only server.artifact_id; marks stay valid.",
 		Annotations: &mcp.ToolAnnotations{Title: "Screenshot", ReadOnlyHint: true, DestructiveHint: ptr(false), OpenWorldHint: ptr(true)},
-	}, nil, pageTool, s.screenshot)
+	}, nil, serverOnly[*screenshotServer](), s.screenshot)
 }
 
 func (s *Server) screenshot(ctx context.Context, c *Call, in screenshotIn) (Outcome, error) {

@@ -52,6 +52,10 @@ func (p *tabsPage) keep(allowed func(url string) bool) {
 	p.Tabs = kept
 }
 
+// sourceURLs: none for the whole; the gate keeps the entries whose page
+// the session may see (keep).
+func (p *tabsPage) sourceURLs() []string { return nil }
+
 type tabPage struct {
 	TabID string `json:"tab_id"`
 	pageInfo
@@ -62,7 +66,7 @@ func (s *Server) tabsDef() def {
 		Name:        "tabs",
 		Description: "List, open, close or select your tabs (you see only those you opened); open and select make a tab current.",
 		Annotations: &mcp.ToolAnnotations{Title: "Tabs", DestructiveHint: ptr(false), OpenWorldHint: ptr(true)},
-	}, map[string][]any{"action": {"list", "open", "close", "select"}}, otherTool, s.tabs)
+	}, map[string][]any{"action": {"list", "open", "close", "select"}}, answersOf[*tabsListServer, *tabsPage]().or(answersOf[*tabServer, dialogPage]()), s.tabs)
 }
 
 func (s *Server) tabs(ctx context.Context, c *Call, in tabsIn) (Outcome, error) {

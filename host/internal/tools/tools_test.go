@@ -69,9 +69,18 @@ func TestEveryToolIsDescribed(t *testing.T) {
 // at 4 bytes per token, within 2,400 tokens for every client (2,000 before
 // downloads and handoff, ~200 tokens each); screen, listed
 // only to a client that announces ui-commands, adds at most 250 more.
+// The output schemas are left out: clients hand a model a tool's name,
+// description and input schema (the Messages and Responses APIs have no
+// place for an output schema); they are logged, for the wire's cost.
 func TestToolListIsCheap(t *testing.T) {
 	var usual, screen []*mcp.Tool
+	outputs := 0
 	for _, tool := range Definitions() {
+		out, _ := json.Marshal(tool.OutputSchema)
+		outputs += len(out)
+		t2 := *tool
+		t2.OutputSchema = nil
+		tool = &t2
 		if tool.Name == "screen" {
 			screen = append(screen, tool)
 		} else {
@@ -84,7 +93,7 @@ func TestToolListIsCheap(t *testing.T) {
 	}
 	extra, _ := json.Marshal(screen)
 	tokens, screenTokens := (len(data)+len(Instructions))/4, len(extra)/4
-	t.Logf("tools/list: %d bytes, instructions: %d bytes, ~%d tokens; screen: %d bytes, ~%d tokens", len(data), len(Instructions), tokens, len(extra), screenTokens)
+	t.Logf("tools/list: %d bytes, instructions: %d bytes, ~%d tokens; screen: %d bytes, ~%d tokens; output schemas: %d bytes", len(data), len(Instructions), tokens, len(extra), screenTokens, outputs)
 	if tokens > 2400 {
 		t.Fatalf("tools/list and the instructions cost ~%d tokens, budget 2400", tokens)
 	}
@@ -126,6 +135,7 @@ func callJSON(t *testing.T, cs *mcp.ClientSession, tool string, args any) (map[s
 	if err != nil {
 		t.Fatalf("%s: %v", tool, err)
 	}
+	checkOutput(t, tool, res)
 	data, _ := json.Marshal(res.StructuredContent)
 	var env map[string]any
 	if err := json.Unmarshal(data, &env); err != nil {
@@ -185,10 +195,13 @@ func TestBadArgumentsAreToolErrors(t *testing.T) {
 
 func TestErrorResult(t *testing.T) {
 	res := ErrorResult("observe", "no_browser", "start the browser")
-	var env Envelope
+	var env struct {
+		OK     bool           `json:"ok"`
+		Server map[string]any `json:"server"`
+	}
 	data, _ := json.Marshal(res.StructuredContent)
 	json.Unmarshal(data, &env)
-	server := env.Server.(map[string]any)
+	server := env.Server
 	if env.OK || !res.IsError || server["tool"] != "observe" || server["error"].(map[string]any)["retryable"] != true {
 		t.Fatalf("ErrorResult = %s", data)
 	}

@@ -1,0 +1,195 @@
+package tools
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"reflect"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/diwall/diwall/host/internal/operator"
+	"github.com/diwall/diwall/host/internal/vault"
+	"github.com/diwall/diwall/host/policy"
+)
+
+// Every result a test of this package gets (callJSON) is checked against
+// its tool's listed output schema; once every test has run, each tool must
+// have had a result that succeeded and one that failed checked so.
+
+var (
+	resolvedOutputs = sync.OnceValue(func() map[string]*jsonschema.Resolved {
+		out := map[string]*jsonschema.Resolved{}
+		for _, tool := range Definitions() {
+			rs, err := tool.OutputSchema.(*jsonschema.Schema).Resolve(nil)
+			if err != nil {
+				panic(fmt.Sprintf("%s: %v", tool.Name, err))
+			}
+			out[tool.Name] = rs
+		}
+		return out
+	})
+	checkedMu sync.Mutex
+	checked   = map[string]map[bool]bool{} // tool -> ok -> a result was checked
+)
+
+// checkOutput fails the test when a tool's result does not validate
+// against its output schema, or its text is not its structured content.
+func checkOutput(t *testing.T, tool string, res *mcp.CallToolResult) {
+	t.Helper()
+	rs, ok := resolvedOutputs()[tool]
+	if !ok {
+		return // no such tool: the call was refused
+	}
+	data, _ := json.Marshal(res.StructuredContent)
+	var instance any
+	if err := json.Unmarshal(data, &instance); err != nil {
+		t.Fatalf("%s: structured content: %v", tool, err)
+	}
+	if err := rs.Validate(instance); err != nil {
+		t.Errorf("%s: the result does not match its output schema: %v\n%s", tool, err, data)
+	}
+	var fromText any
+	if text, ok := res.Content[0].(*mcp.TextContent); !ok || json.Unmarshal([]byte(text.Text), &fromText) != nil || !reflect.DeepEqual(fromText, instance) {
+		t.Errorf("%s: the text block is not the structured content", tool)
+	}
+	checkedMu.Lock()
+	defer checkedMu.Unlock()
+	if checked[tool] == nil {
+		checked[tool] = map[bool]bool{}
+	}
+	checked[tool][!res.IsError] = true
+}
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	code := m.Run()
+	if code == 0 && flag.Lookup("test.run").Value.String() == "" && !testing.Short() {
+		for _, tool := range Definitions() {
+			for _, ok := range []bool{true, false} {
+				if !checked[tool.Name][ok] && !(ok && tool.Name == "login") {
+					fmt.Fprintf(os.Stderr, "FAIL: no test checked a result of %s with ok=%v against its output schema\n", tool.Name, ok)
+					code = 1
+				}
+			}
+		}
+	}
+	os.Exit(code)
+}
+
+// TestEveryToolListsAnOutputSchema: tools/list gives every tool an output
+// schema of the envelope.
+func TestEveryToolListsAnOutputSchema(t *testing.T) {
+	cs := connect(t)
+	list, err := cs.ListTools(t.Context(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tool := range list.Tools {
+		s, _ := json.Marshal(tool.OutputSchema)
+		var schema struct {
+			Type       string         `json:"type"`
+			Properties map[string]any `json:"properties"`
+			Required   []string       `json:"required"`
+		}
+		json.Unmarshal(s, &schema)
+		if schema.Type != "object" || !slices.Equal(schema.Required, []string{"ok", "server", "page_content"}) || len(schema.Properties) != 3 {
+			t.Errorf("%s: output schema %s", tool.Name, s)
+		}
+	}
+}
+
+// sink is an operator interface that takes screen commands and keeps
+// nothing.
+type sink struct{}
+
+func (sink) Send(operator.Event) {}
+
+type oneCredential struct{}
+
+func (oneCredential) Entry(id string) (vault.Entry, error) {
+	return vault.Entry{ID: id, Origins: []string{"https://a.test"}, Store: vault.StoreFile}, nil
+}
+
+func (oneCredential) Secret(string) (vault.Secret, error) {
+	return vault.Secret{Username: "ada@a.test", Password: "pw-5521"}, nil
+}
+
+// TestResultsOfTheRareToolsMatchTheirSchemas: the tools the other tests
+// see fail only (screen, handoff, login) succeed here, and their results
+// are checked against their output schemas by callJSON.
+func TestResultsOfTheRareToolsMatchTheirSchemas(t *testing.T) {
+	hub := operator.New(slog.New(slog.DiscardHandler), nil)
+	a := hub.Attach(sink{}, "test")
+	defer a.Close()
+	if err := a.Receive(t.Context(), operator.Message{Type: operator.MessageHello, Capabilities: []string{operator.CapabilityUICommands}}); err != nil {
+		t.Fatal(err)
+	}
+	w := newWorldWith(t, "https://a.test/", func(o *Options) {
+		o.Operator = hub
+		o.Profile.OperatorWrite = true
+		o.Profile.Credentials = []string{"work"}
+		o.Vault = oneCredential{}
+	})
+	ui := serve(t, New(w.b, slog.New(slog.DiscardHandler), &Options{Profile: func() policy.Profile {
+		p := policy.Launch()
+		p.OperatorWrite = true
+		return p
+	}(), Operator: hub}), map[string]any{SessionCapability: SessionHello{Key: sessionKey}, operator.CapabilityUICommands: map[string]any{}})
+	if env, _ := callJSON(t, ui, "screen", map[string]any{"action": "sidebar_show"}); env["ok"] != true {
+		t.Errorf("screen: %v", env)
+	}
+
+	go func() {
+		for !hub.AnswerHandoff(sessionKey, operator.HandoffDone, "test") {
+			time.Sleep(5 * time.Millisecond)
+		}
+	}()
+	if ok, server, _, _ := w.call(t, "handoff", map[string]any{"reason": "solve the captcha"}); !ok || server["outcome"] != "done" {
+		t.Errorf("handoff: %v", server)
+	}
+	if _, server, _, _ := w.call(t, "login", map[string]any{"credential_id": "work"}); server["observation"] == nil {
+		t.Errorf("login: %v", server)
+	}
+}
+
+// TestOutputSchemasRefuseWrongResults: the schemas are no formality: a
+// result that says less, more or otherwise than its tool's types fails.
+func TestOutputSchemasRefuseWrongResults(t *testing.T) {
+	rs := resolvedOutputs()["tabs"]
+	base := `"tool":"tabs","operation_id":"0123","notices":[]`
+	for _, c := range []struct {
+		env   string
+		valid bool
+	}{
+		{`{"ok":true,"server":{` + base + `,"tabs":[],"selected":"ab"},"page_content":{"tabs":[]}}`, true},
+		{`{"ok":false,"server":{` + base + `,"error":{"code":"tab_gone","message":"m","retryable":false}},"page_content":{}}`, true},
+		{`{"ok":false,"server":{` + base + `,"origin":"https://b.test","error":{"code":"x","message":"m","retryable":false}},"page_content":{}}`, true},
+		{`{"ok":true,"server":{` + base + `,"tabs":[]},"page_content":{"downloads":[{"download_id":"d","suggested_name":"a.csv"}]}}`, true},
+		// ok without its fields, an error on success, a failure without one
+		{`{"ok":true,"server":{` + base + `},"page_content":{}}`, false},
+		{`{"ok":true,"server":{` + base + `,"tabs":[],"error":{"code":"x","message":"m","retryable":false}},"page_content":{"tabs":[]}}`, false},
+		{`{"ok":false,"server":{` + base + `,"tabs":[]},"page_content":{"tabs":[]}}`, false},
+		// a field no type has, a page field in server, a wrong type
+		{`{"ok":true,"server":{` + base + `,"tabs":[],"secret":"x"},"page_content":{"tabs":[]}}`, false},
+		{`{"ok":true,"server":{` + base + `,"tabs":[],"title":"Page"},"page_content":{"tabs":[]}}`, false},
+		{`{"ok":true,"server":{` + base + `,"tabs":"none"},"page_content":{"tabs":[]}}`, false},
+		{`{"ok":true,"server":{` + base + `,"tabs":[]},"page_content":{"tabs":[{"tab_id":"a","url":1,"title":""}]}}`, false},
+		{`{"ok":true,"server":{` + base + `,"tabs":[]}}`, false},
+	} {
+		var instance any
+		if err := json.Unmarshal([]byte(c.env), &instance); err != nil {
+			t.Fatal(err)
+		}
+		if err := rs.Validate(instance); (err == nil) != c.valid {
+			t.Errorf("%s: valid=%v, want %v (%v)", c.env, err == nil, c.valid, err)
+		}
+	}
+}
