@@ -315,7 +315,9 @@ func TestReadAndDialog(t *testing.T) {
 	var lines struct {
 		Lines []string `json:"lines"`
 	}
-	json.Unmarshal(rd.PageContent, &lines)
+	if err := json.Unmarshal(rd.PageContent, &lines); err != nil {
+		t.Fatal(err)
+	}
 	if len(lines.Lines) == 0 || !strings.Contains(lines.Lines[0], "Globex") {
 		t.Fatalf("read query: %v", lines.Lines)
 	}

@@ -46,7 +46,9 @@ func newEveryday(t testing.TB) *everyday {
 	}
 	e := &everyday{t: t, home: home, profile: filepath.Join(home, ".config", "chromium"),
 		extDir: filepath.Join(home, ".local", "share", "diwall", "extension")}
-	os.MkdirAll(filepath.Join(home, "tmp"), 0o700)
+	if err := os.MkdirAll(filepath.Join(home, "tmp"), 0o700); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.MkdirAll(filepath.Join(e.profile, "Default"), 0o700); err != nil {
 		t.Fatal(err)
 	}

@@ -234,7 +234,9 @@ func TestFramesMaskedByDefault(t *testing.T) {
 func TestFramesUpload(t *testing.T) {
 	s := serveFrames(t)
 	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("hello"), 0o600)
+	if err := os.WriteFile(filepath.Join(dir, "a.txt"), []byte("hello"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	bs := launchPrepared(t, func(home string) error {
 		return writeProfile(home, "fr", fmt.Sprintf("sites = [%q, %q]\nframes = \"sites\"\nupload_dir = %q\n", s.main, s.cross, dir))
 	}, nil, "--profile", "fr")

@@ -110,7 +110,9 @@ func TestHandoff(t *testing.T) {
 		t.Helper()
 		for end := time.Now().Add(5 * time.Second); ; time.Sleep(50 * time.Millisecond) {
 			var n int
-			json.Unmarshal(c.inWorker(t, `chrome.notifications.getAll().then(all => Object.keys(all).length)`), &n)
+			if err := json.Unmarshal(c.inWorker(t, `chrome.notifications.getAll().then(all => Object.keys(all).length)`), &n); err != nil {
+				t.Fatal(err)
+			}
 			if n == want {
 				return
 			}

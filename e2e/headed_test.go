@@ -69,8 +69,12 @@ func startHeaded(t testing.TB) *browserSession {
 		t.Fatal(err)
 	}
 	profile := filepath.Join(home, ".config", "chromium")
-	os.MkdirAll(filepath.Join(home, "tmp"), 0o700)
-	os.MkdirAll(profile, 0o700)
+	if err := os.MkdirAll(filepath.Join(home, "tmp"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(profile, 0o700); err != nil {
+		t.Fatal(err)
+	}
 	env := append(filteredEnviron("HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "DIWALL_HOME", "TMPDIR", "DISPLAY"),
 		"HOME="+home, "TMPDIR="+filepath.Join(home, "tmp"), "DISPLAY="+display)
 	run := func(args ...string) {

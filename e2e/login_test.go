@@ -283,7 +283,9 @@ func checkExport(t *testing.T, bs *browserSession, s audit.Session) {
 		Calls, Images, Shown, Logins int
 		Text                         string
 	}
-	json.Unmarshal([]byte(res.Result.Value), &page)
+	if err := json.Unmarshal([]byte(res.Result.Value), &page); err != nil {
+		t.Fatal(err)
+	}
 	var artifacts int
 	for _, r := range s.Records {
 		artifacts += len(r.Artifacts)
@@ -306,10 +308,14 @@ func checkExport(t *testing.T, bs *browserSession, s audit.Session) {
 			Data string `json:"data"`
 		}
 		if err := c.call(tt, att.SessionID, "Page.captureScreenshot", map[string]any{"format": "png"}, &shot); err == nil {
-			os.WriteFile(filepath.Join(dir, "report.png"), mustDecode(shot.Data), 0o644)
+			if err := os.WriteFile(filepath.Join(dir, "report.png"), mustDecode(shot.Data), 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
 		data, _ := os.ReadFile(report)
-		os.WriteFile(filepath.Join(dir, "report.html"), data, 0o644)
+		if err := os.WriteFile(filepath.Join(dir, "report.html"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 

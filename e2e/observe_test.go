@@ -172,7 +172,9 @@ func checkGoldens(t *testing.T, bs *browserSession, write bool) {
 			view.mustOK("tabs", map[string]any{"action": "close"})
 			path := filepath.Join("testdata", "golden", name+".txt")
 			if write {
-				os.MkdirAll(filepath.Dir(path), 0o755)
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
 				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 					t.Fatal(err)
 				}

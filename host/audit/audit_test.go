@@ -155,8 +155,12 @@ func TestPrune(t *testing.T) {
 		r := record(1)
 		r.Session, r.Artifacts = session, []string{id}
 		l.Append(r)
-		os.Chtimes(SessionFile(dir, session), now.Add(-age), now.Add(-age))
-		os.Chtimes(ArtifactsOf(dir).dir+"/"+id, now.Add(-age), now.Add(-age))
+		if err := os.Chtimes(SessionFile(dir, session), now.Add(-age), now.Add(-age)); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(ArtifactsOf(dir).dir+"/"+id, now.Add(-age), now.Add(-age)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	put("aaaaaaaaaaaaaaaa", 100*24*time.Hour, strings.Repeat("old", 1000))
 	put("bbbbbbbbbbbbbbbb", 10*24*time.Hour, strings.Repeat("mid", 1000))

@@ -197,7 +197,9 @@ func TestEditRefusals(t *testing.T) {
 	}
 
 	malformed := "sites = [\"https://a.test\"]\ncolour = 1\n"
-	os.WriteFile(path, []byte(malformed), 0o600)
+	if err := os.WriteFile(path, []byte(malformed), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	if err := AllowSite(cfg, "work", "https://b.test"); !IsMalformed(err) {
 		t.Errorf("AllowSite on a malformed file: %v", err)
 	}
@@ -229,9 +231,15 @@ func TestAllowSiteThroughSymlink(t *testing.T) {
 	}
 	cfg := t.TempDir()
 	real := filepath.Join(t.TempDir(), "dotfiles", "work.toml")
-	os.MkdirAll(filepath.Dir(real), 0o700)
-	os.WriteFile(real, []byte("ask = true\n"), 0o600)
-	os.MkdirAll(filepath.Join(cfg, "profiles"), 0o700)
+	if err := os.MkdirAll(filepath.Dir(real), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(real, []byte("ask = true\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(cfg, "profiles"), 0o700); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.Symlink(real, FilePath(cfg, "work")); err != nil {
 		t.Fatal(err)
 	}
@@ -283,7 +291,9 @@ func TestEditRetriesAfterAConcurrentEdit(t *testing.T) {
 	edits := 0
 	testHookBeforeReplace = func(p string) {
 		if edits++; edits == 1 {
-			os.WriteFile(p, []byte("sites = []\nask = true\naudit_images = true # mine\n"), 0o600)
+			if err := os.WriteFile(p, []byte("sites = []\nask = true\naudit_images = true # mine\n"), 0o600); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	defer func() { testHookBeforeReplace = nil }()

@@ -67,7 +67,9 @@ func TestExtensionZipHasTheManifestAtItsRoot(t *testing.T) {
 
 func TestChecksumsAsSha256sumReadsThem(t *testing.T) {
 	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "x.zip"), []byte("abc"), 0o644)
+	if err := os.WriteFile(filepath.Join(dir, "x.zip"), []byte("abc"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if err := writeChecksums(dir, []string{"x.zip"}); err != nil {
 		t.Fatal(err)
 	}

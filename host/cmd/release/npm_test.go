@@ -66,7 +66,9 @@ func TestEveryPackageCarriesTheReadmeAndLicence(t *testing.T) {
 			for _, f := range p.files {
 				names[f.Name] = true
 				if f.Name == "package.json" {
-					json.Unmarshal(f.Data, &manifest)
+					if err := json.Unmarshal(f.Data, &manifest); err != nil {
+						t.Fatal(err)
+					}
 				}
 			}
 			if !names["README.md"] || !names["package.json"] || names["LICENSE"] != (license != nil) {
@@ -107,7 +109,9 @@ func fakeInstall(t *testing.T, script string) (launcherPath string) {
 	for _, p := range []npmPackage{mainPackage("1.0.0", nil, nil), platformPackage(targets[i], "1.0.0", []byte(script), nil)} {
 		for _, f := range p.files {
 			file := filepath.Join(root, p.name, filepath.FromSlash(f.Name))
-			os.MkdirAll(filepath.Dir(file), 0o755)
+			if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+				t.Fatal(err)
+			}
 			if err := os.WriteFile(file, f.Data, os.FileMode(f.Mode)); err != nil {
 				t.Fatal(err)
 			}

@@ -14,7 +14,9 @@ import (
 func TestUploadPaths(t *testing.T) {
 	base := t.TempDir()
 	dir := filepath.Join(base, "uploads")
-	os.MkdirAll(filepath.Join(dir, "sub"), 0o700)
+	if err := os.MkdirAll(filepath.Join(dir, "sub"), 0o700); err != nil {
+		t.Fatal(err)
+	}
 	write := func(p string) {
 		if err := os.WriteFile(p, []byte("x"), 0o600); err != nil {
 			t.Fatal(err)
@@ -23,9 +25,15 @@ func TestUploadPaths(t *testing.T) {
 	write(filepath.Join(dir, "cv.pdf"))
 	write(filepath.Join(dir, "sub", "photo.png"))
 	write(filepath.Join(base, "secret.txt"))
-	os.Symlink(filepath.Join(base, "secret.txt"), filepath.Join(dir, "link-out.txt"))
-	os.Symlink(filepath.Join(dir, "cv.pdf"), filepath.Join(dir, "link-in.pdf"))
-	os.Symlink(base, filepath.Join(dir, "up"))
+	if err := os.Symlink(filepath.Join(base, "secret.txt"), filepath.Join(dir, "link-out.txt")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(dir, "cv.pdf"), filepath.Join(dir, "link-in.pdf")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(base, filepath.Join(dir, "up")); err != nil {
+		t.Fatal(err)
+	}
 
 	real := func(p string) string {
 		r, _ := filepath.EvalSymlinks(p)

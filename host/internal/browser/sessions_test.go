@@ -81,7 +81,9 @@ func TestSessionsGetDistinctGroups(t *testing.T) {
 	}
 	last := r.waitFor(t, protocol.MethodSessionsSet, 2)
 	var got protocol.SessionsParams
-	json.Unmarshal(last[len(last)-1], &got)
+	if err := json.Unmarshal(last[len(last)-1], &got); err != nil {
+		t.Fatal(err)
+	}
 	if len(got.Sessions) != 2 {
 		t.Fatalf("sessions.set = %s", last[len(last)-1])
 	}

@@ -125,7 +125,9 @@ func codeAndMessage(t *testing.T, cs *mcp.ClientSession) (string, string) {
 		} `json:"server"`
 	}
 	data, _ := json.Marshal(res.StructuredContent)
-	json.Unmarshal(data, &env)
+	if err := json.Unmarshal(data, &env); err != nil {
+		t.Fatal(err)
+	}
 	if env.OK {
 		return "ok", ""
 	}

@@ -307,7 +307,9 @@ func TestSerializerTime(t *testing.T) {
 		t.Skip("set DIWALL_SERIALIZER_TIME")
 	}
 	page := filepath.Join(t.TempDir(), "gen.html")
-	os.WriteFile(page, []byte(pagegen.Page(n)), 0o644)
+	if err := os.WriteFile(page, []byte(pagegen.Page(n)), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if err != nil {
 		page, _ = filepath.Abs(filepath.Join("testdata", "pages", os.Getenv("DIWALL_SERIALIZER_TIME")))
 	}
@@ -417,7 +419,9 @@ func TestSerializerProfile(t *testing.T) {
 		t.Skip("set DIWALL_SERIALIZER_PROFILE")
 	}
 	page := filepath.Join(t.TempDir(), "gen.html")
-	os.WriteFile(page, []byte(pagegen.Page(n)), 0o644)
+	if err := os.WriteFile(page, []byte(pagegen.Page(n)), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	c := startProbeChrome(t)
 	s := c.session
 	c.call(t, s, "Page.enable", map[string]any{}, nil)
@@ -515,7 +519,9 @@ func TestSerializerSplit(t *testing.T) {
 		t.Skip("set DIWALL_SERIALIZER_SPLIT")
 	}
 	page := filepath.Join(t.TempDir(), "gen.html")
-	os.WriteFile(page, []byte(pagegen.Page(n)), 0o644)
+	if err := os.WriteFile(page, []byte(pagegen.Page(n)), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	c := startProbeChrome(t)
 	s := c.session
 	c.call(t, s, "Page.enable", map[string]any{}, nil)
@@ -574,7 +580,9 @@ func TestSerializerSplit(t *testing.T) {
 			t.Fatalf("%s", ev.ExceptionDetails)
 		}
 		var m map[string]float64
-		json.Unmarshal([]byte(ev.Result.Value), &m)
+		if err := json.Unmarshal([]byte(ev.Result.Value), &m); err != nil {
+			t.Fatal(err)
+		}
 		if i >= 2 {
 			for k, v := range m {
 				total[k] += v / 8

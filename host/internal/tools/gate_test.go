@@ -239,7 +239,9 @@ func TestProfileEditedIntoAMalformedFile(t *testing.T) {
 		}
 		// An old modification time makes the store trust its stat.
 		mod := time.Now().Add(-age)
-		os.Chtimes(path, mod, mod)
+		if err := os.Chtimes(path, mod, mod); err != nil {
+			t.Fatal(err)
+		}
 	}
 	write("tools = [\"tabs\"]\n", 3*time.Hour)
 	b, _ := browser.New(noExtension{}, slog.New(slog.DiscardHandler), t.TempDir())

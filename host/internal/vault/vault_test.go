@@ -83,7 +83,9 @@ func TestFileVaultRoundTrip(t *testing.T) {
 func TestFileVaultRefusesAnotherKey(t *testing.T) {
 	v, _ := fileVault(t)
 	v.Add("a", []string{"https://a.example"}, Secret{Password: "x"})
-	os.WriteFile(v.opts.KeyFile, bytes.Repeat([]byte{7}, 32), 0o600)
+	if err := os.WriteFile(v.opts.KeyFile, bytes.Repeat([]byte{7}, 32), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := v.Secret("a"); err == nil {
 		t.Fatal("decrypted under another key")
 	}
