@@ -125,7 +125,7 @@ func (e *everyday) startBrowser() {
 	}
 	exited := make(chan struct{})
 	e.exited = exited
-	go func(cmd *exec.Cmd) { cmd.Wait(); close(exited) }(e.browser)
+	go func(cmd *exec.Cmd) { _ = cmd.Wait(); close(exited) }(e.browser)
 }
 
 // stopBrowser ends Chromium with sig (SIGTERM: the person quits it;
@@ -134,11 +134,11 @@ func (e *everyday) stopBrowser(sig syscall.Signal) {
 	if e.browser == nil {
 		return
 	}
-	e.browser.Process.Signal(sig)
+	_ = e.browser.Process.Signal(sig)
 	select {
 	case <-e.exited:
 	case <-time.After(10 * time.Second):
-		e.browser.Process.Kill()
+		_ = e.browser.Process.Kill()
 		<-e.exited
 	}
 	e.browser = nil

@@ -54,7 +54,7 @@ func serveFrames(t *testing.T) framesSites {
 <iframe title="same frame" src="/frame?who=same"></iframe><iframe title="samesite frame" src="%s/frame?who=samesite"></iframe><iframe title="cross frame" src="%s/frame?who=cross"></iframe><iframe title="outside frame" src="%s/frame?who=outside"></iframe>
 <p>After the frames</p>`, s.sameSite, s.cross, s.outside)
 		})}
-		go srv.Serve(ln)
+		go func() { _ = srv.Serve(ln) }()
 		t.Cleanup(func() { srv.Close() })
 		_, port, _ := net.SplitHostPort(ln.Addr().String())
 		return "http://" + host + ":" + port

@@ -213,7 +213,7 @@ func TestHandoff(t *testing.T) {
 		t.Error("diwall's stderr carries what the person typed")
 	}
 	for _, dir := range []string{filepath.Join(bs.home, "logs"), filepath.Join(bs.home, "state", "audit")} {
-		filepath.Walk(dir, func(path string, info os.FileInfo, err error) error {
+		_ = filepath.Walk(dir, func(path string, info os.FileInfo, err error) error {
 			if err != nil || info.IsDir() {
 				return nil
 			}

@@ -34,8 +34,8 @@ func startXvfb(t testing.TB) string {
 	}
 	w.Close()
 	t.Cleanup(func() {
-		cmd.Process.Kill()
-		cmd.Wait()
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
 	})
 	line := make(chan string, 1)
 	go func() {
@@ -97,7 +97,7 @@ func startHeaded(t testing.TB) *browserSession {
 		t.Fatalf("start Chromium: %v", err)
 	}
 	exited := make(chan struct{})
-	go func() { browser.Wait(); close(exited) }()
+	go func() { _ = browser.Wait(); close(exited) }()
 
 	cmd := exec.Command(diwallBin, "mcp")
 	cmd.Env = env
@@ -110,7 +110,7 @@ func startHeaded(t testing.TB) *browserSession {
 	}
 	t.Cleanup(func() {
 		session.Close()
-		browser.Process.Kill()
+		_ = browser.Process.Kill()
 		<-exited
 		for end := time.Now().Add(5 * time.Second); time.Now().Before(end) && len(processesUnder(home)) > 0; time.Sleep(50 * time.Millisecond) {
 		}

@@ -167,7 +167,7 @@ func TestLogin(t *testing.T) {
 	vault := filepath.Join(bs.home, "state", "vault")
 	key := filepath.Join(bs.home, "data", "vault.key")
 	var files int
-	filepath.Walk(bs.home, func(path string, info os.FileInfo, err error) error {
+	_ = filepath.Walk(bs.home, func(path string, info os.FileInfo, err error) error {
 		if err != nil || info.IsDir() || path == key || strings.HasPrefix(path, vault+string(filepath.Separator)) {
 			return nil
 		}
@@ -242,7 +242,7 @@ func checkExport(t *testing.T, bs *browserSession, s audit.Session) {
 	if err := c.call(tt, "", "Target.createTarget", map[string]any{"url": "file://" + report}, &created); err != nil {
 		t.Fatal(err)
 	}
-	defer c.call(tt, "", "Target.closeTarget", map[string]any{"targetId": created.TargetID}, nil)
+	defer func() { _ = c.call(tt, "", "Target.closeTarget", map[string]any{"targetId": created.TargetID}, nil) }()
 	var att struct {
 		SessionID string `json:"sessionId"`
 	}

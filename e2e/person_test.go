@@ -76,7 +76,7 @@ func (c *cdpConn) inWorker(t testing.TB, expression string) json.RawMessage {
 		t.Fatal("the extension's service worker is not running")
 	}
 	session := c.attach(t, worker.TargetID)
-	defer c.call(t, "", "Target.detachFromTarget", map[string]any{"sessionId": session}, nil)
+	defer func() { _ = c.call(t, "", "Target.detachFromTarget", map[string]any{"sessionId": session}, nil) }()
 	return c.eval(t, session, expression)
 }
 

@@ -328,7 +328,7 @@ func TestClientFileBehindALink(t *testing.T) {
 	var m struct {
 		MCPServers map[string]ServerEntry `json:"mcpServers"`
 	}
-	if json.Unmarshal(data, &m); m.MCPServers["diwall"].Command != "/opt/diwall" {
+	if err := json.Unmarshal(data, &m); err != nil || m.MCPServers["diwall"].Command != "/opt/diwall" {
 		t.Errorf("the linked file: %s", data)
 	}
 }

@@ -111,7 +111,9 @@ func TestDoctorChecksEachRunningBrowser(t *testing.T) {
 
 func TestDoctorRepeatsARefusal(t *testing.T) {
 	o := linuxOptions(t)
-	hoststatus.Refuse(o.Dirs.State, hoststatus.Refusal{ParentPID: 300, ExtensionVersion: "1.0.0", Message: "the Diwall extension in this browser is version 1.0.0, but ..."})
+	if err := hoststatus.Refuse(o.Dirs.State, hoststatus.Refusal{ParentPID: 300, ExtensionVersion: "1.0.0", Message: "the Diwall extension in this browser is version 1.0.0, but ..."}); err != nil {
+		t.Fatal(err)
+	}
 	d := DoctorOptions{Options: o, Running: func() ([]RunningBrowser, bool) {
 		return []RunningBrowser{{PID: 300, Browser: Chromium}}, true
 	}}

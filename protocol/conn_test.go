@@ -102,7 +102,9 @@ func TestAssemblerRules(t *testing.T) {
 
 	changed := *chunks[1]
 	changed.Count++
-	a.Add(chunks[0])
+	if _, err := a.Add(chunks[0]); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := a.Add(&changed); !errors.Is(err, ErrChunk) {
 		t.Fatalf("changed count: err = %v", err)
 	}

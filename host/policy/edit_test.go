@@ -307,7 +307,12 @@ func TestEditRetriesAfterAConcurrentEdit(t *testing.T) {
 		t.Errorf("%d attempts, want 2", edits)
 	}
 
-	testHookBeforeReplace = func(p string) { os.WriteFile(p, []byte(fmt.Sprintf("ask = true\n# %d\n", edits)), 0o600); edits++ }
+	testHookBeforeReplace = func(p string) {
+		if err := os.WriteFile(p, []byte(fmt.Sprintf("ask = true\n# %d\n", edits)), 0o600); err != nil {
+			t.Error(err)
+		}
+		edits++
+	}
 	if err := AllowSite(cfg, "work", "https://b.test"); err == nil || !strings.Contains(err.Error(), "kept changing") {
 		t.Errorf("a file that never settles: %v", err)
 	}

@@ -202,7 +202,7 @@ func TestStoreConcurrentGets(t *testing.T) {
 					t.Errorf("Get: %v, %v", p.Sites, err)
 					return
 				}
-				s.Get(DefaultName)
+				_, _ = s.Get(DefaultName)
 			}
 		}()
 	}

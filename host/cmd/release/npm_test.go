@@ -128,7 +128,9 @@ func TestLauncherPassesArgumentsStreamsAndExitCode(t *testing.T) {
 	cmd.Stdin = strings.NewReader("hello\n")
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
-	cmd.Run()
+	if err := cmd.Run(); err != nil {
+		t.Fatal(err)
+	}
 	if code := cmd.ProcessState.ExitCode(); code != 7 {
 		t.Errorf("exit %d, want 7 (stderr %q)", code, errOut.String())
 	}
@@ -154,11 +156,11 @@ func TestLauncherPassesSignals(t *testing.T) {
 	if _, err := stdout.Read(buf); err != nil || string(buf) != "ready\n" {
 		t.Fatalf("read %q: %v", buf, err)
 	}
-	cmd.Process.Signal(syscall.SIGTERM)
+	_ = cmd.Process.Signal(syscall.SIGTERM)
 	rest := make(chan string)
 	go func() {
 		var b bytes.Buffer
-		b.ReadFrom(stdout)
+		_, _ = b.ReadFrom(stdout)
 		rest <- b.String()
 	}()
 	select {
@@ -167,17 +169,17 @@ func TestLauncherPassesSignals(t *testing.T) {
 			t.Errorf("the binary printed %q after the signal", got)
 		}
 	case <-time.After(10 * time.Second):
-		cmd.Process.Kill()
+		_ = cmd.Process.Kill()
 		t.Fatal("the launcher did not end after SIGTERM")
 	}
-	cmd.Wait()
+	_ = cmd.Wait()
 	if code := cmd.ProcessState.ExitCode(); code != 3 {
 		t.Errorf("exit %d, want 3", code)
 	}
 
 	launcherPath = fakeInstall(t, "#!/bin/sh\nkill -KILL $$\n")
 	cmd = exec.Command("node", launcherPath)
-	cmd.Run()
+	_ = cmd.Run() // it ends by a signal: its exit code is checked below
 	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != syscall.SIGKILL {
 		t.Errorf("launcher ended with %v, want killed by SIGKILL", cmd.ProcessState)
 	}

@@ -139,7 +139,9 @@ func TestAskWaitsForTheAnswer(t *testing.T) {
 	}()
 	asked := r.waitFor(t, protocol.MethodApprovalAsk, 1)
 	var q protocol.ApprovalAskParams
-	json.Unmarshal(asked[0], &q)
+	if err := json.Unmarshal(asked[0], &q); err != nil {
+		t.Fatal(err)
+	}
 	if q.Client != "Claude" || q.Origin != "https://shop.test" || q.ApprovalID == "" {
 		t.Fatalf("asked %s", asked[0])
 	}

@@ -117,7 +117,9 @@ func TestEncodingFigures(t *testing.T) {
 func jpegAt(q int) func(*image.RGBA) []byte {
 	return func(img *image.RGBA) []byte {
 		var b bytes.Buffer
-		jpeg.Encode(&b, img, &jpeg.Options{Quality: q})
+		if err := jpeg.Encode(&b, img, &jpeg.Options{Quality: q}); err != nil {
+			panic(err) // an in-memory RGBA image always encodes
+		}
 		return b.Bytes()
 	}
 }
@@ -131,6 +133,8 @@ func median(v []float64) float64 {
 // cpuTime is the process's user and system time so far.
 func cpuTime() time.Duration {
 	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -34,7 +34,7 @@ func fakeHostSeeing(t *testing.T, sock string, seen chan<- string) (stop func() 
 	ext := protocol.NewConn(extIn, extOut, &protocol.ConnOptions{ReadMax: protocol.MaxToExtension, WriteMax: protocol.MaxFromExtension})
 	hello, _ := protocol.NewEvent(protocol.EventHello, protocol.Hello{ExtensionVersion: "test"})
 	go func() {
-		ext.Write(hello)
+		_ = ext.Write(hello)
 		for {
 			m, err := ext.Read()
 			if err != nil {
@@ -46,7 +46,7 @@ func fakeHostSeeing(t *testing.T, sock string, seen chan<- string) (stop func() 
 				default:
 				}
 			}
-			ext.Write(&protocol.Message{Type: protocol.TypeResponse, ID: m.ID, Result: json.RawMessage(`{}`)})
+			_ = ext.Write(&protocol.Message{Type: protocol.TypeResponse, ID: m.ID, Result: json.RawMessage(`{}`)})
 		}
 	}()
 	done := make(chan error, 1)

@@ -185,7 +185,9 @@ func TestEveryToolPassesTheGate(t *testing.T) {
 func TestAnotherSessionSeesNoTab(t *testing.T) {
 	b, _ := browser.New(outsideExtension{}, slog.New(slog.DiscardHandler), t.TempDir())
 	const owner = "0123456789abcdef0123456789abcdef"
-	b.Restore(t.Context(), protocol.Hello{AgentTabs: []protocol.AgentTab{{TabID: 7, Session: owner}}})
+	if err := b.Restore(t.Context(), protocol.Hello{AgentTabs: []protocol.AgentTab{{TabID: 7, Session: owner}}}); err != nil {
+		t.Fatal(err)
+	}
 	tab, _ := b.Newest(owner)
 	cs := connectAs(t, New(b, slog.New(slog.DiscardHandler), nil), "fedcba9876543210fedcba9876543210")
 	env, _ := callJSON(t, cs, "tabs", map[string]any{"action": "list"})
