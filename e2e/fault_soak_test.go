@@ -71,7 +71,7 @@ func BenchmarkFaultSoak(b *testing.B) {
 	// The faults that end the host are spread out, so that some hosts live
 	// three minutes.
 	faults := []soakFault{
-		{"host killed", func() { killProcess(e.hostPID()) }},
+		{"host killed", func() { _ = killProcess(e.hostPID()) }},
 		{"a tab closed by the person", func() { e.closeATab(b) }},
 		{"debugger detached by the person", func() { e.detachATab(b) }},
 		{"service worker stopped", func() { e.stopWorker(b) }},

@@ -52,7 +52,7 @@ func canonicalSum(v any) string {
 func decoded(v any) any {
 	data, _ := json.Marshal(v)
 	var out any
-	json.Unmarshal(data, &out)
+	_ = json.Unmarshal(data, &out)
 	return out
 }
 

@@ -195,8 +195,12 @@ func TestStoreConcurrentGets(t *testing.T) {
 			defer wg.Done()
 			for j := range 50 {
 				if i == 0 && j%10 == 0 {
-					AllowSite(cfg, "work", "https://b.test")
-					DisallowSite(cfg, "work", "https://b.test")
+					if err := AllowSite(cfg, "work", "https://b.test"); err != nil {
+						t.Error(err)
+					}
+					if err := DisallowSite(cfg, "work", "https://b.test"); err != nil {
+						t.Error(err)
+					}
 				}
 				if p, err := s.Get("work"); err != nil || !p.Allows("https://a.test") {
 					t.Errorf("Get: %v, %v", p.Sites, err)

@@ -38,7 +38,9 @@ func TestTarGzHoldsTheFilesWithTheirModes(t *testing.T) {
 	}
 	// The same files give the same bytes.
 	again := filepath.Join(t.TempDir(), "b.tar.gz")
-	writeTarGz(again, files)
+	if err := writeTarGz(again, files); err != nil {
+		t.Fatal(err)
+	}
 	a, _ := os.ReadFile(file)
 	b, _ := os.ReadFile(again)
 	if string(a) != string(b) {

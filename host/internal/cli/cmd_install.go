@@ -140,7 +140,7 @@ func runInstall(args []string, stdio Stdio) int {
 		return fail("unpack the extension: ", err)
 	}
 	report, err := installer.Install(o)
-	report.Format(stdio.Out)
+	_ = report.Format(stdio.Out)
 	for _, r := range append(report.Results, report.Manifest) {
 		created = append(created, r.Created...)
 	}
@@ -240,9 +240,9 @@ func runUninstall(args []string, stdio Stdio) int {
 	slices.Sort(o.UserDataDirs)
 	o.UserDataDirs = slices.Compact(o.UserDataDirs)
 	report, err := installer.Uninstall(o)
-	report.Format(stdio.Out)
+	_ = report.Format(stdio.Out)
 	own, ownErr := installer.RemoveOwnFiles(o.Dirs, rec, *purge)
-	own.Format(stdio.Out)
+	_ = own.Format(stdio.Out)
 	if err = errors.Join(clientErr, err, ownErr); err != nil {
 		fmt.Fprintln(stdio.Err, "diwall uninstall:", err)
 		return 1
@@ -279,7 +279,7 @@ func runDoctor(args []string, stdio Stdio) int {
 	})
 	checks = append(checks, installer.ClientChecks(runtime.GOOS, o.Home, os.Getenv, o.BinaryPath)...)
 	checks = append(checks, vaultCheck(o.Dirs), auditCheck(o.Dirs))
-	installer.FormatChecks(stdio.Out, checks)
+	_ = installer.FormatChecks(stdio.Out, checks)
 	if !installer.Healthy(checks) {
 		return 1
 	}

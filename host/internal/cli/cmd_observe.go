@@ -88,7 +88,10 @@ func runObserve(ctx context.Context, args []string, stdio Stdio) int {
 	}
 	if f.json {
 		var v any
-		json.Unmarshal(env, &v)
+		if err := json.Unmarshal(env, &v); err != nil {
+			fmt.Fprintln(stdio.Err, "diwall observe:", err)
+			return 1
+		}
 		out, _ := json.MarshalIndent(v, "", "  ")
 		fmt.Fprintf(stdio.Out, "%s\n", out)
 		if len(png) > 0 {

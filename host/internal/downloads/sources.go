@@ -60,7 +60,7 @@ func (s *responseStream) Next(ctx context.Context) ([]byte, bool, error) {
 
 // Close lets Chrome free the stream.
 func (s *responseStream) Close(ctx context.Context) {
-	s.b.CDP(ctx, s.t, cdp.IOClose, cdp.IOCloseParams{Handle: s.handle}, nil)
+	_ = s.b.CDP(ctx, s.t, cdp.IOClose, cdp.IOCloseParams{Handle: s.handle}, nil)
 }
 
 //go:embed page_fetch.js
@@ -118,5 +118,5 @@ func (s *pageStream) Next(ctx context.Context) ([]byte, bool, error) {
 
 // Close forgets the page's copy.
 func (s *pageStream) Close(ctx context.Context) {
-	s.b.Run(ctx, s.t, browser.Frame{}, pageFetch, browser.Args("close", "", s.token, 0, 0), true)
+	_, _ = s.b.Run(ctx, s.t, browser.Frame{}, pageFetch, browser.Args("close", "", s.token, 0, 0), true)
 }

@@ -281,7 +281,7 @@ func (f *forwarder) session(ctx context.Context, who client, ui bool) (*mcp.Clie
 	}
 	done := make(chan struct{})
 	go func() {
-		sess.Wait()
+		_ = sess.Wait()
 		close(done)
 	}()
 	f.sess, f.done, f.who, f.ui, f.lost = sess, done, who, ui, false

@@ -94,7 +94,7 @@ func startBridgeLost(t *testing.T, sock, lost string) *mcp.ClientSession {
 	t.Cleanup(func() {
 		cs.Close()
 		cancel()
-		<-done
+		_ = <-done
 	})
 	return cs
 }
@@ -163,7 +163,7 @@ func TestBridgeOutlivesTheHost(t *testing.T) {
 
 	// A new host (the extension reconnected): the same session works again.
 	stop = fakeHost(t, sock)
-	defer stop()
+	defer func() { _ = stop() }()
 	if got := code(t, cs); got != "ok" {
 		t.Fatalf("after a new host came: %s", got)
 	}
@@ -179,14 +179,14 @@ func TestBridgeReconnectsByItself(t *testing.T) {
 	if got := code(t, cs); got != "ok" {
 		t.Fatalf("with a host: %s", got)
 	}
-	stop()
+	_ = stop()
 	if got, msg := codeAndMessage(t, cs); got != "no_browser" || msg != "the browser went away" {
 		t.Fatalf("after the host left: %s %q", got, msg)
 	}
 	seen := make(chan string, 100)
 	appeared := time.Now()
 	stop = fakeHostSeeing(t, sock, seen)
-	defer stop()
+	defer func() { _ = stop() }()
 	for {
 		select {
 		case m := <-seen:

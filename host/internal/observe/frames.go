@@ -174,7 +174,9 @@ func frameOwners(ctx context.Context, b *browser.Browser, t *browser.Tab, f brow
 		return nil, nil, err
 	}
 	const group = "diwall-frames"
-	defer b.CDPIn(ctx, t, f.Session, cdp.RuntimeReleaseObjectGroup, cdp.ReleaseObjectGroupParams{ObjectGroup: group}, nil)
+	defer func() {
+		_ = b.CDPIn(ctx, t, f.Session, cdp.RuntimeReleaseObjectGroup, cdp.ReleaseObjectGroupParams{ObjectGroup: group}, nil)
+	}()
 	ids := make([]string, len(owners))
 	for k, i := range owners {
 		if len(boxes[k]) != 4 {

@@ -275,5 +275,5 @@ func (g *guard) abandon() {
 func (g *guard) end(p guardPart) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	g.b.CallIn(ctx, g.t, p.frame, guardFinish, browser.Args(p.id), true)
+	_, _ = g.b.CallIn(ctx, g.t, p.frame, guardFinish, browser.Args(p.id), true)
 }

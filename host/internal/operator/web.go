@@ -60,7 +60,7 @@ func (h *Hub) Watch() (string, error) {
 	w := &webServer{h: h, token: hex.EncodeToString(b[:]), port: port}
 	w.url = "http://127.0.0.1:" + port + "/" + w.token + "/"
 	w.srv = &http.Server{Handler: w, ReadHeaderTimeout: 10 * time.Second}
-	go w.srv.Serve(ln)
+	go func() { _ = w.srv.Serve(ln) }()
 	h.web = w
 	h.log.Info("local page started", "port", port)
 	return w.url, nil
@@ -69,7 +69,7 @@ func (h *Hub) Watch() (string, error) {
 func (w *webServer) close() {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	w.srv.Shutdown(ctx)
+	_ = w.srv.Shutdown(ctx)
 }
 
 // ServeHTTP checks every request before it serves anything.
@@ -119,7 +119,7 @@ func (w *webServer) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	hd.Set("Content-Type", contentTypes[path.Ext(name)])
 	hd.Set("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; img-src data:; "+
 		"connect-src ws://127.0.0.1:"+w.port+" ws://localhost:"+w.port+"; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
-	rw.Write(data)
+	_, _ = rw.Write(data)
 }
 
 var contentTypes = map[string]string{

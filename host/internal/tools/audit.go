@@ -44,7 +44,7 @@ func (s *Server) record(c *Call, args map[string]any, env Envelope, out Outcome,
 		} `json:"observation"`
 	}
 	if data, err := json.Marshal(env.Server); err == nil {
-		json.Unmarshal(data, &server)
+		_ = json.Unmarshal(data, &server)
 	}
 	if server.Outcome != "" {
 		rec.Outcome = server.Outcome

@@ -89,7 +89,7 @@ func serve(t *testing.T, srv *Server, exp map[string]any) *mcp.ClientSession {
 	t.Cleanup(func() {
 		cs.Close()
 		cancel()
-		<-done
+		_ = <-done
 	})
 	return cs
 }
