@@ -206,7 +206,7 @@ func start(prepare func(home string) error, env []string, args ...string) (*laun
 	session, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd, TerminateDuration: 10 * time.Second}, nil)
 	if err != nil {
 		os.RemoveAll(home)
-		return nil, fmt.Errorf("connect to diwall mcp: %v\nstderr: %s", err, stderr.String())
+		return nil, fmt.Errorf("connect to diwall mcp: %w\nstderr: %s", err, stderr.String())
 	}
 	return &launched{home: home, cmd: cmd, session: session, stderr: &stderr}, nil
 }

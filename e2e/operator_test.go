@@ -28,7 +28,7 @@ func (bs *browserSession) diwall(args ...string) (string, error) {
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	if err := cmd.Run(); err != nil {
-		return out.String(), fmt.Errorf("diwall %v: %v: %s", args, err, errOut.String())
+		return out.String(), fmt.Errorf("diwall %v: %w: %s", args, err, errOut.String())
 	}
 	return out.String(), nil
 }

@@ -126,7 +126,7 @@ func (c Client) checkEdit(before, after []byte, want any, dropKey bool) error {
 	}
 	a, err := c.decode(after)
 	if err != nil {
-		return fmt.Errorf("the edit would not parse (%v)", err)
+		return fmt.Errorf("the edit would not parse (%w)", err)
 	}
 	got, err := c.readEntry(after)
 	if err != nil {
@@ -180,7 +180,7 @@ func InstallClient(c Client, file, command string, args []string, earlier *Clien
 	}
 	m, err := c.decode(before)
 	if err != nil {
-		return fail(fmt.Errorf("%s is not valid %s (%v); fix it or move it away, then install again", file, c.format(), err))
+		return fail(fmt.Errorf("%s is not valid %s (%w); fix it or move it away, then install again", file, c.format(), err))
 	}
 	_, hadKey := m[c.Key]
 	rec.CreatedFile, rec.CreatedKey = !existed, !hadKey

@@ -4,10 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/diwall/diwall/host/atomicfile"
 	"os"
 	"path/filepath"
 	"slices"
+
+	"github.com/diwall/diwall/host/atomicfile"
 
 	"github.com/diwall/diwall/host/paths"
 )
@@ -130,7 +131,7 @@ func ReadManifest(file string) (Manifest, error) {
 	}
 	var m Manifest
 	if err := json.Unmarshal(data, &m); err != nil {
-		return Manifest{}, fmt.Errorf("%w: %s: %v", ErrNotManifest, file, err)
+		return Manifest{}, fmt.Errorf("%w: %s: %v", ErrNotManifest, file, err) //nolint:errorlint // not a manifest is the cause; a missing file is not to be read as "not installed"
 	}
 	return m, nil
 }

@@ -167,7 +167,7 @@ func frameOwners(ctx context.Context, b *browser.Browser, t *browser.Tab, f brow
 	}
 	var boxes [][]float64
 	if err := json.Unmarshal([]byte(text), &boxes); err != nil || len(boxes) != len(owners) {
-		return nil, nil, fmt.Errorf("frame boxes: %v", err)
+		return nil, nil, fmt.Errorf("frame boxes: %v", err) //nolint:errorlint // kept opaque, as before: callers branch on observe's own errors
 	}
 	world, err := b.WorldIn(ctx, t, f)
 	if err != nil {

@@ -166,11 +166,11 @@ func TestRead(t *testing.T) {
 	if _, err := Read(ctx, p.b, p.tab, obs.SnapshotID, 99, "", nil); codeOf(err) != protocol.CodeInvalidArgument {
 		t.Errorf("a mark not in the snapshot: %v", err)
 	}
-	if _, err := Read(ctx, p.b, p.tab, "older", 0, "", nil); err != browser.ErrSnapshotStale {
+	if _, err := Read(ctx, p.b, p.tab, "older", 0, "", nil); !errors.Is(err, browser.ErrSnapshotStale) {
 		t.Errorf("another snapshot: %v", err)
 	}
 	p.page.Set(func(map[string]any) any { return map[string]any{"stale": true} })
-	if _, err := Read(ctx, p.b, p.tab, obs.SnapshotID, 0, "", nil); err != browser.ErrSnapshotStale {
+	if _, err := Read(ctx, p.b, p.tab, obs.SnapshotID, 0, "", nil); !errors.Is(err, browser.ErrSnapshotStale) {
 		t.Errorf("the page's snapshot is newer: %v", err)
 	}
 	p.page.Set(func(map[string]any) any { return map[string]any{"gone": true} })
