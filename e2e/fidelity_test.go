@@ -536,17 +536,18 @@ func measureFidelity(t *testing.T, bs *browserSession, dt *cdpConn, p fidelityPa
 				continue
 			}
 			raw = append(raw, k)
-			if !facts.focusable && !clickableRoles[facts.role] {
+			switch {
+			case !facts.focusable && !clickableRoles[facts.role]:
 				// Only a listener: a part of an acting ancestor (an icon in
 				// a link), or the place where a page listens for clicks on
 				// what it holds (a grid, a toolbar).
 				if actingAncestor(n.NodeID, parent, byID, acts) || actingDescendant(&n, byID, listeners) {
 					continue
 				}
-			} else if facts.name == "" && !clickableRoles[facts.role] && groupsOnly(&n, byID, acts) {
+			case facts.name == "" && !clickableRoles[facts.role] && groupsOnly(&n, byID, acts):
 				continue
-			} else if el.TabIndex != nil && *el.TabIndex < 0 && !clickableRoles[facts.role] && !listeners[n.BackendDOMNodeID] &&
-				!el.Editable && !inComposite(n.NodeID, parent, byID) {
+			case el.TabIndex != nil && *el.TabIndex < 0 && !clickableRoles[facts.role] && !listeners[n.BackendDOMNodeID] &&
+				!el.Editable && !inComposite(n.NodeID, parent, byID):
 				// Focusable by script alone, outside a composite widget: a
 				// heading or a region a skip link moves the focus to.
 				continue

@@ -217,7 +217,7 @@ func TestFramesMaskedByDefault(t *testing.T) {
 	if got := o.Server["counters"].(map[string]any)["frames_masked"]; got != 4.0 {
 		t.Errorf("frames_masked = %v, want 4 (the frames of the page; what is inside them is not read)", got)
 	}
-	data, _ := json.Marshal(o.envelope.raw)
+	data, _ := json.Marshal(o.raw)
 	for _, bad := range []string{"Text of", "Button same", "Button cross", outsideText, "hunter2"} {
 		if strings.Contains(string(data), bad) {
 			t.Errorf("observe carries %q from a frame", bad)

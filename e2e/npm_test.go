@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -72,7 +73,7 @@ func TestNpmPackages(t *testing.T) {
 	if err := os.MkdirAll(tmp, 0o700); err != nil {
 		t.Fatal(err)
 	}
-	env := append(npmEnv, "DIWALL_HOME="+home, "TMPDIR="+tmp)
+	env := append(slices.Clone(npmEnv), "DIWALL_HOME="+home, "TMPDIR="+tmp)
 	npx := func(args ...string) (string, string, error) {
 		cmd := exec.Command("npx", args...)
 		cmd.Dir, cmd.Env = project, env
