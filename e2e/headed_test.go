@@ -112,7 +112,8 @@ func startHeaded(t testing.TB) *browserSession {
 		session.Close()
 		_ = browser.Process.Kill()
 		<-exited
-		for end := time.Now().Add(5 * time.Second); time.Now().Before(end) && len(processesUnder(home)) > 0; time.Sleep(50 * time.Millisecond) {
+		for end := time.Now().Add(5 * time.Second); time.Now().Before(end) && len(processesUnder(home)) > 0; {
+			time.Sleep(50 * time.Millisecond)
 		}
 		if left := processesUnder(home); len(left) > 0 {
 			t.Errorf("processes left: %v", left)

@@ -307,15 +307,15 @@ func TestClientRefusesABrokenFile(t *testing.T) {
 // is written where it is; the link stays a link.
 func TestClientFileBehindALink(t *testing.T) {
 	dir := t.TempDir()
-	real := filepath.Join(dir, "dotfiles", "mcp.json")
-	if err := os.MkdirAll(filepath.Dir(real), 0o700); err != nil {
+	resolved := filepath.Join(dir, "dotfiles", "mcp.json")
+	if err := os.MkdirAll(filepath.Dir(resolved), 0o700); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(real, []byte("{}\n"), 0o600); err != nil {
+	if err := os.WriteFile(resolved, []byte("{}\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	link := filepath.Join(dir, "mcp.json")
-	if err := os.Symlink(real, link); err != nil {
+	if err := os.Symlink(resolved, link); err != nil {
 		t.Skip(err)
 	}
 	if _, _, err := InstallClient(client(t, "cursor"), link, "/opt/diwall", []string{"mcp"}, nil); err != nil {
@@ -324,7 +324,7 @@ func TestClientFileBehindALink(t *testing.T) {
 	if fi, _ := os.Lstat(link); fi.Mode()&os.ModeSymlink == 0 {
 		t.Error("the link was replaced by a file")
 	}
-	data, _ := os.ReadFile(real)
+	data, _ := os.ReadFile(resolved)
 	var m struct {
 		MCPServers map[string]ServerEntry `json:"mcpServers"`
 	}

@@ -24,14 +24,14 @@ const ManifestFileName = paths.HostName + ".json"
 const Description = "Diwall: lets an AI model see and act in this browser, safely"
 
 var (
-	// ErrRelativeBinary: browsers on Linux and macOS start a host only from an
+	// ErrRelativeBinary is returned for a relative host path: browsers on Linux and macOS start a host only from an
 	// absolute path, so the installer writes no other kind.
 	ErrRelativeBinary = errors.New("installer: the host binary path must be absolute")
-	// ErrBadExtensionID: an extension ID is 32 letters from a to p.
+	// ErrBadExtensionID is returned for what is not an extension ID, which is 32 letters from a to p.
 	ErrBadExtensionID = errors.New("installer: not an extension ID")
-	// ErrUnknownBrowser: Options.Browsers named a browser the installer does not know.
+	// ErrUnknownBrowser is returned when Options.Browsers named a browser the installer does not know.
 	ErrUnknownBrowser = errors.New("installer: unknown browser")
-	// ErrNotManifest: a file is not valid manifest JSON.
+	// ErrNotManifest is returned when a file is not valid manifest JSON.
 	ErrNotManifest = errors.New("installer: not a host manifest")
 )
 

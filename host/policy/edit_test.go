@@ -230,17 +230,17 @@ func TestAllowSiteThroughSymlink(t *testing.T) {
 		t.Skip("symbolic links need privileges on Windows")
 	}
 	cfg := t.TempDir()
-	real := filepath.Join(t.TempDir(), "dotfiles", "work.toml")
-	if err := os.MkdirAll(filepath.Dir(real), 0o700); err != nil {
+	resolved := filepath.Join(t.TempDir(), "dotfiles", "work.toml")
+	if err := os.MkdirAll(filepath.Dir(resolved), 0o700); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(real, []byte("ask = true\n"), 0o600); err != nil {
+	if err := os.WriteFile(resolved, []byte("ask = true\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.MkdirAll(filepath.Join(cfg, "profiles"), 0o700); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Symlink(real, FilePath(cfg, "work")); err != nil {
+	if err := os.Symlink(resolved, FilePath(cfg, "work")); err != nil {
 		t.Fatal(err)
 	}
 	if err := AllowSite(cfg, "work", "https://a.test"); err != nil {
@@ -249,7 +249,7 @@ func TestAllowSiteThroughSymlink(t *testing.T) {
 	if fi, err := os.Lstat(FilePath(cfg, "work")); err != nil || fi.Mode()&os.ModeSymlink == 0 {
 		t.Errorf("the link was replaced: %v", err)
 	}
-	if got := readText(t, real); got != "ask = true\nsites = [\"https://a.test\"]\n" {
+	if got := readText(t, resolved); got != "ask = true\nsites = [\"https://a.test\"]\n" {
 		t.Errorf("the link's target: %q", got)
 	}
 }

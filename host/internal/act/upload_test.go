@@ -35,7 +35,7 @@ func TestUploadPaths(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	real := func(p string) string {
+	resolved := func(p string) string {
 		r, _ := filepath.EvalSymlinks(p)
 		return r
 	}
@@ -43,7 +43,7 @@ func TestUploadPaths(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{real(filepath.Join(dir, "cv.pdf")), real(filepath.Join(dir, "sub", "photo.png")), real(filepath.Join(dir, "cv.pdf")), real(filepath.Join(dir, "cv.pdf"))}
+	want := []string{resolved(filepath.Join(dir, "cv.pdf")), resolved(filepath.Join(dir, "sub", "photo.png")), resolved(filepath.Join(dir, "cv.pdf")), resolved(filepath.Join(dir, "cv.pdf"))}
 	for i := range want {
 		if got[i] != want[i] {
 			t.Errorf("path %d = %s, want %s", i, got[i], want[i])
