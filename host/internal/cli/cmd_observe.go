@@ -81,7 +81,7 @@ func runObserve(ctx context.Context, args []string, stdio Stdio) int {
 		return 1
 	}
 	if len(png) > 0 {
-		if err := os.WriteFile(f.out, png, 0o644); err != nil {
+		if err := os.WriteFile(f.out, png, 0o600); err != nil {
 			fmt.Fprintln(stdio.Err, "diwall observe:", err)
 			return 1
 		}
