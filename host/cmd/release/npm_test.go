@@ -129,9 +129,7 @@ func TestLauncherPassesArgumentsStreamsAndExitCode(t *testing.T) {
 	cmd.Stdin = strings.NewReader("hello\n")
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
-	if err := cmd.Run(); err != nil {
-		t.Fatal(err)
-	}
+	_ = cmd.Run() // the binary exits 7 on purpose: the code is checked below
 	if code := cmd.ProcessState.ExitCode(); code != 7 {
 		t.Errorf("exit %d, want 7 (stderr %q)", code, errOut.String())
 	}
