@@ -2,9 +2,7 @@ package operator
 
 import (
 	"context"
-	"crypto/rand"
 	"crypto/subtle"
-	"encoding/hex"
 	"errors"
 	"net"
 	"net/http"
@@ -13,6 +11,7 @@ import (
 	"time"
 
 	"github.com/diwall/diwall/extension"
+	"github.com/diwall/diwall/host/internal/randid"
 )
 
 // The local page: the side panel's page, served by the host for a person
@@ -54,10 +53,8 @@ func (h *Hub) Watch() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	var b [24]byte
-	rand.Read(b[:])
 	_, port, _ := net.SplitHostPort(ln.Addr().String())
-	w := &webServer{h: h, token: hex.EncodeToString(b[:]), port: port}
+	w := &webServer{h: h, token: randid.Hex(24), port: port}
 	w.url = "http://127.0.0.1:" + port + "/" + w.token + "/"
 	w.srv = &http.Server{Handler: w, ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = w.srv.Serve(ln) }()
