@@ -278,7 +278,7 @@ func processesUnder(dir string) []string {
 	return out
 }
 
-// envelope is a tool result as Diwall defines it (SPEC §2).
+// envelope is a tool result as Diwall defines it (docs/contract.md §2).
 type envelope struct {
 	OK          bool            `json:"ok"`
 	Server      map[string]any  `json:"server"`

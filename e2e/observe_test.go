@@ -56,7 +56,7 @@ func (bs *browserSession) openPage(path string) {
 	bs.mustOK("tabs", map[string]any{"action": "open", "url": siteURL + path})
 }
 
-// TestObserveServerPart checks every field of SPEC §3's example, with its
+// TestObserveServerPart checks every field of docs/contract.md §3's example, with its
 // type, and that each figure is true of the snapshot.
 func TestObserveServerPart(t *testing.T) {
 	bs := shared(t)

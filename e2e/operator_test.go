@@ -17,7 +17,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// The operator's view (SPEC §7): the extension's side panel and the local
+// The operator's view (docs/contract.md §7): the extension's side panel and the local
 // page of `diwall watch`, driven in the real browser as the person would.
 
 // diwall runs a command of the person (pause, resume, stop, watch,

@@ -1,4 +1,4 @@
-// Package observe makes one observation of a tab (SPEC §3): it has the
+// Package observe makes one observation of a tab (docs/contract.md §3): it has the
 // page serializer gather what a person can perceive, asks Chrome's own
 // accessibility tree about the nodes the serializer cannot be sure of,
 // captures the viewport, and turns all of it into the tree, the elements,

@@ -9,7 +9,7 @@ import (
 	"github.com/diwall/diwall/host/audit"
 )
 
-// The audit log (SPEC §8). Server.handler, which every call passes, hands
+// The audit log (docs/contract.md §8). Server.handler, which every call passes, hands
 // each call to record once its result is final, with its arguments as
 // withheldArgs (redact.go) left them: the same the operator's view shows.
 

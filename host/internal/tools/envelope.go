@@ -9,7 +9,7 @@ import (
 	"github.com/diwall/diwall/protocol"
 )
 
-// Envelope is every tool result (SPEC §2): what the server asserts under
+// Envelope is every tool result (docs/contract.md §2): what the server asserts under
 // Server, everything the page wrote under PageContent.
 type Envelope struct {
 	OK          bool `json:"ok"`

@@ -22,7 +22,7 @@ type observeIn struct {
 
 func (in *observeIn) tabArg() string { return in.TabID }
 
-// observeServer is the server part of an observation, exactly SPEC §3.
+// observeServer is the server part of an observation, exactly docs/contract.md §3.
 type observeServer struct {
 	*Base
 	SnapshotID string            `json:"snapshot_id"`
