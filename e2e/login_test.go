@@ -217,7 +217,7 @@ func TestLogin(t *testing.T) {
 // checkExport writes the session's report with `diwall audit export` and
 // reads it in the launched headless Chromium: every call is there, every
 // image shows, and no secret.
-func checkExport(t *testing.T, bs *browserSession, s audit.Session) {
+func checkExport(t *testing.T, bs *browserSession, s audit.SessionLog) {
 	t.Helper()
 	report := filepath.Join(bs.home, "report.html")
 	for _, args := range [][]string{{"list"}, {"show", s.Key[:8]}, {"export", s.Key[:8], "-o", report}} {
@@ -325,7 +325,7 @@ func mustDecode(b64 string) []byte {
 }
 
 // auditSession reads the one session the launch's audit log holds, whole.
-func (bs *browserSession) auditSession() audit.Session {
+func (bs *browserSession) auditSession() audit.SessionLog {
 	t := bs.t
 	t.Helper()
 	sessions, _ := filepath.Glob(filepath.Join(bs.home, "state", "audit", "sessions", "*.cbor"))

@@ -39,7 +39,7 @@ type reportImage struct {
 // they are in the log), outcomes and durations, and its images inline. The
 // page loads nothing: its content security policy allows only its own
 // inline style and data: images.
-func Export(w io.Writer, s Session, artifacts *Artifacts) error {
+func Export(w io.Writer, s SessionLog, artifacts *Artifacts) error {
 	sum := Summarize(s)
 	var calls []reportCall
 	for i, r := range s.Records {
