@@ -22,7 +22,7 @@ func layers(t *testing.T) map[string]int {
 	if !ok {
 		t.Fatal(`docs/development.md has no "## Packages and layers" section`)
 	}
-	row := regexp.MustCompile("(?m)^\\| (\\d+) \\| ([^|]+) \\|")
+	row := regexp.MustCompile(`(?m)^\| (\d+) \| ([^|]+) \|`)
 	name := regexp.MustCompile("`([^`]+)`")
 	of := map[string]int{}
 	for _, m := range row.FindAllStringSubmatch(table, -1) {
