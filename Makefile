@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/diwall
 
-.PHONY: all build demo test test-go test-e2e check-extension cross release docs bench bench-peers bench-readme bench-compare bench-fidelity bench-load bench-soak bench-recovery bench-fault-soak fuzz clean
+.PHONY: all build demo test test-go lint test-e2e check-extension cross release docs bench bench-peers bench-readme bench-compare bench-fidelity bench-load bench-soak bench-recovery bench-fault-soak fuzz clean
 
 # The version stamped into diwall: the nearest v* tag (0.2.0, or
 # 0.2.0-3-gabc1234 past it), else 0.0.0-g and the commit; -dirty when the
@@ -32,10 +32,11 @@ docs:
 demo: build
 	$(GO) run ./e2e/demo -diwall $(BIN)
 
-# Every test: Go vet and unit tests (with the race detector), the
-# end-to-end tests against real headless Chromium, the extension's
-# type-check, lint and unit tests, and the macOS/Windows cross-builds.
-test: build test-go test-e2e check-extension cross
+# Every test: Go vet and unit tests (with the race detector), the Go
+# linters, the end-to-end tests against real headless Chromium, the
+# extension's type-check, lint and unit tests, and the macOS/Windows
+# cross-builds.
+test: build test-go lint test-e2e check-extension cross
 
 # npm's node_modules can hold Go files of its own; they are not ours.
 GO_PKGS = $$($(GO) list ./... | grep -v /node_modules/)
@@ -44,6 +45,15 @@ test-go:
 	$(GO) vet $(GO_PKGS)
 	test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); exit 1; }
 	$(GO) test -race -count=1 $$($(GO) list ./... | grep -v -e /node_modules/ -e /e2e)
+
+# golangci-lint (its linters and their exclusions, each with its reason, are
+# in .golangci.yml) and staticcheck with every check (staticcheck.conf),
+# at pinned versions built from the Go module proxy: nothing to install.
+GOLANGCI_LINT ?= github.com/golangci/golangci-lint/v2/cmd/golangci-lint@v2.15.0
+STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
+lint:
+	$(GO) run $(GOLANGCI_LINT) run ./...
+	$(GO) run $(STATICCHECK) $(GO_PKGS)
 
 test-e2e: build
 	DIWALL_BIN=$(CURDIR)/$(BIN) $(GO) test -count=1 -timeout 45m ./e2e/...

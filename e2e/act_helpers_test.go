@@ -29,7 +29,7 @@ func (bs *browserSession) pageEval(urlSuffix, expr string, out any) {
 	if err := c.call(t, "", "Target.attachToTarget", map[string]any{"targetId": target, "flatten": true}, &att); err != nil {
 		t.Fatal(err)
 	}
-	defer c.call(t, "", "Target.detachFromTarget", map[string]any{"sessionId": att.SessionID}, nil)
+	defer func() { _ = c.call(t, "", "Target.detachFromTarget", map[string]any{"sessionId": att.SessionID}, nil) }()
 	var res struct {
 		Result struct {
 			Value string `json:"value"`

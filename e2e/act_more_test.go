@@ -145,7 +145,9 @@ func TestReadPastTheBudget(t *testing.T) {
 	var page struct {
 		Lines []string `json:"lines"`
 	}
-	json.Unmarshal(rd.PageContent, &page)
+	if err := json.Unmarshal(rd.PageContent, &page); err != nil {
+		t.Fatal(err)
+	}
 	if len(page.Lines) != 1 || !strings.Contains(page.Lines[0], "Northwind Console") {
 		t.Fatalf("read past the budget: %v", page.Lines)
 	}
@@ -154,7 +156,9 @@ func TestReadPastTheBudget(t *testing.T) {
 	bs.openPage("/pages/aria.html")
 	o = bs.observe()
 	rd = bs.mustOK("read", map[string]any{"snapshot_id": snap(o), "mark": markOf(t, o, "listbox", "City suggestions")})
-	json.Unmarshal(rd.PageContent, &page)
+	if err := json.Unmarshal(rd.PageContent, &page); err != nil {
+		t.Fatal(err)
+	}
 	got := strings.Join(page.Lines, "\n")
 	for _, want := range []string{`option "Lisbon" [`, `option "Lismore" [`} {
 		if !strings.Contains(got, want) {

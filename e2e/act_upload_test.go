@@ -26,14 +26,22 @@ func stateText(e map[string]any) string { return strings.Join(states(e), " ") }
 func TestActUpload(t *testing.T) {
 	base := t.TempDir()
 	dir := filepath.Join(base, "uploads")
-	os.MkdirAll(dir, 0o700)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
 	for name, body := range map[string]string{
 		"resume.pdf": "%PDF-1.4 Ada's resume", "photo1.png": "PNG one", "photo2.png": "PNG two", "me.png": "PNG avatar",
 	} {
-		os.WriteFile(filepath.Join(dir, name), []byte(body), 0o600)
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
 	}
-	os.WriteFile(filepath.Join(base, "secret.txt"), []byte("SECRET-OUTSIDE"), 0o600)
-	os.Symlink(filepath.Join(base, "secret.txt"), filepath.Join(dir, "looks-inside.txt"))
+	if err := os.WriteFile(filepath.Join(base, "secret.txt"), []byte("SECRET-OUTSIDE"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(base, "secret.txt"), filepath.Join(dir, "looks-inside.txt")); err != nil {
+		t.Fatal(err)
+	}
 	bs := launchPrepared(t, func(home string) error {
 		return writeProfile(home, "up", "sites = [\"http://127.0.0.1:*\"]\nupload_dir = \""+dir+"\"\n")
 	}, nil, "--profile", "up")

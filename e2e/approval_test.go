@@ -185,7 +185,7 @@ func TestProfileFiles(t *testing.T) {
 			cmd := exec.Command(diwallBin, args...)
 			cmd.Env = append(os.Environ(), "DIWALL_HOME="+home)
 			if out, err := cmd.CombinedOutput(); err != nil {
-				return fmt.Errorf("diwall %v: %v\n%s", args, err, out)
+				return fmt.Errorf("diwall %v: %w\n%s", args, err, out)
 			}
 			return nil
 		}

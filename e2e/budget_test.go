@@ -48,7 +48,9 @@ func TestToolsEndWithinBudget(t *testing.T) {
 			} `json:"server"`
 		}
 		data, _ := json.Marshal(res.StructuredContent)
-		json.Unmarshal(data, &env)
+		if err := json.Unmarshal(data, &env); err != nil {
+			t.Fatal(err)
+		}
 		code := ""
 		if env.Server.Error != nil {
 			code = env.Server.Error.Code

@@ -94,7 +94,7 @@ func TestCompareFillWithPlaywright(t *testing.T) {
 	}
 	defer func() {
 		stdin.Close()
-		cmd.Wait()
+		_ = cmd.Wait()
 	}()
 	lines := bufio.NewScanner(stdout)
 	playwright := func(what string) float64 {

@@ -188,7 +188,9 @@ func TestConfirmNoPerson(t *testing.T) {
 // empty and nothing is saved; allowed once, each goes through.
 func TestConfirmUploadAndDownload(t *testing.T) {
 	up, down := t.TempDir(), t.TempDir()
-	os.WriteFile(filepath.Join(up, "resume.pdf"), []byte("%PDF-1.4 Ada's resume"), 0o600)
+	if err := os.WriteFile(filepath.Join(up, "resume.pdf"), []byte("%PDF-1.4 Ada's resume"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	bs := launchPrepared(t, func(home string) error {
 		return writeProfile(home, "files", fmt.Sprintf("sites = [%q]\nupload_dir = %q\ndownload_dir = %q\nconfirm = [\"upload\", \"download\"]\n", siteURL, up, down))
 	}, []string{"DIWALL_TEST_PERSON=1"}, "--profile", "files")

@@ -14,7 +14,7 @@ func downloadFixtures(mux *http.ServeMux) {
 		return func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", contentType)
 			w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
-			w.Write([]byte(body))
+			_, _ = w.Write([]byte(body))
 		}
 	}
 	mux.HandleFunc("/dl/statement.csv", attach("statement-2026-11.csv", "text/csv", statementCSV))
@@ -23,16 +23,16 @@ func downloadFixtures(mux *http.ServeMux) {
 		n, _ := strconv.Atoi(r.URL.Query().Get("n"))
 		w.Header().Set("Content-Type", "application/octet-stream")
 		w.Header().Set("Content-Disposition", `attachment; filename="big.bin"`)
-		w.Write([]byte(strings.Repeat("x", n)))
+		_, _ = w.Write([]byte(strings.Repeat("x", n)))
 	})
 	mux.HandleFunc("/dl/archive.zip", func(w http.ResponseWriter, r *http.Request) {
 		// No Content-Disposition: Chrome downloads a type it does not show.
 		w.Header().Set("Content-Type", "application/zip")
-		w.Write([]byte("PK\x03\x04 not really a zip \x00\x01"))
+		_, _ = w.Write([]byte("PK\x03\x04 not really a zip \x00\x01"))
 	})
 	mux.HandleFunc("/dl/notes.txt", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		w.Write([]byte(notesText))
+		_, _ = w.Write([]byte(notesText))
 	})
 	mux.HandleFunc("/dl/statement.pdf", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Disposition", `attachment; filename="statement.pdf"`)

@@ -33,7 +33,9 @@ func suggestedNames(t testing.TB, env envelope) map[string]string {
 			Name string `json:"suggested_name"`
 		} `json:"downloads"`
 	}
-	json.Unmarshal(env.PageContent, &p)
+	if err := json.Unmarshal(env.PageContent, &p); err != nil {
+		t.Fatal(err)
+	}
 	out := map[string]string{}
 	for _, d := range p.Downloads {
 		out[d.ID] = d.Name

@@ -252,7 +252,7 @@ func (c *cdpConn) reloadExtension(t testing.TB) {
 	if err := c.call(t, "", "Target.createTarget", map[string]any{"url": "chrome://extensions/"}, &created); err != nil {
 		t.Fatal(err)
 	}
-	defer c.call(t, "", "Target.closeTarget", map[string]any{"targetId": created.TargetID}, nil)
+	defer func() { _ = c.call(t, "", "Target.closeTarget", map[string]any{"targetId": created.TargetID}, nil) }()
 	session := c.attach(t, created.TargetID)
 	c.waitEval(t, session, `typeof chrome.developerPrivate?.reload === "function"`, 10*time.Second)
 	if got := string(c.eval(t, session, `chrome.developerPrivate.reload(`+fmt.Sprintf("%q", strings.TrimPrefix(extensionOrigin, "chrome-extension://"))+`, {failQuietly: true}).then(() => "ok", e => String(e))`)); got != `"ok"` {

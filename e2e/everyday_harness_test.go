@@ -46,7 +46,9 @@ func newEveryday(t testing.TB) *everyday {
 	}
 	e := &everyday{t: t, home: home, profile: filepath.Join(home, ".config", "chromium"),
 		extDir: filepath.Join(home, ".local", "share", "diwall", "extension")}
-	os.MkdirAll(filepath.Join(home, "tmp"), 0o700)
+	if err := os.MkdirAll(filepath.Join(home, "tmp"), 0o700); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.MkdirAll(filepath.Join(e.profile, "Default"), 0o700); err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +125,7 @@ func (e *everyday) startBrowser() {
 	}
 	exited := make(chan struct{})
 	e.exited = exited
-	go func(cmd *exec.Cmd) { cmd.Wait(); close(exited) }(e.browser)
+	go func(cmd *exec.Cmd) { _ = cmd.Wait(); close(exited) }(e.browser)
 }
 
 // stopBrowser ends Chromium with sig (SIGTERM: the person quits it;
@@ -132,11 +134,11 @@ func (e *everyday) stopBrowser(sig syscall.Signal) {
 	if e.browser == nil {
 		return
 	}
-	e.browser.Process.Signal(sig)
+	_ = e.browser.Process.Signal(sig)
 	select {
 	case <-e.exited:
 	case <-time.After(10 * time.Second):
-		e.browser.Process.Kill()
+		_ = e.browser.Process.Kill()
 		<-e.exited
 	}
 	e.browser = nil

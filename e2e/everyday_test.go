@@ -148,7 +148,9 @@ func filteredEnviron(drop ...string) []string {
 func checkEverydayDownloads(t *testing.T, bs *browserSession, home, profile string, run func(...string) (string, error)) {
 	t.Helper()
 	dir := filepath.Join(home, "agent-downloads")
-	os.MkdirAll(dir, 0o700)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
 	path, err := run("profile", "path", "default")
 	if err != nil {
 		t.Fatalf("profile path: %v %s", err, path)

@@ -71,7 +71,7 @@ func BenchmarkFaultSoak(b *testing.B) {
 	// The faults that end the host are spread out, so that some hosts live
 	// three minutes.
 	faults := []soakFault{
-		{"host killed", func() { killProcess(e.hostPID()) }},
+		{"host killed", func() { _ = killProcess(e.hostPID()) }},
 		{"a tab closed by the person", func() { e.closeATab(b) }},
 		{"debugger detached by the person", func() { e.detachATab(b) }},
 		{"service worker stopped", func() { e.stopWorker(b) }},
@@ -307,7 +307,7 @@ func (w *soakWorker) run(end time.Time) {
 				var page struct {
 					URL string `json:"url"`
 				}
-				json.Unmarshal(env.PageContent, &page)
+				_ = json.Unmarshal(env.PageContent, &page) // an empty URL is a violation below
 				if !strings.HasSuffix(page.URL, fmt.Sprintf("s=%d", w.n)) && !strings.Contains(page.URL, fmt.Sprintf("s=%d&", w.n)) {
 					w.stats.violation("session %d observed %s", w.n, page.URL)
 				}
@@ -343,7 +343,7 @@ func (e *everyday) closeATab(tb testing.TB) {
 	c := e.devtools()
 	for _, tg := range c.targets(tb) {
 		if tg.Type == "page" && strings.Contains(tg.URL, "/load.html?s=") {
-			c.call(tb, "", "Target.closeTarget", map[string]any{"targetId": tg.TargetID}, nil)
+			_ = c.call(tb, "", "Target.closeTarget", map[string]any{"targetId": tg.TargetID}, nil)
 			return
 		}
 	}
@@ -364,7 +364,7 @@ func (e *everyday) detachATab(tb testing.TB) {
 func (e *everyday) stopWorker(tb testing.TB) {
 	c := e.devtools()
 	if w, ok := c.extensionWorker(tb); ok {
-		c.call(tb, "", "Target.closeTarget", map[string]any{"targetId": w.TargetID}, nil)
+		_ = c.call(tb, "", "Target.closeTarget", map[string]any{"targetId": w.TargetID}, nil)
 	}
 }
 
@@ -389,7 +389,7 @@ func pidStatusMB(pid int, field string) float64 {
 	for _, line := range strings.Split(string(status), "\n") {
 		if rest, ok := strings.CutPrefix(line, field+":"); ok {
 			var kb float64
-			fmt.Sscan(rest, &kb)
+			_, _ = fmt.Sscan(rest, &kb)
 			return kb / 1024
 		}
 	}

@@ -175,7 +175,7 @@ func serveAPG(t *testing.T, root string) (main, cross string) {
 			t.Fatal(err)
 		}
 		srv := &http.Server{Handler: h}
-		go srv.Serve(ln)
+		go func() { _ = srv.Serve(ln) }()
 		t.Cleanup(func() { srv.Close() })
 		_, port, _ := net.SplitHostPort(ln.Addr().String())
 		return "http://" + host + ":" + port
@@ -212,7 +212,7 @@ func serveAPG(t *testing.T, root string) (main, cross string) {
 		}
 		page := strings.Replace(string(data), `src="./feed-display.html"`, `src="`+cross+`/patterns/feed/examples/feed-display.html"`, 1)
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Write([]byte(page))
+		_, _ = w.Write([]byte(page))
 	})
 	main = listen("127.0.0.1", mux)
 	return main, cross
@@ -374,20 +374,28 @@ func measureFidelity(t *testing.T, bs *browserSession, dt *cdpConn, p fidelityPa
 		if err := dt.call(t, "", "Target.attachToTarget", map[string]any{"targetId": id, "flatten": true}, &at); err != nil {
 			t.Fatalf("%s: attach: %v", p.name, err)
 		}
-		dt.call(t, at.SessionID, "Runtime.enable", map[string]any{}, nil)
+		if err := dt.call(t, at.SessionID, "Runtime.enable", map[string]any{}, nil); err != nil {
+			t.Fatal(err)
+		}
 		return at.SessionID
 	}
 	main := attach(page.TargetID)
-	defer dt.call(t, "", "Target.detachFromTarget", map[string]any{"sessionId": main}, nil)
+	defer func() { _ = dt.call(t, "", "Target.detachFromTarget", map[string]any{"sessionId": main}, nil) }()
 	// A person who asked for reduced motion: the carousels do not turn
 	// between observe and the reading of Chrome's tree.
-	dt.call(t, main, "Emulation.setEmulatedMedia", map[string]any{"features": []map[string]string{{"name": "prefers-reduced-motion", "value": "reduce"}}}, nil)
+	if err := dt.call(t, main, "Emulation.setEmulatedMedia", map[string]any{"features": []map[string]string{{"name": "prefers-reduced-motion", "value": "reduce"}}}, nil); err != nil {
+		t.Fatal(err)
+	}
 	var ft struct {
 		FrameTree frameTree `json:"frameTree"`
 	}
-	dt.call(t, main, "Page.getFrameTree", map[string]any{}, &ft)
+	if err := dt.call(t, main, "Page.getFrameTree", map[string]any{}, &ft); err != nil {
+		t.Fatal(err)
+	}
 	before := ctxs.find(main, ft.FrameTree.Frame.ID, "")
-	dt.call(t, main, "Page.reload", map[string]any{}, nil)
+	if err := dt.call(t, main, "Page.reload", map[string]any{}, nil); err != nil {
+		t.Fatal(err)
+	}
 	ctxs.await(t, main, ft.FrameTree.Frame.ID, before)
 
 	// Every frame settles (the feed fills its frame over two seconds).
@@ -403,7 +411,9 @@ func measureFidelity(t *testing.T, bs *browserSession, dt *cdpConn, p fidelityPa
 		var ft struct {
 			FrameTree frameTree `json:"frameTree"`
 		}
-		dt.call(t, session, "Page.getFrameTree", map[string]any{}, &ft)
+		if err := dt.call(t, session, "Page.getFrameTree", map[string]any{}, &ft); err != nil {
+			t.Fatal(err)
+		}
 		walk(session, ft.FrameTree)
 		return out
 	}
@@ -442,12 +452,12 @@ func measureFidelity(t *testing.T, bs *browserSession, dt *cdpConn, p fidelityPa
 		}
 		for _, f := range allFrames() {
 			if id := ctxs.find(f.session, f.id, ""); id != 0 {
-				dt.call(t, f.session, "Runtime.evaluate", map[string]any{"expression": settleScript, "contextId": id, "awaitPromise": true}, nil)
+				_ = dt.call(t, f.session, "Runtime.evaluate", map[string]any{"expression": settleScript, "contextId": id, "awaitPromise": true}, nil) // settling is best effort
 			}
 		}
 	}
 	for _, s := range oopifs {
-		defer dt.call(t, "", "Target.detachFromTarget", map[string]any{"sessionId": s}, nil)
+		defer func() { _ = dt.call(t, "", "Target.detachFromTarget", map[string]any{"sessionId": s}, nil) }()
 	}
 	if p.open != "" {
 		var ev struct {
@@ -459,7 +469,7 @@ func measureFidelity(t *testing.T, bs *browserSession, dt *cdpConn, p fidelityPa
 		if err := dt.call(t, main, "Runtime.evaluate", map[string]any{"expression": click, "returnByValue": true}, &ev); err != nil || !ev.Result.Value {
 			t.Fatalf("%s: nothing to click at %s (%v)", p.name, p.open, err)
 		}
-		dt.call(t, main, "Runtime.evaluate", map[string]any{"expression": settleScript, "awaitPromise": true}, nil)
+		_ = dt.call(t, main, "Runtime.evaluate", map[string]any{"expression": settleScript, "awaitPromise": true}, nil) // settling is best effort
 	}
 	sides := allFrames()
 	mainFrame := sides[0].id
@@ -522,17 +532,18 @@ func measureFidelity(t *testing.T, bs *browserSession, dt *cdpConn, p fidelityPa
 				continue
 			}
 			raw = append(raw, k)
-			if !facts.focusable && !clickableRoles[facts.role] {
+			switch {
+			case !facts.focusable && !clickableRoles[facts.role]:
 				// Only a listener: a part of an acting ancestor (an icon in
 				// a link), or the place where a page listens for clicks on
 				// what it holds (a grid, a toolbar).
 				if actingAncestor(n.NodeID, parent, byID, acts) || actingDescendant(&n, byID, listeners) {
 					continue
 				}
-			} else if facts.name == "" && !clickableRoles[facts.role] && groupsOnly(&n, byID, acts) {
+			case facts.name == "" && !clickableRoles[facts.role] && groupsOnly(&n, byID, acts):
 				continue
-			} else if el.TabIndex != nil && *el.TabIndex < 0 && !clickableRoles[facts.role] && !listeners[n.BackendDOMNodeID] &&
-				!el.Editable && !inComposite(n.NodeID, parent, byID) {
+			case el.TabIndex != nil && *el.TabIndex < 0 && !clickableRoles[facts.role] && !listeners[n.BackendDOMNodeID] &&
+				!el.Editable && !inComposite(n.NodeID, parent, byID):
 				// Focusable by script alone, outside a composite widget: a
 				// heading or a region a skip link moves the focus to.
 				continue
@@ -568,7 +579,9 @@ func measureFidelity(t *testing.T, bs *browserSession, dt *cdpConn, p fidelityPa
 				BackendNodeID int `json:"backendNodeId"`
 			} `json:"node"`
 		}
-		dt.call(t, session, "DOM.describeNode", map[string]any{"objectId": ev.Result.ObjectID}, &desc)
+		if err := dt.call(t, session, "DOM.describeNode", map[string]any{"objectId": ev.Result.ObjectID}, &desc); err != nil {
+			t.Fatal(err)
+		}
 		marked[nodeKey{session, desc.Node.BackendNodeID}] = m
 	}
 	elements := map[int]map[string]any{}
@@ -689,7 +702,9 @@ func clickListeners(t *testing.T, dt *cdpConn, session string, context int) map[
 			BackendNodeID int    `json:"backendNodeId"`
 		} `json:"listeners"`
 	}
-	dt.call(t, session, "DOMDebugger.getEventListeners", map[string]any{"objectId": ev.Result.ObjectID, "depth": -1, "pierce": true}, &res)
+	if err := dt.call(t, session, "DOMDebugger.getEventListeners", map[string]any{"objectId": ev.Result.ObjectID, "depth": -1, "pierce": true}, &res); err != nil {
+		t.Fatal(err)
+	}
 	for _, l := range res.Listeners {
 		switch l.Type {
 		case "click", "dblclick", "auxclick", "mousedown", "mouseup", "pointerdown", "pointerup":
@@ -849,7 +864,7 @@ func elementFacts(t *testing.T, dt *cdpConn, session string, backend int) elFact
 			Value elFacts `json:"value"`
 		} `json:"result"`
 	}
-	dt.call(t, session, "Runtime.callFunctionOn", map[string]any{"objectId": obj.Object.ObjectID, "returnByValue": true,
+	_ = dt.call(t, session, "Runtime.callFunctionOn", map[string]any{"objectId": obj.Object.ObjectID, "returnByValue": true,
 		"functionDeclaration": `function () {
   if (this.nodeType !== 1) return { seen: false, tag: "" };
   const shows = (el) => {
@@ -883,7 +898,7 @@ func describe(t *testing.T, dt *cdpConn, k nodeKey) string {
 			Value string `json:"value"`
 		} `json:"result"`
 	}
-	dt.call(t, k.session, "Runtime.callFunctionOn", map[string]any{"objectId": obj.Object.ObjectID, "returnByValue": true,
+	_ = dt.call(t, k.session, "Runtime.callFunctionOn", map[string]any{"objectId": obj.Object.ObjectID, "returnByValue": true,
 		"functionDeclaration": `function () { return this.nodeType === 1 ? this.outerHTML.slice(0, 140).replace(/\s+/g, " ") : String(this.nodeName); }`}, &res)
 	return " " + res.Result.Value
 }

@@ -30,7 +30,7 @@ func serveNested(t *testing.T) (main, cross, deep string) {
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			fmt.Fprint(w, page())
 		})}
-		go srv.Serve(ln)
+		go func() { _ = srv.Serve(ln) }()
 		t.Cleanup(func() { srv.Close() })
 		_, port, _ := net.SplitHostPort(ln.Addr().String())
 		return "http://" + host + ":" + port

@@ -54,7 +54,7 @@ func serveFrames(t *testing.T) framesSites {
 <iframe title="same frame" src="/frame?who=same"></iframe><iframe title="samesite frame" src="%s/frame?who=samesite"></iframe><iframe title="cross frame" src="%s/frame?who=cross"></iframe><iframe title="outside frame" src="%s/frame?who=outside"></iframe>
 <p>After the frames</p>`, s.sameSite, s.cross, s.outside)
 		})}
-		go srv.Serve(ln)
+		go func() { _ = srv.Serve(ln) }()
 		t.Cleanup(func() { srv.Close() })
 		_, port, _ := net.SplitHostPort(ln.Addr().String())
 		return "http://" + host + ":" + port
@@ -217,7 +217,7 @@ func TestFramesMaskedByDefault(t *testing.T) {
 	if got := o.Server["counters"].(map[string]any)["frames_masked"]; got != 4.0 {
 		t.Errorf("frames_masked = %v, want 4 (the frames of the page; what is inside them is not read)", got)
 	}
-	data, _ := json.Marshal(o.envelope.raw)
+	data, _ := json.Marshal(o.raw)
 	for _, bad := range []string{"Text of", "Button same", "Button cross", outsideText, "hunter2"} {
 		if strings.Contains(string(data), bad) {
 			t.Errorf("observe carries %q from a frame", bad)
@@ -234,7 +234,9 @@ func TestFramesMaskedByDefault(t *testing.T) {
 func TestFramesUpload(t *testing.T) {
 	s := serveFrames(t)
 	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("hello"), 0o600)
+	if err := os.WriteFile(filepath.Join(dir, "a.txt"), []byte("hello"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	bs := launchPrepared(t, func(home string) error {
 		return writeProfile(home, "fr", fmt.Sprintf("sites = [%q, %q]\nframes = \"sites\"\nupload_dir = %q\n", s.main, s.cross, dir))
 	}, nil, "--profile", "fr")

@@ -110,7 +110,9 @@ func TestHandoff(t *testing.T) {
 		t.Helper()
 		for end := time.Now().Add(5 * time.Second); ; time.Sleep(50 * time.Millisecond) {
 			var n int
-			json.Unmarshal(c.inWorker(t, `chrome.notifications.getAll().then(all => Object.keys(all).length)`), &n)
+			if err := json.Unmarshal(c.inWorker(t, `chrome.notifications.getAll().then(all => Object.keys(all).length)`), &n); err != nil {
+				t.Fatal(err)
+			}
 			if n == want {
 				return
 			}
@@ -211,7 +213,7 @@ func TestHandoff(t *testing.T) {
 		t.Error("diwall's stderr carries what the person typed")
 	}
 	for _, dir := range []string{filepath.Join(bs.home, "logs"), filepath.Join(bs.home, "state", "audit")} {
-		filepath.Walk(dir, func(path string, info os.FileInfo, err error) error {
+		_ = filepath.Walk(dir, func(path string, info os.FileInfo, err error) error {
 			if err != nil || info.IsDir() {
 				return nil
 			}

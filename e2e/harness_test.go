@@ -55,7 +55,7 @@ func run(m *testing.M) int {
 		return 1
 	}
 	srv := &http.Server{Handler: fixtures()}
-	go srv.Serve(ln)
+	go func() { _ = srv.Serve(ln) }()
 	defer srv.Close()
 	siteURL = "http://" + ln.Addr().String()
 	code := m.Run()
@@ -85,12 +85,12 @@ func fixtures() http.Handler {
 	mux.HandleFunc("/gen", func(w http.ResponseWriter, r *http.Request) {
 		n, _ := strconv.Atoi(r.URL.Query().Get("n"))
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		io.WriteString(w, pagegen.Page(n))
+		_, _ = io.WriteString(w, pagegen.Page(n))
 	})
 	mux.HandleFunc("/article", func(w http.ResponseWriter, r *http.Request) {
 		n, _ := strconv.Atoi(r.URL.Query().Get("words"))
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		io.WriteString(w, pagegen.Article(n))
+		_, _ = io.WriteString(w, pagegen.Article(n))
 	})
 	mux.HandleFunc("/redirect", func(w http.ResponseWriter, r *http.Request) {
 		// Sends the browser to another origin: the same server as localhost.
@@ -105,7 +105,7 @@ func fixtures() http.Handler {
 	mux.HandleFunc("/hang", func(w http.ResponseWriter, r *http.Request) {
 		// Answers headers and never finishes the body, until the client goes.
 		w.Header().Set("Content-Type", "text/html")
-		w.Write([]byte("<!doctype html><title>Hanging</title><p>loading forever"))
+		_, _ = w.Write([]byte("<!doctype html><title>Hanging</title><p>loading forever"))
 		w.(http.Flusher).Flush()
 		<-r.Context().Done()
 	})
@@ -191,7 +191,10 @@ func start(prepare func(home string) error, env []string, args ...string) (*laun
 		}
 	}
 	tmp := filepath.Join(home, "tmp")
-	os.MkdirAll(tmp, 0o700)
+	if err := os.MkdirAll(tmp, 0o700); err != nil {
+		os.RemoveAll(home)
+		return nil, err
+	}
 	cmd := exec.Command(diwallBin, append([]string{"mcp", "--launch=headless"}, args...)...)
 	cmd.Env = append(os.Environ(), "DIWALL_HOME="+home, "TMPDIR="+tmp, "DIWALL_TEST_DEVTOOLS=1", "DIWALL_LOG=debug")
 	cmd.Env = append(cmd.Env, env...)
@@ -203,7 +206,7 @@ func start(prepare func(home string) error, env []string, args ...string) (*laun
 	session, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd, TerminateDuration: 10 * time.Second}, nil)
 	if err != nil {
 		os.RemoveAll(home)
-		return nil, fmt.Errorf("connect to diwall mcp: %v\nstderr: %s", err, stderr.String())
+		return nil, fmt.Errorf("connect to diwall mcp: %w\nstderr: %s", err, stderr.String())
 	}
 	return &launched{home: home, cmd: cmd, session: session, stderr: &stderr}, nil
 }
@@ -275,7 +278,7 @@ func processesUnder(dir string) []string {
 	return out
 }
 
-// envelope is a tool result as Diwall defines it (SPEC §2).
+// envelope is a tool result as Diwall defines it (docs/contract.md §2).
 type envelope struct {
 	OK          bool            `json:"ok"`
 	Server      map[string]any  `json:"server"`

@@ -34,8 +34,8 @@ func startXvfb(t testing.TB) string {
 	}
 	w.Close()
 	t.Cleanup(func() {
-		cmd.Process.Kill()
-		cmd.Wait()
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
 	})
 	line := make(chan string, 1)
 	go func() {
@@ -69,8 +69,12 @@ func startHeaded(t testing.TB) *browserSession {
 		t.Fatal(err)
 	}
 	profile := filepath.Join(home, ".config", "chromium")
-	os.MkdirAll(filepath.Join(home, "tmp"), 0o700)
-	os.MkdirAll(profile, 0o700)
+	if err := os.MkdirAll(filepath.Join(home, "tmp"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(profile, 0o700); err != nil {
+		t.Fatal(err)
+	}
 	env := append(filteredEnviron("HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "DIWALL_HOME", "TMPDIR", "DISPLAY"),
 		"HOME="+home, "TMPDIR="+filepath.Join(home, "tmp"), "DISPLAY="+display)
 	run := func(args ...string) {
@@ -93,7 +97,7 @@ func startHeaded(t testing.TB) *browserSession {
 		t.Fatalf("start Chromium: %v", err)
 	}
 	exited := make(chan struct{})
-	go func() { browser.Wait(); close(exited) }()
+	go func() { _ = browser.Wait(); close(exited) }()
 
 	cmd := exec.Command(diwallBin, "mcp")
 	cmd.Env = env
@@ -106,9 +110,10 @@ func startHeaded(t testing.TB) *browserSession {
 	}
 	t.Cleanup(func() {
 		session.Close()
-		browser.Process.Kill()
+		_ = browser.Process.Kill()
 		<-exited
-		for end := time.Now().Add(5 * time.Second); time.Now().Before(end) && len(processesUnder(home)) > 0; time.Sleep(50 * time.Millisecond) {
+		for end := time.Now().Add(5 * time.Second); time.Now().Before(end) && len(processesUnder(home)) > 0; {
+			time.Sleep(50 * time.Millisecond)
 		}
 		if left := processesUnder(home); len(left) > 0 {
 			t.Errorf("processes left: %v", left)

@@ -249,7 +249,10 @@ func (w *loadWorker) run(until time.Time) {
 		}
 		w.mine("observe", obs)
 		var o observation
-		json.Unmarshal(obs.PageContent, &o)
+		if err := json.Unmarshal(obs.PageContent, &o); err != nil {
+			w.stats.violation("session %d: observe's page content: %v", w.n, err)
+			continue
+		}
 		snapshot := obs.Server["snapshot_id"].(string)
 		w.stats.set(w.stats.snaps, w.n, snapshot)
 		add, note := markIn(o, "button", "Add"), markIn(o, "textbox", "Note")
@@ -310,7 +313,10 @@ func (w *loadWorker) checkClicks() {
 		return
 	}
 	var o observation
-	json.Unmarshal(obs.PageContent, &o)
+	if err := json.Unmarshal(obs.PageContent, &o); err != nil {
+		w.stats.violation("session %d: the last observe's page content: %v", w.n, err)
+		return
+	}
 	got := -1
 	for _, line := range o.Tree {
 		if i := strings.Index(line, "clicks: "); i >= 0 {

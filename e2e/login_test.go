@@ -167,7 +167,7 @@ func TestLogin(t *testing.T) {
 	vault := filepath.Join(bs.home, "state", "vault")
 	key := filepath.Join(bs.home, "data", "vault.key")
 	var files int
-	filepath.Walk(bs.home, func(path string, info os.FileInfo, err error) error {
+	_ = filepath.Walk(bs.home, func(path string, info os.FileInfo, err error) error {
 		if err != nil || info.IsDir() || path == key || strings.HasPrefix(path, vault+string(filepath.Separator)) {
 			return nil
 		}
@@ -217,7 +217,7 @@ func TestLogin(t *testing.T) {
 // checkExport writes the session's report with `diwall audit export` and
 // reads it in the launched headless Chromium: every call is there, every
 // image shows, and no secret.
-func checkExport(t *testing.T, bs *browserSession, s audit.Session) {
+func checkExport(t *testing.T, bs *browserSession, s audit.SessionLog) {
 	t.Helper()
 	report := filepath.Join(bs.home, "report.html")
 	for _, args := range [][]string{{"list"}, {"show", s.Key[:8]}, {"export", s.Key[:8], "-o", report}} {
@@ -242,7 +242,7 @@ func checkExport(t *testing.T, bs *browserSession, s audit.Session) {
 	if err := c.call(tt, "", "Target.createTarget", map[string]any{"url": "file://" + report}, &created); err != nil {
 		t.Fatal(err)
 	}
-	defer c.call(tt, "", "Target.closeTarget", map[string]any{"targetId": created.TargetID}, nil)
+	defer func() { _ = c.call(tt, "", "Target.closeTarget", map[string]any{"targetId": created.TargetID}, nil) }()
 	var att struct {
 		SessionID string `json:"sessionId"`
 	}
@@ -283,7 +283,9 @@ func checkExport(t *testing.T, bs *browserSession, s audit.Session) {
 		Calls, Images, Shown, Logins int
 		Text                         string
 	}
-	json.Unmarshal([]byte(res.Result.Value), &page)
+	if err := json.Unmarshal([]byte(res.Result.Value), &page); err != nil {
+		t.Fatal(err)
+	}
 	var artifacts int
 	for _, r := range s.Records {
 		artifacts += len(r.Artifacts)
@@ -306,10 +308,14 @@ func checkExport(t *testing.T, bs *browserSession, s audit.Session) {
 			Data string `json:"data"`
 		}
 		if err := c.call(tt, att.SessionID, "Page.captureScreenshot", map[string]any{"format": "png"}, &shot); err == nil {
-			os.WriteFile(filepath.Join(dir, "report.png"), mustDecode(shot.Data), 0o644)
+			if err := os.WriteFile(filepath.Join(dir, "report.png"), mustDecode(shot.Data), 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
 		data, _ := os.ReadFile(report)
-		os.WriteFile(filepath.Join(dir, "report.html"), data, 0o644)
+		if err := os.WriteFile(filepath.Join(dir, "report.html"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 
@@ -319,7 +325,7 @@ func mustDecode(b64 string) []byte {
 }
 
 // auditSession reads the one session the launch's audit log holds, whole.
-func (bs *browserSession) auditSession() audit.Session {
+func (bs *browserSession) auditSession() audit.SessionLog {
 	t := bs.t
 	t.Helper()
 	sessions, _ := filepath.Glob(filepath.Join(bs.home, "state", "audit", "sessions", "*.cbor"))

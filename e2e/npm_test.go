@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -47,8 +48,12 @@ func TestNpmPackages(t *testing.T) {
 	}
 
 	project := filepath.Join(work, "project")
-	os.MkdirAll(project, 0o755)
-	os.WriteFile(filepath.Join(project, "package.json"), []byte(`{"name": "npm-e2e", "private": true}`+"\n"), 0o644)
+	if err := os.MkdirAll(project, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(project, "package.json"), []byte(`{"name": "npm-e2e", "private": true}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	// npm may reach nothing: its registry is a closed port on loopback.
 	npmEnv := append(os.Environ(), "npm_config_registry=http://127.0.0.1:9/", "npm_config_offline=true",
 		"npm_config_cache="+filepath.Join(work, "npm-cache"), "npm_config_audit=false", "npm_config_fund=false",
@@ -65,8 +70,10 @@ func TestNpmPackages(t *testing.T) {
 
 	home := filepath.Join(work, "home")
 	tmp := filepath.Join(home, "tmp")
-	os.MkdirAll(tmp, 0o700)
-	env := append(npmEnv, "DIWALL_HOME="+home, "TMPDIR="+tmp)
+	if err := os.MkdirAll(tmp, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	env := append(slices.Clone(npmEnv), "DIWALL_HOME="+home, "TMPDIR="+tmp)
 	npx := func(args ...string) (string, string, error) {
 		cmd := exec.Command("npx", args...)
 		cmd.Dir, cmd.Env = project, env

@@ -17,7 +17,9 @@ func runObserveCmd(t *testing.T, args ...string) (code int, stdout, stderr strin
 	t.Helper()
 	home := t.TempDir()
 	tmp := filepath.Join(home, "tmp")
-	os.MkdirAll(tmp, 0o700)
+	if err := os.MkdirAll(tmp, 0o700); err != nil {
+		t.Fatal(err)
+	}
 	cmd := exec.Command(diwallBin, append([]string{"observe"}, args...)...)
 	cmd.Dir = home
 	cmd.Env = append(os.Environ(), "DIWALL_HOME="+home, "TMPDIR="+tmp)

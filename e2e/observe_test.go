@@ -56,7 +56,7 @@ func (bs *browserSession) openPage(path string) {
 	bs.mustOK("tabs", map[string]any{"action": "open", "url": siteURL + path})
 }
 
-// TestObserveServerPart checks every field of SPEC §3's example, with its
+// TestObserveServerPart checks every field of docs/contract.md §3's example, with its
 // type, and that each figure is true of the snapshot.
 func TestObserveServerPart(t *testing.T) {
 	bs := shared(t)
@@ -172,7 +172,9 @@ func checkGoldens(t *testing.T, bs *browserSession, write bool) {
 			view.mustOK("tabs", map[string]any{"action": "close"})
 			path := filepath.Join("testdata", "golden", name+".txt")
 			if write {
-				os.MkdirAll(filepath.Dir(path), 0o755)
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
 				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 					t.Fatal(err)
 				}

@@ -91,7 +91,7 @@ func TestBigAndOddPages(t *testing.T) {
 				if args == nil {
 					args = map[string]any{}
 				}
-				if (tool == "read" || strings.HasPrefix(tool, "act:")) && last.envelope.Server == nil {
+				if (tool == "read" || strings.HasPrefix(tool, "act:")) && last.Server == nil {
 					t.Logf("%s skipped: no observation", tool)
 					continue
 				}

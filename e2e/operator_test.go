@@ -17,7 +17,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// The operator's view (SPEC §7): the extension's side panel and the local
+// The operator's view (docs/contract.md §7): the extension's side panel and the local
 // page of `diwall watch`, driven in the real browser as the person would.
 
 // diwall runs a command of the person (pause, resume, stop, watch,
@@ -28,7 +28,7 @@ func (bs *browserSession) diwall(args ...string) (string, error) {
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	if err := cmd.Run(); err != nil {
-		return out.String(), fmt.Errorf("diwall %v: %v: %s", args, err, errOut.String())
+		return out.String(), fmt.Errorf("diwall %v: %w: %s", args, err, errOut.String())
 	}
 	return out.String(), nil
 }
@@ -198,7 +198,9 @@ func TestPauseResumeStop(t *testing.T) {
 	if err != nil || !strings.Contains(out, "diwall-e2e") || !strings.Contains(out, "paused") {
 		t.Errorf("diwall sessions: %q %v", out, err)
 	}
-	bs.diwall("resume")
+	if _, err := bs.diwall("resume"); err != nil {
+		t.Fatal(err)
+	}
 
 	// A pause interrupts a call that is running.
 	snapshot := bs.observe().Server["snapshot_id"].(string)
@@ -208,11 +210,15 @@ func TestPauseResumeStop(t *testing.T) {
 		done <- bs.call("act", map[string]any{"snapshot_id": snapshot, "steps": []map[string]any{{"action": "wait", "ms": 20000}}})
 	}()
 	c.within(t, panel, `!!document.querySelector('.pane .op[data-tool="act"][data-phase="running"]')`, 2*time.Second)
-	bs.diwall("pause")
+	if _, err := bs.diwall("pause"); err != nil {
+		t.Fatal(err)
+	}
 	if env := <-done; env.errorCode() != "paused_by_user" || time.Since(start) > 10*time.Second {
 		t.Errorf("a running call after pause: code %s after %v", env.errorCode(), time.Since(start))
 	}
-	bs.diwall("resume")
+	if _, err := bs.diwall("resume"); err != nil {
+		t.Fatal(err)
+	}
 
 	// Stop: the session's access ends; its tab stays open, no longer its.
 	c.eval(t, panel, `document.querySelector('#sessions li [data-action="stop"]').click(), true`)
@@ -236,7 +242,9 @@ func TestPauseResumeStop(t *testing.T) {
 	if !open {
 		t.Error("stop closed the tab; it should stay open unless the person asks")
 	}
-	bs.diwall("resume")
+	if _, err := bs.diwall("resume"); err != nil {
+		t.Fatal(err)
+	}
 	if list := bs.mustOK("tabs", map[string]any{"action": "list"}); len(list.Server["tabs"].([]any)) != 0 {
 		t.Errorf("after stop and resume the session still has tabs: %v", list.Server["tabs"])
 	}
@@ -255,7 +263,9 @@ func TestPauseResumeStop(t *testing.T) {
 			t.Fatal("stop --close-tabs left the tab open")
 		}
 	}
-	bs.diwall("resume")
+	if _, err := bs.diwall("resume"); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // TestLocalPageRefusesStrangers: the real host's page answers only under

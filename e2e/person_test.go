@@ -76,7 +76,7 @@ func (c *cdpConn) inWorker(t testing.TB, expression string) json.RawMessage {
 		t.Fatal("the extension's service worker is not running")
 	}
 	session := c.attach(t, worker.TargetID)
-	defer c.call(t, "", "Target.detachFromTarget", map[string]any{"sessionId": session}, nil)
+	defer func() { _ = c.call(t, "", "Target.detachFromTarget", map[string]any{"sessionId": session}, nil) }()
 	return c.eval(t, session, expression)
 }
 
@@ -98,7 +98,9 @@ func (c *cdpConn) tabIDOf(t *testing.T, targetID string) int {
 	t.Helper()
 	raw := c.inWorker(t, fmt.Sprintf(`chrome.debugger.getTargets().then(ts => (ts.find(x => x.id === %q) || {}).tabId ?? -1)`, targetID))
 	var id int
-	json.Unmarshal(raw, &id)
+	if err := json.Unmarshal(raw, &id); err != nil {
+		t.Fatal(err)
+	}
 	if id < 0 {
 		t.Fatalf("target %s has no tab", targetID)
 	}

@@ -270,7 +270,9 @@ func workerListed(port string) bool {
 		Type string `json:"type"`
 		URL  string `json:"url"`
 	}
-	json.Unmarshal(data, &targets)
+	if json.Unmarshal(data, &targets) != nil {
+		return false
+	}
 	for _, t := range targets {
 		if t.Type == "service_worker" && strings.HasPrefix(t.URL, extensionOrigin) {
 			return true

@@ -53,7 +53,7 @@ func ID() string {
 func IDFromKey(key string) (string, error) {
 	der, err := base64.StdEncoding.DecodeString(key)
 	if err != nil || len(der) == 0 {
-		return "", fmt.Errorf("manifest key is not base64 DER: %v", err)
+		return "", fmt.Errorf("manifest key is not base64 DER: %w", err)
 	}
 	sum := sha256.Sum256(der)
 	id := make([]byte, 32)

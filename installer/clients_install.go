@@ -52,7 +52,7 @@ func canonicalSum(v any) string {
 func decoded(v any) any {
 	data, _ := json.Marshal(v)
 	var out any
-	json.Unmarshal(data, &out)
+	_ = json.Unmarshal(data, &out)
 	return out
 }
 
@@ -126,7 +126,7 @@ func (c Client) checkEdit(before, after []byte, want any, dropKey bool) error {
 	}
 	a, err := c.decode(after)
 	if err != nil {
-		return fmt.Errorf("the edit would not parse (%v)", err)
+		return fmt.Errorf("the edit would not parse (%w)", err)
 	}
 	got, err := c.readEntry(after)
 	if err != nil {
@@ -168,19 +168,19 @@ func InstallClient(c Client, file, command string, args []string, earlier *Clien
 	want := decoded(entry)
 	rec.EntrySHA256 = canonicalSum(want)
 
-	real := realPath(file)
-	before, err := os.ReadFile(real)
+	resolved := realPath(file)
+	before, err := os.ReadFile(resolved)
 	existed := err == nil
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fail(err)
 	}
 	mode := fs.FileMode(0o600)
-	if fi, err := os.Stat(real); err == nil {
+	if fi, err := os.Stat(resolved); err == nil {
 		mode = fi.Mode().Perm()
 	}
 	m, err := c.decode(before)
 	if err != nil {
-		return fail(fmt.Errorf("%s is not valid %s (%v); fix it or move it away, then install again", file, c.format(), err))
+		return fail(fmt.Errorf("%s is not valid %s (%w); fix it or move it away, then install again", file, c.format(), err))
 	}
 	_, hadKey := m[c.Key]
 	rec.CreatedFile, rec.CreatedKey = !existed, !hadKey
@@ -209,7 +209,7 @@ func InstallClient(c Client, file, command string, args []string, earlier *Clien
 		rec.BackupSHA256 = canonicalBytes(before)
 		res.Detail = "the file as it was: " + rec.Backup
 	} else {
-		created, err := MkdirAllTracked(filepath.Dir(real))
+		created, err := MkdirAllTracked(filepath.Dir(resolved))
 		if err != nil {
 			return fail(err)
 		}
@@ -217,7 +217,7 @@ func InstallClient(c Client, file, command string, args []string, earlier *Clien
 			rec.Created = created
 		}
 	}
-	if err := atomicfile.Write(real, after, mode); err != nil {
+	if err := atomicfile.Write(resolved, after, mode); err != nil {
 		return fail(err)
 	}
 	res.Action = Installed
@@ -230,8 +230,8 @@ func InstallClient(c Client, file, command string, args []string, earlier *Clien
 // backup if unchanged.
 func UninstallClient(c Client, rec ClientRecord) (Result, error) {
 	res := Result{Browser: c.ID, Name: c.Name, Manifest: rec.File}
-	real := realPath(rec.File)
-	data, err := os.ReadFile(real)
+	resolved := realPath(rec.File)
+	data, err := os.ReadFile(resolved)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		res.Action, res.Detail = Absent, "the file is gone"
@@ -265,14 +265,14 @@ func UninstallClient(c Client, rec ClientRecord) (Result, error) {
 	}
 	m, _ := c.decode(after)
 	if rec.CreatedFile && len(m) == 0 {
-		err = os.Remove(real)
+		err = os.Remove(resolved)
 		removeEmptyDirs(rec.Created)
 	} else {
 		mode := fs.FileMode(0o600)
-		if fi, serr := os.Stat(real); serr == nil {
+		if fi, serr := os.Stat(resolved); serr == nil {
 			mode = fi.Mode().Perm()
 		}
-		err = atomicfile.Write(real, after, mode)
+		err = atomicfile.Write(resolved, after, mode)
 	}
 	if err != nil {
 		res.Action, res.Detail = Failed, err.Error()

@@ -69,7 +69,9 @@ func roundTrip(t *testing.T, c Client, before string, check func(after string)) 
 	t.Helper()
 	dir := t.TempDir()
 	file := filepath.Join(dir, "config")
-	os.WriteFile(file, []byte(before), 0o640)
+	if err := os.WriteFile(file, []byte(before), 0o640); err != nil {
+		t.Fatal(err)
+	}
 	res, rec, err := InstallClient(c, file, "/opt/diwall", []string{"mcp", "--launch"}, nil)
 	if err != nil || res.Action != Installed {
 		t.Fatalf("install: %+v %v", res, err)
@@ -191,7 +193,9 @@ func TestTOMLClientReplacesItsTable(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "config.toml")
 	before := "[mcp_servers.diwall]\ncommand = \"/old/diwall\"\nargs = [\"mcp\"]\n\n[mcp_servers.diwall.env]\nA = \"1\"\n\n[mcp_servers.other]\ncommand = \"o\"\n"
-	os.WriteFile(file, []byte(before), 0o600)
+	if err := os.WriteFile(file, []byte(before), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	c := client(t, "codex")
 	if _, _, err := InstallClient(c, file, "/opt/diwall", []string{"mcp"}, nil); err != nil {
 		t.Fatal(err)
@@ -201,11 +205,15 @@ func TestTOMLClientReplacesItsTable(t *testing.T) {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 
-	os.WriteFile(file, []byte("[mcp_servers]\ndiwall = { command = \"x\" }\n"), 0o600)
+	if err := os.WriteFile(file, []byte("[mcp_servers]\ndiwall = { command = \"x\" }\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	if _, _, err := InstallClient(c, file, "/opt/diwall", []string{"mcp"}, nil); err == nil || !strings.Contains(err.Error(), "inline table") {
 		t.Errorf("an inline diwall table: %v", err)
 	}
-	os.WriteFile(file, []byte("mcp_servers = { other = { command = \"x\" } }\n"), 0o600)
+	if err := os.WriteFile(file, []byte("mcp_servers = { other = { command = \"x\" } }\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	if _, _, err := InstallClient(c, file, "/opt/diwall", []string{"mcp"}, nil); err == nil {
 		t.Error("adding a table to an inline table of servers gave no error")
 	}
@@ -249,14 +257,18 @@ func TestClientFileCreatedAndRemoved(t *testing.T) {
 // is theirs: uninstall keeps it, and the backup.
 func TestClientEntryChangedIsKept(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "mcp.json")
-	os.WriteFile(file, []byte("{}\n"), 0o600)
+	if err := os.WriteFile(file, []byte("{}\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	c := client(t, "cursor")
 	_, rec, err := InstallClient(c, file, "/opt/diwall", []string{"mcp"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	mine := `{"mcpServers": {"diwall": {"command": "/opt/diwall", "args": ["mcp", "--profile", "work"]}}}`
-	os.WriteFile(file, []byte(mine), 0o600)
+	if err := os.WriteFile(file, []byte(mine), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	res, err := UninstallClient(c, rec)
 	if err != nil || res.Action != Kept {
 		t.Errorf("uninstall: %+v %v", res, err)
@@ -270,7 +282,9 @@ func TestClientEntryChangedIsKept(t *testing.T) {
 // alone, with an error that says so.
 func TestClientRefusesABrokenFile(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "claude_desktop_config.json")
-	os.WriteFile(file, []byte(`{"mcpServers": {`), 0o600)
+	if err := os.WriteFile(file, []byte(`{"mcpServers": {`), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	res, _, err := InstallClient(client(t, "claude-desktop"), file, "/opt/diwall", []string{"mcp"}, nil)
 	if err == nil || res.Action != Failed || !strings.Contains(err.Error(), "is not valid JSON") {
 		t.Errorf("install: %+v %v", res, err)
@@ -281,7 +295,9 @@ func TestClientRefusesABrokenFile(t *testing.T) {
 	if _, err := os.Stat(file + BackupSuffix); err == nil {
 		t.Error("a backup was written for a refused install")
 	}
-	os.WriteFile(file, []byte(`{"mcpServers": []}`), 0o600)
+	if err := os.WriteFile(file, []byte(`{"mcpServers": []}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	if _, _, err := InstallClient(client(t, "claude-desktop"), file, "/opt/diwall", []string{"mcp"}, nil); err == nil || !strings.Contains(err.Error(), `"mcpServers" is not an object`) {
 		t.Errorf("servers that are not an object: %v", err)
 	}
@@ -291,11 +307,15 @@ func TestClientRefusesABrokenFile(t *testing.T) {
 // is written where it is; the link stays a link.
 func TestClientFileBehindALink(t *testing.T) {
 	dir := t.TempDir()
-	real := filepath.Join(dir, "dotfiles", "mcp.json")
-	os.MkdirAll(filepath.Dir(real), 0o700)
-	os.WriteFile(real, []byte("{}\n"), 0o600)
+	resolved := filepath.Join(dir, "dotfiles", "mcp.json")
+	if err := os.MkdirAll(filepath.Dir(resolved), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(resolved, []byte("{}\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	link := filepath.Join(dir, "mcp.json")
-	if err := os.Symlink(real, link); err != nil {
+	if err := os.Symlink(resolved, link); err != nil {
 		t.Skip(err)
 	}
 	if _, _, err := InstallClient(client(t, "cursor"), link, "/opt/diwall", []string{"mcp"}, nil); err != nil {
@@ -304,11 +324,11 @@ func TestClientFileBehindALink(t *testing.T) {
 	if fi, _ := os.Lstat(link); fi.Mode()&os.ModeSymlink == 0 {
 		t.Error("the link was replaced by a file")
 	}
-	data, _ := os.ReadFile(real)
+	data, _ := os.ReadFile(resolved)
 	var m struct {
 		MCPServers map[string]ServerEntry `json:"mcpServers"`
 	}
-	if json.Unmarshal(data, &m); m.MCPServers["diwall"].Command != "/opt/diwall" {
+	if err := json.Unmarshal(data, &m); err != nil || m.MCPServers["diwall"].Command != "/opt/diwall" {
 		t.Errorf("the linked file: %s", data)
 	}
 }

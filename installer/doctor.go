@@ -42,7 +42,7 @@ type DoctorOptions struct {
 // changes nothing.
 func Doctor(d DoctorOptions) []Check {
 	checks := []Check{binaryCheck(d.BinaryPath)}
-	o, targets, err := d.Options.resolve()
+	o, targets, err := d.resolve()
 	if err != nil {
 		return append(checks, Check{Name: "options", Detail: err.Error()})
 	}

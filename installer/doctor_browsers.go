@@ -15,9 +15,9 @@ import (
 // whether the extension is loaded, connected, and of this host's major
 // version.
 func browserChecks(d DoctorOptions, o Options, targets []Target) []Check {
-	find, real := d.Running, false
+	find, resolved := d.Running, false
 	if find == nil {
-		find, real = FindRunningBrowsers, true
+		find, resolved = FindRunningBrowsers, true
 	}
 	running, ok := find()
 	if !ok {
@@ -36,7 +36,7 @@ func browserChecks(d DoctorOptions, o Options, targets []Target) []Check {
 				}
 			}
 		}
-		if real && !ownsProfile(dir, b.PID) {
+		if resolved && !ownsProfile(dir, b.PID) {
 			continue // a process starting or ending, or not a browser's main one
 		}
 		label := fmt.Sprintf("%s pid %d (%s)", b.Browser, b.PID, dir)

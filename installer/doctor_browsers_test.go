@@ -49,11 +49,19 @@ func TestDoctorChecksEachRunningBrowser(t *testing.T) {
 	custom := filepath.Join(t.TempDir(), "my profile")
 	// The extension, loaded unpacked in the custom folder's Default profile.
 	extDir := filepath.Join(t.TempDir(), "ext")
-	os.MkdirAll(extDir, 0o755)
-	os.WriteFile(filepath.Join(extDir, "manifest.json"), []byte(`{"version":"0.1.0"}`), 0o644)
-	os.MkdirAll(filepath.Join(custom, "Default"), 0o700)
+	if err := os.MkdirAll(extDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(extDir, "manifest.json"), []byte(`{"version":"0.1.0"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(custom, "Default"), 0o700); err != nil {
+		t.Fatal(err)
+	}
 	prefs := `{"extensions":{"settings":{"` + DefaultExtensionID + `":{"path":"` + extDir + `","location":4}}}}`
-	os.WriteFile(filepath.Join(custom, "Default", "Preferences"), []byte(prefs), 0o600)
+	if err := os.WriteFile(filepath.Join(custom, "Default", "Preferences"), []byte(prefs), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	// The everyday Chromium (pid of this test) has a connected host.
 	if _, err := hoststatus.Write(o.Dirs.State, hoststatus.Record{PID: os.Getpid(), ParentPID: 100, ExtensionVersion: "0.1.0", HostVersion: "0.2.0"}); err != nil {
 		t.Fatal(err)
@@ -83,14 +91,18 @@ func TestDoctorChecksEachRunningBrowser(t *testing.T) {
 	}
 
 	// Another major version, loaded: doctor says so and how to fix it.
-	os.WriteFile(filepath.Join(extDir, "manifest.json"), []byte(`{"version":"1.0.0"}`), 0o644)
+	if err := os.WriteFile(filepath.Join(extDir, "manifest.json"), []byte(`{"version":"1.0.0"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	e = checksByName(Doctor(d))["chromium pid 200 ("+custom+") extension"]
 	if e.OK || !strings.Contains(e.Detail, "version 1.0.0") || !strings.Contains(e.Fix, "diwall install") {
 		t.Errorf("another major: %+v", e)
 	}
 	// Not loaded at all: how to load it.
 	os.Remove(filepath.Join(custom, "Default", "Preferences"))
-	os.WriteFile(filepath.Join(custom, "Default", "Preferences"), []byte(`{}`), 0o600)
+	if err := os.WriteFile(filepath.Join(custom, "Default", "Preferences"), []byte(`{}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	e = checksByName(Doctor(d))["chromium pid 200 ("+custom+") extension"]
 	if e.OK || !strings.Contains(e.Fix, "Load unpacked and choose "+o.Dirs.ExtensionDir()) {
 		t.Errorf("not loaded: %+v", e)
@@ -99,7 +111,9 @@ func TestDoctorChecksEachRunningBrowser(t *testing.T) {
 
 func TestDoctorRepeatsARefusal(t *testing.T) {
 	o := linuxOptions(t)
-	hoststatus.Refuse(o.Dirs.State, hoststatus.Refusal{ParentPID: 300, ExtensionVersion: "1.0.0", Message: "the Diwall extension in this browser is version 1.0.0, but ..."})
+	if err := hoststatus.Refuse(o.Dirs.State, hoststatus.Refusal{ParentPID: 300, ExtensionVersion: "1.0.0", Message: "the Diwall extension in this browser is version 1.0.0, but ..."}); err != nil {
+		t.Fatal(err)
+	}
 	d := DoctorOptions{Options: o, Running: func() ([]RunningBrowser, bool) {
 		return []RunningBrowser{{PID: 300, Browser: Chromium}}, true
 	}}

@@ -16,13 +16,21 @@ func TestClientChecks(t *testing.T) {
 	self := filepath.Join(home, "bin", "diwall")
 	other := filepath.Join(home, "old", "diwall")
 	for _, f := range []string{self, other} {
-		os.MkdirAll(filepath.Dir(f), 0o700)
-		os.WriteFile(f, []byte("#!/bin/sh\n"), 0o700)
+		if err := os.MkdirAll(filepath.Dir(f), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f, []byte("#!/bin/sh\n"), 0o700); err != nil {
+			t.Fatal(err)
+		}
 	}
 	write := func(id, content string) {
 		file := client(t, id).Path("linux", home, nil)
-		os.MkdirAll(filepath.Dir(file), 0o700)
-		os.WriteFile(file, []byte(content), 0o600)
+		if err := os.MkdirAll(filepath.Dir(file), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(content), 0o600); err != nil {
+			t.Fatal(err)
+		}
 	}
 	write("cursor", `{"mcpServers": {"diwall": {"command": "`+self+`", "args": ["mcp", "--launch"]}}}`)
 	write("vscode", `{"servers": {"diwall": {"type": "stdio", "command": "`+filepath.Join(home, "gone")+`", "args": ["mcp"]}}}`)

@@ -35,7 +35,7 @@ func TestDoctorAfterInstall(t *testing.T) {
 	})
 	if !Healthy(checks) {
 		var out strings.Builder
-		FormatChecks(&out, checks)
+		_ = FormatChecks(&out, checks)
 		t.Fatalf("not healthy after install:\n%s", out.String())
 	}
 	got := checksByName(checks)

@@ -4,10 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/diwall/diwall/host/atomicfile"
 	"os"
 	"path/filepath"
 	"slices"
+
+	"github.com/diwall/diwall/host/atomicfile"
 
 	"github.com/diwall/diwall/host/paths"
 )
@@ -23,14 +24,14 @@ const ManifestFileName = paths.HostName + ".json"
 const Description = "Diwall: lets an AI model see and act in this browser, safely"
 
 var (
-	// ErrRelativeBinary: browsers on Linux and macOS start a host only from an
+	// ErrRelativeBinary is returned for a relative host path: browsers on Linux and macOS start a host only from an
 	// absolute path, so the installer writes no other kind.
 	ErrRelativeBinary = errors.New("installer: the host binary path must be absolute")
-	// ErrBadExtensionID: an extension ID is 32 letters from a to p.
+	// ErrBadExtensionID is returned for what is not an extension ID, which is 32 letters from a to p.
 	ErrBadExtensionID = errors.New("installer: not an extension ID")
-	// ErrUnknownBrowser: Options.Browsers named a browser the installer does not know.
+	// ErrUnknownBrowser is returned when Options.Browsers named a browser the installer does not know.
 	ErrUnknownBrowser = errors.New("installer: unknown browser")
-	// ErrNotManifest: a file is not valid manifest JSON.
+	// ErrNotManifest is returned when a file is not valid manifest JSON.
 	ErrNotManifest = errors.New("installer: not a host manifest")
 )
 
@@ -130,7 +131,7 @@ func ReadManifest(file string) (Manifest, error) {
 	}
 	var m Manifest
 	if err := json.Unmarshal(data, &m); err != nil {
-		return Manifest{}, fmt.Errorf("%w: %s: %v", ErrNotManifest, file, err)
+		return Manifest{}, fmt.Errorf("%w: %s: %v", ErrNotManifest, file, err) //nolint:errorlint // not a manifest is the cause; a missing file is not to be read as "not installed"
 	}
 	return m, nil
 }

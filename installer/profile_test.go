@@ -21,7 +21,9 @@ func TestEnsureDefaultProfile(t *testing.T) {
 
 	// The person's own file, even a broken one, is left alone.
 	mine := []byte("sites = ['https://mine.test']\nbroken =\n")
-	os.WriteFile(path, mine, 0o600)
+	if err := os.WriteFile(path, mine, 0o600); err != nil {
+		t.Fatal(err)
+	}
 	again, created, err := EnsureDefaultProfile(cfg)
 	if err != nil || created || again != path {
 		t.Errorf("second: %q, %v, %v", again, created, err)

@@ -5,11 +5,12 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"github.com/diwall/diwall/host/atomicfile"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
+
+	"github.com/diwall/diwall/host/atomicfile"
 
 	"github.com/diwall/diwall/host/paths"
 )

@@ -9,6 +9,7 @@ import (
 // Action is what Install or Uninstall did for one browser.
 type Action string
 
+// What Install and Uninstall can have done.
 const (
 	Installed Action = "installed" // the manifest was written or the key set
 	Skipped   Action = "skipped"   // the browser is not in use here; see Detail

@@ -1,6 +1,6 @@
 package protocol
 
-// Code is an error code a tool reports to the model (SPEC §9).
+// Code is an error code a tool reports to the model (docs/contract.md §9).
 //
 // DO NOT MODIFY THE VALUES. The list is append-only: never rename,
 // renumber or remove a code; clients rely on them.

@@ -36,7 +36,7 @@ func TestConnChunksLargeMessages(t *testing.T) {
 	fr := NewFrameReader(bytes.NewReader(wire.Bytes()), 1000)
 	frames := 0
 	for {
-		if _, err := fr.ReadFrame(); err == io.EOF {
+		if _, err := fr.ReadFrame(); errors.Is(err, io.EOF) {
 			break
 		} else if err != nil {
 			t.Fatalf("frame %d: %v", frames, err)
@@ -58,7 +58,7 @@ func TestConnChunksLargeMessages(t *testing.T) {
 	if got, err := r.Read(); err != nil || got.Event != "small" {
 		t.Fatalf("next message: %v %v", got, err)
 	}
-	if _, err := r.Read(); err != io.EOF {
+	if _, err := r.Read(); !errors.Is(err, io.EOF) {
 		t.Fatalf("want EOF, got %v", err)
 	}
 }
@@ -102,7 +102,9 @@ func TestAssemblerRules(t *testing.T) {
 
 	changed := *chunks[1]
 	changed.Count++
-	a.Add(chunks[0])
+	if _, err := a.Add(chunks[0]); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := a.Add(&changed); !errors.Is(err, ErrChunk) {
 		t.Fatalf("changed count: err = %v", err)
 	}

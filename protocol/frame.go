@@ -33,8 +33,8 @@ type FrameReader struct {
 
 // NewFrameReader returns a reader that rejects frames larger than max bytes
 // before allocating them.
-func NewFrameReader(r io.Reader, max int) *FrameReader {
-	return &FrameReader{r: r, max: max}
+func NewFrameReader(r io.Reader, limit int) *FrameReader {
+	return &FrameReader{r: r, max: limit}
 }
 
 // ReadFrame returns the next frame's body. It returns io.EOF when the stream
@@ -73,8 +73,8 @@ type FrameWriter struct {
 
 // NewFrameWriter returns a writer that refuses frames larger than max bytes
 // before writing anything.
-func NewFrameWriter(w io.Writer, max int) *FrameWriter {
-	return &FrameWriter{w: w, max: max}
+func NewFrameWriter(w io.Writer, limit int) *FrameWriter {
+	return &FrameWriter{w: w, max: limit}
 }
 
 // WriteFrame writes body as one frame, prefix and body in a single Write.

@@ -71,7 +71,7 @@ func Decode(body []byte) (*Message, error) {
 		Data    []byte `json:"data"`
 	}
 	if err := json.Unmarshal(body, &raw); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInvalidMessage, err)
+		return nil, fmt.Errorf("%w: %w", ErrInvalidMessage, err)
 	}
 	m := raw.Message
 	switch m.Type {

@@ -63,7 +63,7 @@ func run(bin string, headful bool, imagePath string) error {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, page) })
 	mux.HandleFunc("/cart", func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, cart) })
-	go http.Serve(ln, mux)
+	go func() { _ = http.Serve(ln, mux) }()
 	site := "http://" + ln.Addr().String()
 
 	home, err := os.MkdirTemp("", "diwall-demo-")

@@ -34,7 +34,7 @@
  * @property {string} [dock]
  */
 
-/** The actions of `screen` (SPEC §7). */
+/** The actions of `screen` (docs/contract.md §7). */
 export const UI_ACTIONS = [
   "split_right",
   "split_down",

@@ -4,9 +4,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"github.com/diwall/diwall/host/atomicfile"
 	"os"
 	"path/filepath"
+
+	"github.com/diwall/diwall/host/atomicfile"
 )
 
 // Artifacts is the content-addressed store beside the audit log: each

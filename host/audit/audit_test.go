@@ -98,7 +98,9 @@ func TestDamageIsReportedWithTheRecordsBefore(t *testing.T) {
 	appendN(t, l, 0, 2)
 	path := SessionFile(dir, key)
 	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
-	f.Write([]byte{0x00, 0x00, 0x00}) // zeros, as a filesystem may leave after a power cut
+	if _, err := f.Write([]byte{0x00, 0x00, 0x00}); err != nil { // zeros, as a filesystem may leave after a power cut
+		t.Fatal(err)
+	}
 	f.Close()
 	s, err := Read(path)
 	if err != nil || len(s.Records) != 2 || s.Damage == nil {
@@ -127,7 +129,9 @@ func TestListFindAndArtifacts(t *testing.T) {
 	other := record(1)
 	other.Session = "fedcba9876543210"
 	other.Start = other.Start.Add(-time.Hour)
-	l.Append(other)
+	if err := l.Append(other); err != nil {
+		t.Fatal(err)
+	}
 	list, err := List(dir)
 	if err != nil || len(list) != 2 {
 		t.Fatalf("list %v %v", list, err)
@@ -154,9 +158,15 @@ func TestPrune(t *testing.T) {
 		id, _ := l.Artifacts().Put([]byte(image))
 		r := record(1)
 		r.Session, r.Artifacts = session, []string{id}
-		l.Append(r)
-		os.Chtimes(SessionFile(dir, session), now.Add(-age), now.Add(-age))
-		os.Chtimes(ArtifactsOf(dir).dir+"/"+id, now.Add(-age), now.Add(-age))
+		if err := l.Append(r); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(SessionFile(dir, session), now.Add(-age), now.Add(-age)); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(ArtifactsOf(dir).dir+"/"+id, now.Add(-age), now.Add(-age)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	put("aaaaaaaaaaaaaaaa", 100*24*time.Hour, strings.Repeat("old", 1000))
 	put("bbbbbbbbbbbbbbbb", 10*24*time.Hour, strings.Repeat("mid", 1000))
@@ -187,11 +197,15 @@ func TestExport(t *testing.T) {
 	r := record(1)
 	r.Artifacts = []string{id, strings.Repeat("0", 64)}
 	r.Args["steps"].([]any)[0].(map[string]any)["note"] = "<script>alert(1)</script>"
-	l.Append(r)
+	if err := l.Append(r); err != nil {
+		t.Fatal(err)
+	}
 	dl := record(2)
 	dl.Tool, dl.Outcome, dl.Args = "download", "complete", nil
 	dl.Download = &Download{ID: "dl-1", SuggestedName: "<b>statement</b>.csv", SavedName: "statement.csv", Bytes: 79, SHA256: strings.Repeat("ab", 32), Mime: "text/csv"}
-	l.Append(dl)
+	if err := l.Append(dl); err != nil {
+		t.Fatal(err)
+	}
 	s, _ := Read(SessionFile(dir, key))
 	if len(s.Records) != 2 || s.Records[1].Download == nil || *s.Records[1].Download != *dl.Download {
 		t.Fatalf("the download's record read back as %+v", s.Records)

@@ -1,4 +1,4 @@
-// Package audit is Diwall's audit log (SPEC §8): one record per tool call,
+// Package audit is Diwall's audit log (docs/contract.md §8): one record per tool call,
 // appended to one file per MCP session, and the artifact store that keeps
 // the masked images a person reads afterwards.
 //

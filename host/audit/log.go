@@ -114,7 +114,7 @@ func scan(r io.Reader, each func(Record)) (good int64, n int, torn bool, err err
 		var rec Record
 		err := dec.Decode(&rec)
 		switch {
-		case err == io.EOF:
+		case errors.Is(err, io.EOF):
 			return good, n, false, nil
 		case errors.Is(err, io.ErrUnexpectedEOF):
 			return good, n, true, nil

@@ -10,8 +10,8 @@ import (
 	"time"
 )
 
-// Session is what one session file holds.
-type Session struct {
+// SessionLog is what one session file holds.
+type SessionLog struct {
 	Key     string
 	Records []Record
 	// Torn says the file ended in a record cut short by a crash, which was
@@ -23,13 +23,13 @@ type Session struct {
 }
 
 // Read reads the session file at path.
-func Read(path string) (Session, error) {
+func Read(path string) (SessionLog, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return Session{}, err
+		return SessionLog{}, err
 	}
 	defer f.Close()
-	s := Session{Key: strings.TrimSuffix(filepath.Base(path), ".cbor")}
+	s := SessionLog{Key: strings.TrimSuffix(filepath.Base(path), ".cbor")}
 	_, _, s.Torn, s.Damage = scan(f, func(r Record) { s.Records = append(s.Records, r) })
 	return s, nil
 }
@@ -47,7 +47,7 @@ type Summary struct {
 }
 
 // Summarize sums up a session.
-func Summarize(s Session) Summary {
+func Summarize(s SessionLog) Summary {
 	sum := Summary{Key: s.Key, Calls: len(s.Records), Torn: s.Torn, Damaged: s.Damage != nil}
 	for i, r := range s.Records {
 		if i == 0 {

@@ -28,7 +28,7 @@ func FuzzRead(f *testing.F) {
 	f.Add([]byte{0x5b, 0x00, 0x00, 0x00, 0x10, 0x00, 0x00, 1}) // a huge byte string
 	artifacts := ArtifactsOf(f.TempDir())
 	f.Fuzz(func(t *testing.T, data []byte) {
-		s := Session{Key: key}
+		s := SessionLog{Key: key}
 		good, n, torn, damage := scan(bytes.NewReader(data), func(r Record) { s.Records = append(s.Records, r) })
 		s.Torn, s.Damage = torn, damage
 		if n != len(s.Records) || good > int64(len(data)) {

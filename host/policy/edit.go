@@ -150,7 +150,7 @@ func edit(configDir, name string, change func(Profile, []byte) ([]byte, error), 
 			return err
 		}
 		if q, err := Parse(name, path, out); err != nil {
-			return fmt.Errorf("profile %s: editing %s would break it, so it is unchanged: %v", name, path, err)
+			return fmt.Errorf("profile %s: editing %s would break it, so it is unchanged: %w", name, path, err)
 		} else if !ok(q) {
 			return fmt.Errorf("profile %s: cannot edit %s, so it is unchanged", name, path)
 		}

@@ -197,7 +197,9 @@ func TestEditRefusals(t *testing.T) {
 	}
 
 	malformed := "sites = [\"https://a.test\"]\ncolour = 1\n"
-	os.WriteFile(path, []byte(malformed), 0o600)
+	if err := os.WriteFile(path, []byte(malformed), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	if err := AllowSite(cfg, "work", "https://b.test"); !IsMalformed(err) {
 		t.Errorf("AllowSite on a malformed file: %v", err)
 	}
@@ -228,11 +230,17 @@ func TestAllowSiteThroughSymlink(t *testing.T) {
 		t.Skip("symbolic links need privileges on Windows")
 	}
 	cfg := t.TempDir()
-	real := filepath.Join(t.TempDir(), "dotfiles", "work.toml")
-	os.MkdirAll(filepath.Dir(real), 0o700)
-	os.WriteFile(real, []byte("ask = true\n"), 0o600)
-	os.MkdirAll(filepath.Join(cfg, "profiles"), 0o700)
-	if err := os.Symlink(real, FilePath(cfg, "work")); err != nil {
+	resolved := filepath.Join(t.TempDir(), "dotfiles", "work.toml")
+	if err := os.MkdirAll(filepath.Dir(resolved), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(resolved, []byte("ask = true\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(cfg, "profiles"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(resolved, FilePath(cfg, "work")); err != nil {
 		t.Fatal(err)
 	}
 	if err := AllowSite(cfg, "work", "https://a.test"); err != nil {
@@ -241,7 +249,7 @@ func TestAllowSiteThroughSymlink(t *testing.T) {
 	if fi, err := os.Lstat(FilePath(cfg, "work")); err != nil || fi.Mode()&os.ModeSymlink == 0 {
 		t.Errorf("the link was replaced: %v", err)
 	}
-	if got := readText(t, real); got != "ask = true\nsites = [\"https://a.test\"]\n" {
+	if got := readText(t, resolved); got != "ask = true\nsites = [\"https://a.test\"]\n" {
 		t.Errorf("the link's target: %q", got)
 	}
 }
@@ -283,7 +291,9 @@ func TestEditRetriesAfterAConcurrentEdit(t *testing.T) {
 	edits := 0
 	testHookBeforeReplace = func(p string) {
 		if edits++; edits == 1 {
-			os.WriteFile(p, []byte("sites = []\nask = true\naudit_images = true # mine\n"), 0o600)
+			if err := os.WriteFile(p, []byte("sites = []\nask = true\naudit_images = true # mine\n"), 0o600); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	defer func() { testHookBeforeReplace = nil }()
@@ -297,7 +307,12 @@ func TestEditRetriesAfterAConcurrentEdit(t *testing.T) {
 		t.Errorf("%d attempts, want 2", edits)
 	}
 
-	testHookBeforeReplace = func(p string) { os.WriteFile(p, []byte(fmt.Sprintf("ask = true\n# %d\n", edits)), 0o600); edits++ }
+	testHookBeforeReplace = func(p string) {
+		if err := os.WriteFile(p, []byte(fmt.Sprintf("ask = true\n# %d\n", edits)), 0o600); err != nil {
+			t.Error(err)
+		}
+		edits++
+	}
 	if err := AllowSite(cfg, "work", "https://b.test"); err == nil || !strings.Contains(err.Error(), "kept changing") {
 		t.Errorf("a file that never settles: %v", err)
 	}

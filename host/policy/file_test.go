@@ -305,9 +305,13 @@ func TestCreateLoadList(t *testing.T) {
 		}
 	}
 	for _, junk := range []string{"Bad.toml", "notes.txt", ".x.toml.tmp"} {
-		os.WriteFile(filepath.Join(cfg, "profiles", junk), nil, 0o600)
+		if err := os.WriteFile(filepath.Join(cfg, "profiles", junk), nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
 	}
-	os.Mkdir(filepath.Join(cfg, "profiles", "dir.toml"), 0o700)
+	if err := os.Mkdir(filepath.Join(cfg, "profiles", "dir.toml"), 0o700); err != nil {
+		t.Fatal(err)
+	}
 	names, err := List(cfg)
 	if err != nil || !reflect.DeepEqual(names, []string{"b", "default", "work"}) {
 		t.Errorf("List = %v, %v", names, err)

@@ -13,7 +13,7 @@ import (
 	"github.com/pelletier/go-toml/v2/unstable"
 )
 
-// toolNames are the tools of SPEC §5, in its order.
+// toolNames are the tools of docs/contract.md §5, in its order.
 var toolNames = []string{"observe", "act", "read", "navigate", "tabs", "dialog", "login", "screenshot", "screen", "downloads", "handoff"}
 
 // ToolNames returns the names of every tool, the names a profile's tools

@@ -60,7 +60,9 @@ func TestStoreReloads(t *testing.T) {
 	}
 
 	// Same size and time: the stat says unchanged, and the file is not read.
-	os.WriteFile(path, []byte("sites = [\"https://b.test\"]\n"), 0o600)
+	if err := os.WriteFile(path, []byte("sites = [\"https://b.test\"]\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	setModTime(t, path, old)
 	if p, _ := s.Get("work"); !p.Allows("https://a.test") {
 		t.Error("the stat said unchanged, yet the file was read again")
@@ -73,14 +75,18 @@ func TestStoreReloads(t *testing.T) {
 	}
 
 	// A new size, same time: read again.
-	os.WriteFile(path, []byte("sites = [\"https://cc.test\"]\n"), 0o600)
+	if err := os.WriteFile(path, []byte("sites = [\"https://cc.test\"]\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	setModTime(t, path, old.Add(time.Second))
 	if p, _ := s.Get("work"); !p.Allows("https://cc.test") {
 		t.Errorf("after a change of size: %v", p.Sites)
 	}
 
 	// A malformed edit keeps the last good version in force, and says why.
-	os.WriteFile(path, []byte("sites = [\"https://cc.test\"]\ncolour = 1\n"), 0o600)
+	if err := os.WriteFile(path, []byte("sites = [\"https://cc.test\"]\ncolour = 1\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	setModTime(t, path, old.Add(2*time.Second))
 	for range 2 { // and asked again
 		p, err := s.Get("work")
@@ -89,22 +95,30 @@ func TestStoreReloads(t *testing.T) {
 		}
 	}
 	// A second bad edit still keeps the last good version.
-	os.WriteFile(path, []byte("sites = [\n"), 0o600)
+	if err := os.WriteFile(path, []byte("sites = [\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	setModTime(t, path, old.Add(3*time.Second))
 	if p, err := s.Get("work"); err != nil || !p.Allows("https://cc.test") || !strings.Contains(fmt.Sprint(p.EditRefused), `key "sites"`) {
 		t.Errorf("a second malformed edit: %v, %v, refused %v", p.Sites, err, p.EditRefused)
 	}
-	os.WriteFile(path, []byte("sites = [\"https://d.test\"]\n"), 0o600)
+	if err := os.WriteFile(path, []byte("sites = [\"https://d.test\"]\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	setModTime(t, path, old.Add(4*time.Second))
 	if p, err := s.Get("work"); err != nil || !p.Allows("https://d.test") || p.EditRefused != nil {
 		t.Errorf("fixed again: %v, %v, refused %v", p.Sites, err, p.EditRefused)
 	}
 	// A store that never read a good version refuses a malformed file.
-	os.WriteFile(path, []byte("sites = [\n"), 0o600)
+	if err := os.WriteFile(path, []byte("sites = [\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := NewStore(cfg, nil).Get("work"); !IsMalformed(err) {
 		t.Errorf("a malformed file with nothing good before it: %v", err)
 	}
-	os.WriteFile(path, []byte("sites = [\"https://d.test\"]\n"), 0o600)
+	if err := os.WriteFile(path, []byte("sites = [\"https://d.test\"]\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	setModTime(t, path, old.Add(5*time.Second))
 
 	// Removed: an error, since there is no built-in.
@@ -124,7 +138,9 @@ func TestStoreRacyChange(t *testing.T) {
 	if p, _ := s.Get("work"); !p.Allows("https://a.test") {
 		t.Fatal("first Get")
 	}
-	os.WriteFile(path, []byte("sites = [\"https://b.test\"]\n"), 0o600)
+	if err := os.WriteFile(path, []byte("sites = [\"https://b.test\"]\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	setModTime(t, path, now)
 	if p, _ := s.Get("work"); !p.Allows("https://b.test") {
 		t.Errorf("a change within the same second was missed: %v", p.Sites)
@@ -179,14 +195,18 @@ func TestStoreConcurrentGets(t *testing.T) {
 			defer wg.Done()
 			for j := range 50 {
 				if i == 0 && j%10 == 0 {
-					AllowSite(cfg, "work", "https://b.test")
-					DisallowSite(cfg, "work", "https://b.test")
+					if err := AllowSite(cfg, "work", "https://b.test"); err != nil {
+						t.Error(err)
+					}
+					if err := DisallowSite(cfg, "work", "https://b.test"); err != nil {
+						t.Error(err)
+					}
 				}
 				if p, err := s.Get("work"); err != nil || !p.Allows("https://a.test") {
 					t.Errorf("Get: %v, %v", p.Sites, err)
 					return
 				}
-				s.Get(DefaultName)
+				_, _ = s.Get(DefaultName)
 			}
 		}()
 	}

@@ -99,7 +99,9 @@ func TestListenRefusesAFolderOthersMayWrite(t *testing.T) {
 		t.Fatalf("err = %v, want a refusal of the open folder", err)
 	}
 	link := filepath.Join(t.TempDir(), "link")
-	os.Chmod(dir, 0o700)
+	if err := os.Chmod(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.Symlink(dir, link); err != nil {
 		t.Fatal(err)
 	}

@@ -208,7 +208,9 @@ func findingNames(t *testing.T) []string {
 	t.Helper()
 	home := t.TempDir()
 	self := filepath.Join(home, "diwall")
-	os.WriteFile(self, []byte("#!/bin/sh\n"), 0o755)
+	if err := os.WriteFile(self, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	d := paths.Dirs{Config: filepath.Join(home, "c"), State: filepath.Join(home, "s"), Logs: filepath.Join(home, "l"), Data: filepath.Join(home, "d")}
 	checks := installer.Doctor(installer.DoctorOptions{
 		Options: installer.Options{GOOS: "linux", Home: home, BinaryPath: self, Dirs: d},

@@ -38,7 +38,9 @@ func TestTarGzHoldsTheFilesWithTheirModes(t *testing.T) {
 	}
 	// The same files give the same bytes.
 	again := filepath.Join(t.TempDir(), "b.tar.gz")
-	writeTarGz(again, files)
+	if err := writeTarGz(again, files); err != nil {
+		t.Fatal(err)
+	}
 	a, _ := os.ReadFile(file)
 	b, _ := os.ReadFile(again)
 	if string(a) != string(b) {
@@ -67,7 +69,9 @@ func TestExtensionZipHasTheManifestAtItsRoot(t *testing.T) {
 
 func TestChecksumsAsSha256sumReadsThem(t *testing.T) {
 	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "x.zip"), []byte("abc"), 0o644)
+	if err := os.WriteFile(filepath.Join(dir, "x.zip"), []byte("abc"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if err := writeChecksums(dir, []string{"x.zip"}); err != nil {
 		t.Fatal(err)
 	}

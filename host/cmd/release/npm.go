@@ -178,13 +178,13 @@ func packNPM(out string, pkgs []npmPackage) ([]string, error) {
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		if err := cmd.Run(); err != nil {
-			return nil, fmt.Errorf("npm pack %s: %v\n%s", p.name, err, stderr.String())
+			return nil, fmt.Errorf("npm pack %s: %w\n%s", p.name, err, stderr.String())
 		}
 		var packed []struct {
 			Filename string `json:"filename"`
 		}
 		if err := json.Unmarshal(stdout.Bytes(), &packed); err != nil || len(packed) != 1 {
-			return nil, fmt.Errorf("npm pack %s: unexpected output %q (%v)", p.name, strings.TrimSpace(stdout.String()), err)
+			return nil, fmt.Errorf("npm pack %s: unexpected output %q (%w)", p.name, strings.TrimSpace(stdout.String()), err)
 		}
 		names = append(names, packed[0].Filename)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -66,7 +67,9 @@ func TestEveryPackageCarriesTheReadmeAndLicence(t *testing.T) {
 			for _, f := range p.files {
 				names[f.Name] = true
 				if f.Name == "package.json" {
-					json.Unmarshal(f.Data, &manifest)
+					if err := json.Unmarshal(f.Data, &manifest); err != nil {
+						t.Fatal(err)
+					}
 				}
 			}
 			if !names["README.md"] || !names["package.json"] || names["LICENSE"] != (license != nil) {
@@ -107,7 +110,9 @@ func fakeInstall(t *testing.T, script string) (launcherPath string) {
 	for _, p := range []npmPackage{mainPackage("1.0.0", nil, nil), platformPackage(targets[i], "1.0.0", []byte(script), nil)} {
 		for _, f := range p.files {
 			file := filepath.Join(root, p.name, filepath.FromSlash(f.Name))
-			os.MkdirAll(filepath.Dir(file), 0o755)
+			if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+				t.Fatal(err)
+			}
 			if err := os.WriteFile(file, f.Data, os.FileMode(f.Mode)); err != nil {
 				t.Fatal(err)
 			}
@@ -124,7 +129,7 @@ func TestLauncherPassesArgumentsStreamsAndExitCode(t *testing.T) {
 	cmd.Stdin = strings.NewReader("hello\n")
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
-	cmd.Run()
+	_ = cmd.Run() // the binary exits 7 on purpose: the code is checked below
 	if code := cmd.ProcessState.ExitCode(); code != 7 {
 		t.Errorf("exit %d, want 7 (stderr %q)", code, errOut.String())
 	}
@@ -150,11 +155,11 @@ func TestLauncherPassesSignals(t *testing.T) {
 	if _, err := stdout.Read(buf); err != nil || string(buf) != "ready\n" {
 		t.Fatalf("read %q: %v", buf, err)
 	}
-	cmd.Process.Signal(syscall.SIGTERM)
+	_ = cmd.Process.Signal(syscall.SIGTERM)
 	rest := make(chan string)
 	go func() {
 		var b bytes.Buffer
-		b.ReadFrom(stdout)
+		_, _ = b.ReadFrom(stdout)
 		rest <- b.String()
 	}()
 	select {
@@ -163,17 +168,17 @@ func TestLauncherPassesSignals(t *testing.T) {
 			t.Errorf("the binary printed %q after the signal", got)
 		}
 	case <-time.After(10 * time.Second):
-		cmd.Process.Kill()
+		_ = cmd.Process.Kill()
 		t.Fatal("the launcher did not end after SIGTERM")
 	}
-	cmd.Wait()
+	_ = cmd.Wait()
 	if code := cmd.ProcessState.ExitCode(); code != 3 {
 		t.Errorf("exit %d, want 3", code)
 	}
 
 	launcherPath = fakeInstall(t, "#!/bin/sh\nkill -KILL $$\n")
 	cmd = exec.Command("node", launcherPath)
-	cmd.Run()
+	_ = cmd.Run() // it ends by a signal: its exit code is checked below
 	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != syscall.SIGKILL {
 		t.Errorf("launcher ended with %v, want killed by SIGKILL", cmd.ProcessState)
 	}
@@ -192,7 +197,7 @@ func TestLauncherSaysWhatIsMissing(t *testing.T) {
 }
 
 func exitCode(err error) int {
-	if ee, ok := err.(*exec.ExitError); ok {
+	if ee := (*exec.ExitError)(nil); errors.As(err, &ee) {
 		return ee.ExitCode()
 	}
 	if err != nil {

@@ -42,7 +42,9 @@ func TestStoreZipHasNoKey(t *testing.T) {
 			t.Fatalf("manifest.json: %v\n%s", err, data)
 		}
 		origData, _ := extension.Files.ReadFile("manifest.json")
-		json.Unmarshal(origData, &orig)
+		if err := json.Unmarshal(origData, &orig); err != nil {
+			t.Fatal(err)
+		}
 		if _, ok := got["key"]; ok {
 			t.Error("the store's manifest keeps the key")
 		}

@@ -1,4 +1,4 @@
-// Package act runs the model's actions on a tab (SPEC §4): the steps of
+// Package act runs the model's actions on a tab (docs/contract.md §4): the steps of
 // one `act` call, in order, on the elements of the tab's current snapshot,
 // with real input events, and never on an element other than the one that
 // was observed.

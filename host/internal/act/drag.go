@@ -77,7 +77,7 @@ func (r *run) drag(ctx context.Context, s Step, sr *StepResult) error {
 	defer func() {
 		ctx, cancel := context.WithTimeout(context.Background(), helperWait)
 		defer cancel()
-		r.b.CDP(ctx, r.t, cdp.InputSetInterceptDrags, cdp.SetInterceptDragsParams{Enabled: false}, nil)
+		_ = r.b.CDP(ctx, r.t, cdp.InputSetInterceptDrags, cdp.SetInterceptDragsParams{Enabled: false}, nil)
 	}()
 	if err != nil || r.dialogOpened {
 		return err

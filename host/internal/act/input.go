@@ -238,10 +238,10 @@ func (r *run) release() {
 	ctx, cancel := context.WithTimeout(context.Background(), helperWait)
 	defer cancel()
 	release := cdp.ReleaseObjectGroupParams{ObjectGroup: objectGroup}
-	r.b.CDP(ctx, r.t, cdp.RuntimeReleaseObjectGroup, release, nil)
+	_ = r.b.CDP(ctx, r.t, cdp.RuntimeReleaseObjectGroup, release, nil)
 	for _, f := range r.snap.Frames {
 		if f.Frame.Session != "" {
-			r.b.CDPIn(ctx, r.t, f.Frame.Session, cdp.RuntimeReleaseObjectGroup, release, nil)
+			_ = r.b.CDPIn(ctx, r.t, f.Frame.Session, cdp.RuntimeReleaseObjectGroup, release, nil)
 		}
 	}
 }

@@ -139,7 +139,7 @@ func keyListeners(ctx context.Context, b *browser.Browser, t *browser.Tab, snaps
 	defer func() {
 		rctx, cancel := context.WithTimeout(context.Background(), helperWait)
 		defer cancel()
-		b.Pipeline(rctx, t, []browser.Command{
+		_ = b.Pipeline(rctx, t, []browser.Command{
 			{Method: cdp.RuntimeReleaseObjectGroup, Params: cdp.ReleaseObjectGroupParams{ObjectGroup: keysGroup}, Optional: true},
 		})
 	}()

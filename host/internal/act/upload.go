@@ -76,21 +76,21 @@ func UploadPaths(dir string, names []string) ([]string, error) {
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(root, p)
 		}
-		real, err := filepath.EvalSymlinks(p)
+		resolved, err := filepath.EvalSymlinks(p)
 		if err != nil {
 			if inside(root, filepath.Clean(p)) || inside(filepath.Clean(dir), filepath.Clean(p)) {
 				return nil, toolerr.Errorf(protocol.CodeInvalidArgument, "There is no file %q in the upload folder. %s", name, listing(root))
 			}
 			return nil, outside(name)
 		}
-		if !inside(root, real) {
+		if !inside(root, resolved) {
 			return nil, outside(name)
 		}
-		st, err := os.Stat(real)
+		st, err := os.Stat(resolved)
 		if err != nil || !st.Mode().IsRegular() {
 			return nil, toolerr.Errorf(protocol.CodeInvalidArgument, "%q is not a file in the upload folder. %s", name, listing(root))
 		}
-		out = append(out, real)
+		out = append(out, resolved)
 	}
 	return out, nil
 }

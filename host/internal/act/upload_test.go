@@ -14,7 +14,9 @@ import (
 func TestUploadPaths(t *testing.T) {
 	base := t.TempDir()
 	dir := filepath.Join(base, "uploads")
-	os.MkdirAll(filepath.Join(dir, "sub"), 0o700)
+	if err := os.MkdirAll(filepath.Join(dir, "sub"), 0o700); err != nil {
+		t.Fatal(err)
+	}
 	write := func(p string) {
 		if err := os.WriteFile(p, []byte("x"), 0o600); err != nil {
 			t.Fatal(err)
@@ -23,11 +25,17 @@ func TestUploadPaths(t *testing.T) {
 	write(filepath.Join(dir, "cv.pdf"))
 	write(filepath.Join(dir, "sub", "photo.png"))
 	write(filepath.Join(base, "secret.txt"))
-	os.Symlink(filepath.Join(base, "secret.txt"), filepath.Join(dir, "link-out.txt"))
-	os.Symlink(filepath.Join(dir, "cv.pdf"), filepath.Join(dir, "link-in.pdf"))
-	os.Symlink(base, filepath.Join(dir, "up"))
+	if err := os.Symlink(filepath.Join(base, "secret.txt"), filepath.Join(dir, "link-out.txt")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(dir, "cv.pdf"), filepath.Join(dir, "link-in.pdf")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(base, filepath.Join(dir, "up")); err != nil {
+		t.Fatal(err)
+	}
 
-	real := func(p string) string {
+	resolved := func(p string) string {
 		r, _ := filepath.EvalSymlinks(p)
 		return r
 	}
@@ -35,7 +43,7 @@ func TestUploadPaths(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{real(filepath.Join(dir, "cv.pdf")), real(filepath.Join(dir, "sub", "photo.png")), real(filepath.Join(dir, "cv.pdf")), real(filepath.Join(dir, "cv.pdf"))}
+	want := []string{resolved(filepath.Join(dir, "cv.pdf")), resolved(filepath.Join(dir, "sub", "photo.png")), resolved(filepath.Join(dir, "cv.pdf")), resolved(filepath.Join(dir, "cv.pdf"))}
 	for i := range want {
 		if got[i] != want[i] {
 			t.Errorf("path %d = %s, want %s", i, got[i], want[i])

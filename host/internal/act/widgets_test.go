@@ -124,7 +124,7 @@ func TestUpload(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	real, _ := filepath.EvalSymlinks(filepath.Join(dir, "a.pdf"))
+	resolved, _ := filepath.EvalSymlinks(filepath.Join(dir, "a.pdf"))
 	cases := []struct {
 		answer map[string]any
 		files  []string
@@ -150,7 +150,7 @@ func TestUpload(t *testing.T) {
 			}
 			continue
 		}
-		if len(set) != 1 || set[0]["objectId"] != "file-input" || len(set[0]["files"].([]any)) != 1 || set[0]["files"].([]any)[0] != real {
+		if len(set) != 1 || set[0]["objectId"] != "file-input" || len(set[0]["files"].([]any)) != 1 || set[0]["files"].([]any)[0] != resolved {
 			t.Errorf("setFileInputFiles %v", set)
 		}
 		if len(p.ext.Requests("Runtime.releaseObjectGroup")) == 0 {

@@ -2,10 +2,9 @@ package browser
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"time"
 
+	"github.com/diwall/diwall/host/internal/randid"
 	"github.com/diwall/diwall/protocol"
 )
 
@@ -14,9 +13,7 @@ import (
 // (protocol.Decision*). It waits for the answer until ctx ends, then
 // withdraws the question and returns ctx's error.
 func (b *Browser) Ask(ctx context.Context, client, origin string, step *protocol.ApprovalStep) (string, error) {
-	var raw [12]byte
-	rand.Read(raw[:])
-	id := hex.EncodeToString(raw[:])
+	id := randid.Hex(12)
 	answer := make(chan string, 1)
 	b.mu.Lock()
 	b.approvals[id] = answer

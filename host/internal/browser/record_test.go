@@ -35,9 +35,13 @@ func TestRecordAcrossHosts(t *testing.T) {
 	s1 := first.Connect(k1, "Claude")
 	first.Connect(k2, "Claude")
 	first.Connect(k3, "Other")
-	first.Restore(ctx, protocol.Hello{AgentTabs: []protocol.AgentTab{{TabID: 5, Session: k1}, {TabID: 6, Session: k1}}})
+	if err := first.Restore(ctx, protocol.Hello{AgentTabs: []protocol.AgentTab{{TabID: 5, Session: k1}, {TabID: 6, Session: k1}}}); err != nil {
+		t.Fatal(err)
+	}
 	first.Disconnect(ctx, k3) // it left: the next host knows nothing of it
-	first.syncSessions(ctx)
+	if err := first.syncSessions(ctx); err != nil {
+		t.Fatal(err)
+	}
 	first.StopRecording()
 	first.Disconnect(ctx, k2) // after the host stopped recording: still recorded
 	data, _ := os.ReadFile(filepath.Join(state, recordName))
@@ -50,7 +54,9 @@ func TestRecordAcrossHosts(t *testing.T) {
 	// The browser restarted with tab 5 alone (the extension remembered
 	// it); the sessions reconnect in another order.
 	second := newHost(tab5)
-	second.Restore(ctx, protocol.Hello{AgentTabs: []protocol.AgentTab{{TabID: 5, Session: k1}}})
+	if err := second.Restore(ctx, protocol.Hello{AgentTabs: []protocol.AgentTab{{TabID: 5, Session: k1}}}); err != nil {
+		t.Fatal(err)
+	}
 	newcomer := second.Connect(k3, "Claude") // a new session of the same client
 	r2 := second.Connect(k2, "Claude")
 	r1 := second.Connect(k1, "Claude")
@@ -75,7 +81,9 @@ func TestRecordAcrossHosts(t *testing.T) {
 	}
 
 	// The launched browser was started again: every session is told.
-	second.syncSessions(ctx)
+	if err := second.syncSessions(ctx); err != nil {
+		t.Fatal(err)
+	}
 	second.StopRecording()
 	third := newHost()
 	third.SetCause("the browser Diwall launched exited (signal: killed)")

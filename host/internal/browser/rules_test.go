@@ -67,7 +67,7 @@ func TestGoneErrMapsALostDocumentOnly(t *testing.T) {
 		}
 	}
 	other := errors.New("other")
-	if GoneErr(other) != other {
+	if GoneErr(other) != other { //nolint:errorlint // the same error back, not one that wraps it
 		t.Error("GoneErr changed an unrelated error")
 	}
 }

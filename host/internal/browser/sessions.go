@@ -106,7 +106,7 @@ func (b *Browser) Disconnect(ctx context.Context, key string) {
 	b.mu.Unlock()
 	if shown != nil {
 		// Its group no longer says that it acts, or is paused.
-		b.showGroup(ctx, shown.Title, StateIdle)
+		_ = b.showGroup(ctx, shown.Title, StateIdle)
 	}
 	released := b.releaseTabs(ctx, key, false)
 	b.background(b.syncSessions)

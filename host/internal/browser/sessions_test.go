@@ -81,7 +81,9 @@ func TestSessionsGetDistinctGroups(t *testing.T) {
 	}
 	last := r.waitFor(t, protocol.MethodSessionsSet, 2)
 	var got protocol.SessionsParams
-	json.Unmarshal(last[len(last)-1], &got)
+	if err := json.Unmarshal(last[len(last)-1], &got); err != nil {
+		t.Fatal(err)
+	}
 	if len(got.Sessions) != 2 {
 		t.Fatalf("sessions.set = %s", last[len(last)-1])
 	}
@@ -137,7 +139,9 @@ func TestAskWaitsForTheAnswer(t *testing.T) {
 	}()
 	asked := r.waitFor(t, protocol.MethodApprovalAsk, 1)
 	var q protocol.ApprovalAskParams
-	json.Unmarshal(asked[0], &q)
+	if err := json.Unmarshal(asked[0], &q); err != nil {
+		t.Fatal(err)
+	}
 	if q.Client != "Claude" || q.Origin != "https://shop.test" || q.ApprovalID == "" {
 		t.Fatalf("asked %s", asked[0])
 	}

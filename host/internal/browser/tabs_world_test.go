@@ -194,7 +194,7 @@ func TestUnlessDialog(t *testing.T) {
 		}()
 		<-started
 		browsertest.Event(t, b, tab, event, map[string]any{"type": "alert"})
-		if err := <-done; err != want {
+		if err := <-done; !errors.Is(err, want) {
 			t.Errorf("%s: %v", event, err)
 		}
 	}
@@ -214,7 +214,7 @@ func TestPipelineStopsAtADialog(t *testing.T) {
 		return nil, r.Ctx.Err()
 	})
 	err := b.Pipeline(context.Background(), tab, []browser.Command{{Method: "Input.dispatchMouseEvent", Params: map[string]any{"type": "mousePressed"}}, {Method: "Input.dispatchKeyEvent"}})
-	if err != browser.ErrDialogOpened || len(e.Requests("Input.dispatchKeyEvent")) != 0 {
+	if !errors.Is(err, browser.ErrDialogOpened) || len(e.Requests("Input.dispatchKeyEvent")) != 0 {
 		t.Errorf("%v; the key was sent: %v", err, e.Methods())
 	}
 	// An optional command's failure is not the pipeline's.

@@ -46,7 +46,7 @@ func (b *Browser) WorldIn(ctx context.Context, t *Tab, f Frame) (int, error) {
 	}, &res)
 	if err != nil {
 		if !f.Main() {
-			return 0, fmt.Errorf("%w: %v", ErrWorldGone, err)
+			return 0, fmt.Errorf("%w: %v", ErrWorldGone, err) //nolint:errorlint // the world is gone; what Chrome said is detail, not a cause to branch on
 		}
 		return 0, err
 	}
@@ -105,7 +105,7 @@ func (b *Browser) WorldErrIn(t *Tab, f Frame, world int, err error) error {
 	}
 	if cdp.Is(err, cdp.ContextGone) || !f.Main() && cdp.Is(err, cdp.SessionGone) {
 		b.ForgetWorldIn(t, f, world)
-		return fmt.Errorf("%w: %v", ErrWorldGone, err)
+		return fmt.Errorf("%w: %v", ErrWorldGone, err) //nolint:errorlint // the world is gone; what Chrome said is detail, not a cause to branch on
 	}
 	return err
 }

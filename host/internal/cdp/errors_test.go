@@ -29,7 +29,7 @@ func TestWrapSaysWhyChromeRefused(t *testing.T) {
 			t.Errorf("%q: %v, want reason %d and the response error kept", c.msg, err, c.want)
 		}
 	}
-	if err := Wrap(PageNavigate, context.DeadlineExceeded); err != context.DeadlineExceeded || Is(err, Other) {
+	if err := Wrap(PageNavigate, context.DeadlineExceeded); err != context.DeadlineExceeded || Is(err, Other) { //nolint:errorlint // returned as it is, not wrapped
 		t.Errorf("a deadline is not a refusal: %v", err)
 	}
 	if Wrap(PageNavigate, nil) != nil {

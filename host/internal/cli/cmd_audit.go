@@ -82,20 +82,20 @@ func auditList(dir string, args []string, stdio Stdio) int {
 }
 
 // readSession reads the session args[0] names.
-func readSession(dir string, args []string, stdio Stdio, cmd string) (audit.Session, bool) {
+func readSession(dir string, args []string, stdio Stdio, cmd string) (audit.SessionLog, bool) {
 	if len(args) != 1 {
 		fmt.Fprintf(stdio.Err, "diwall audit %s: give one SESSION (see diwall audit list)\n", cmd)
-		return audit.Session{}, false
+		return audit.SessionLog{}, false
 	}
 	path, err := audit.Find(dir, args[0])
 	if err != nil {
 		fmt.Fprintf(stdio.Err, "diwall audit %s: %v (see diwall audit list)\n", cmd, err)
-		return audit.Session{}, false
+		return audit.SessionLog{}, false
 	}
 	s, err := audit.Read(path)
 	if err != nil {
 		fmt.Fprintf(stdio.Err, "diwall audit %s: %v\n", cmd, err)
-		return audit.Session{}, false
+		return audit.SessionLog{}, false
 	}
 	return s, true
 }

@@ -71,7 +71,7 @@ func runInstall(args []string, stdio Stdio) int {
 	var lf launchFlag
 	fs.Var(&userDataDirs, "user-data-dir", "also register with a browser started with --user-data-dir `DIR` (repeatable)")
 	fs.Var(&clients, "client", "also write Diwall into the MCP client `NAME`'s own file (repeatable): "+strings.Join(installer.ClientIDs(), ", "))
-	print := fs.Bool("print", false, "show what --client would write, and where, and change nothing")
+	printOnly := fs.Bool("print", false, "show what --client would write, and where, and change nothing")
 	fs.Var(&lf, "launch", "with --client: the client starts a dedicated browser (=headless for no window), and no browser is registered")
 	fs.Var(&extensionIDs, "extension-id", "also let the extension `ID` start the host (the Chrome Web Store's copy; repeatable)")
 	if err := fs.Parse(args); err != nil {
@@ -81,7 +81,7 @@ func runInstall(args []string, stdio Stdio) int {
 		fmt.Fprintln(stdio.Err, "diwall install takes no arguments besides its flags (diwall help)")
 		return 2
 	}
-	if lf.on && len(clients) == 0 && !*print {
+	if lf.on && len(clients) == 0 && !*printOnly {
 		fmt.Fprintln(stdio.Err, "diwall install: --launch says how a client starts Diwall; name the client with --client NAME")
 		return 2
 	}
@@ -91,7 +91,7 @@ func runInstall(args []string, stdio Stdio) int {
 		return 1
 	}
 	command, mcpArgs := clientCommand(o.BinaryPath, lf)
-	if *print {
+	if *printOnly {
 		if len(clients) == 0 {
 			clients = installer.Clients()
 		}
@@ -140,7 +140,7 @@ func runInstall(args []string, stdio Stdio) int {
 		return fail("unpack the extension: ", err)
 	}
 	report, err := installer.Install(o)
-	report.Format(stdio.Out)
+	_ = report.Format(stdio.Out)
 	for _, r := range append(report.Results, report.Manifest) {
 		created = append(created, r.Created...)
 	}
@@ -240,9 +240,9 @@ func runUninstall(args []string, stdio Stdio) int {
 	slices.Sort(o.UserDataDirs)
 	o.UserDataDirs = slices.Compact(o.UserDataDirs)
 	report, err := installer.Uninstall(o)
-	report.Format(stdio.Out)
+	_ = report.Format(stdio.Out)
 	own, ownErr := installer.RemoveOwnFiles(o.Dirs, rec, *purge)
-	own.Format(stdio.Out)
+	_ = own.Format(stdio.Out)
 	if err = errors.Join(clientErr, err, ownErr); err != nil {
 		fmt.Fprintln(stdio.Err, "diwall uninstall:", err)
 		return 1
@@ -279,7 +279,7 @@ func runDoctor(args []string, stdio Stdio) int {
 	})
 	checks = append(checks, installer.ClientChecks(runtime.GOOS, o.Home, os.Getenv, o.BinaryPath)...)
 	checks = append(checks, vaultCheck(o.Dirs), auditCheck(o.Dirs))
-	installer.FormatChecks(stdio.Out, checks)
+	_ = installer.FormatChecks(stdio.Out, checks)
 	if !installer.Healthy(checks) {
 		return 1
 	}

@@ -77,7 +77,7 @@ func installClients(stdio Stdio, o installer.Options, rec *installer.Record, cli
 	for _, c := range clients {
 		file := c.Path(runtime.GOOS, o.Home, o.Getenv)
 		res, cr, err := installer.InstallClient(c, file, command, args, rec.Client(file))
-		installer.Report{Results: []installer.Result{res}}.Format(stdio.Out)
+		_ = installer.Report{Results: []installer.Result{res}}.Format(stdio.Out)
 		if err != nil {
 			fmt.Fprintln(stdio.Err, "diwall install:", err)
 			code = 1
@@ -108,7 +108,7 @@ func uninstallClients(stdio Stdio, rec *installer.Record, only []installer.Clien
 		}
 		handled[c.ID] = true
 		res, err := installer.UninstallClient(c, cr)
-		installer.Report{Results: []installer.Result{res}}.Format(stdio.Out)
+		_ = installer.Report{Results: []installer.Result{res}}.Format(stdio.Out)
 		if err != nil {
 			errs = append(errs, err)
 			continue

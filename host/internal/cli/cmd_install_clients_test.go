@@ -54,7 +54,9 @@ func TestInstallClientKeepsTheClientsServers(t *testing.T) {
 	home := personHome(t)
 	claude := filepath.Join(home, ".claude.json")
 	mine := "{\n  \"numStartups\": 4,\n  \"mcpServers\": {\n    \"fs\": {\n      \"command\": \"npx\",\n      \"args\": [\"-y\", \"@modelcontextprotocol/server-filesystem\"]\n    }\n  }\n}\n"
-	os.WriteFile(claude, []byte(mine), 0o600)
+	if err := os.WriteFile(claude, []byte(mine), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	code, out, errOut := run("install", "--client", "claude-code")
 	if code != 0 {
 		t.Fatalf("install: %d\n%s\n%s", code, out, errOut)

@@ -36,7 +36,9 @@ func TestInstallCreatesTheDefaultProfile(t *testing.T) {
 	}
 
 	mine := "ask = true\nsites = ['https://mine.test']\n"
-	os.WriteFile(path, []byte(mine), 0o600)
+	if err := os.WriteFile(path, []byte(mine), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	code, out, _ = run("install")
 	if code != 0 || !strings.Contains(out, "kept      default profile: "+path+" (already there)\n") || strings.Contains(out, "warning") {
 		t.Errorf("second install: %d\n%s", code, out)
@@ -48,7 +50,9 @@ func TestInstallCreatesTheDefaultProfile(t *testing.T) {
 		t.Errorf("install or uninstall changed the profile: %q", data)
 	}
 
-	os.WriteFile(path, []byte("colour = 1\n"), 0o600)
+	if err := os.WriteFile(path, []byte("colour = 1\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	if code, out, _ := run("install"); code != 0 || !strings.Contains(out, `warning: profile default (`+path+`): line 1, key "colour": unknown key`) {
 		t.Errorf("install with a malformed default: %d\n%s", code, out)
 	}

@@ -81,14 +81,17 @@ func runObserve(ctx context.Context, args []string, stdio Stdio) int {
 		return 1
 	}
 	if len(png) > 0 {
-		if err := os.WriteFile(f.out, png, 0o644); err != nil {
+		if err := os.WriteFile(f.out, png, 0o600); err != nil {
 			fmt.Fprintln(stdio.Err, "diwall observe:", err)
 			return 1
 		}
 	}
 	if f.json {
 		var v any
-		json.Unmarshal(env, &v)
+		if err := json.Unmarshal(env, &v); err != nil {
+			fmt.Fprintln(stdio.Err, "diwall observe:", err)
+			return 1
+		}
 		out, _ := json.MarshalIndent(v, "", "  ")
 		fmt.Fprintf(stdio.Out, "%s\n", out)
 		if len(png) > 0 {

@@ -114,7 +114,7 @@ func profileShow(configDir, name string, stdio Stdio) int {
 	default:
 		fmt.Fprintf(stdio.Out, "# profile %s: %s\n", name, path)
 	}
-	stdio.Out.Write(p.TOML())
+	_, _ = stdio.Out.Write(p.TOML())
 	return 0
 }
 

@@ -72,9 +72,15 @@ func TestProfileListShowPath(t *testing.T) {
 	}
 	expect(t, []string{"profile", "show", "work"}, 1, "", "diwall profile show: there is no profile work ("+filepath.Join(dir, "work.toml")+")\n")
 
-	os.MkdirAll(dir, 0o700)
-	os.WriteFile(filepath.Join(dir, "work.toml"), []byte("sites = ['https://a.test']\n[budgets]\nmarks = 9\n"), 0o600)
-	os.WriteFile(filepath.Join(dir, "broken.toml"), []byte("ask = true\nsites = \"https://a.test\"\n"), 0o600)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "work.toml"), []byte("sites = ['https://a.test']\n[budgets]\nmarks = 9\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "broken.toml"), []byte("ask = true\nsites = \"https://a.test\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	expect(t, []string{"profile", "list"}, 0,
 		"default  (built-in: "+def+" does not exist)\n"+
 			"broken   "+filepath.Join(dir, "broken.toml")+"  (cannot be used: see diwall profile show broken)\n"+
@@ -135,7 +141,9 @@ func TestProfileAllowDisallow(t *testing.T) {
 	}
 
 	// A malformed profile is not edited.
-	os.WriteFile(path, []byte("colour = 1\n"), 0o600)
+	if err := os.WriteFile(path, []byte("colour = 1\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	expect(t, []string{"profile", "allow", "work", "https://a.test"}, 1, "", `~line 1, key "colour": unknown key`)
 }
 

@@ -48,11 +48,21 @@ func personHome(t *testing.T) string {
 	}
 	home := t.TempDir()
 	bin := filepath.Join(t.TempDir(), "bin")
-	os.MkdirAll(bin, 0o755)
-	os.WriteFile(filepath.Join(bin, "chromium"), []byte("#!/bin/sh\n"), 0o755)
-	os.MkdirAll(filepath.Join(home, ".config", "other-app"), 0o755)
-	os.WriteFile(filepath.Join(home, ".config", "other-app", "settings"), []byte("mine"), 0o644)
-	os.WriteFile(filepath.Join(home, "notes.txt"), []byte("mine too"), 0o644)
+	if err := os.MkdirAll(bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(bin, "chromium"), []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(home, ".config", "other-app"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, ".config", "other-app", "settings"), []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, "notes.txt"), []byte("mine too"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for k, v := range map[string]string{"HOME": home, "PATH": bin, "DIWALL_HOME": "", "XDG_CONFIG_HOME": "",
 		"XDG_STATE_HOME": "", "XDG_DATA_HOME": "", "CHROME_CONFIG_HOME": ""} {
 		t.Setenv(k, v)
@@ -105,9 +115,13 @@ func TestUninstallKeepsWhatIsYours(t *testing.T) {
 		t.Errorf("--user-data-dir got no manifest: %v", err)
 	}
 	logs := filepath.Join(home, ".local/state/diwall/logs")
-	os.WriteFile(filepath.Join(logs, "host.log"), []byte("{}\n"), 0o600)
+	if err := os.WriteFile(filepath.Join(logs, "host.log"), []byte("{}\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	work := filepath.Join(home, ".config/diwall/profiles/work.toml")
-	os.WriteFile(work, []byte("ask = true\n"), 0o600)
+	if err := os.WriteFile(work, []byte("ask = true\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 
 	code, out, _ := run("uninstall")
 	if code != 0 {

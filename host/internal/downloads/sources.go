@@ -27,9 +27,16 @@ type responseStream struct {
 // maxEmptyReads bounds the reads in a row that bring nothing.
 const maxEmptyReads = 100
 
+// Stream is a Source read from the browser, which holds it open until
+// Close.
+type Stream interface {
+	Source
+	Close(ctx context.Context)
+}
+
 // TakeResponse takes the body of the paused response requestID as a
 // Source; close it when done.
-func TakeResponse(ctx context.Context, b *browser.Browser, t *browser.Tab, requestID string) (*responseStream, error) {
+func TakeResponse(ctx context.Context, b *browser.Browser, t *browser.Tab, requestID string) (Stream, error) {
 	var res cdp.StreamResult
 	if err := b.CDP(ctx, t, cdp.FetchTakeResponseBodyAsStream, cdp.RequestIDParams{RequestID: requestID}, &res); err != nil {
 		return nil, err
@@ -60,7 +67,7 @@ func (s *responseStream) Next(ctx context.Context) ([]byte, bool, error) {
 
 // Close lets Chrome free the stream.
 func (s *responseStream) Close(ctx context.Context) {
-	s.b.CDP(ctx, s.t, cdp.IOClose, cdp.IOCloseParams{Handle: s.handle}, nil)
+	_ = s.b.CDP(ctx, s.t, cdp.IOClose, cdp.IOCloseParams{Handle: s.handle}, nil)
 }
 
 //go:embed page_fetch.js
@@ -81,7 +88,7 @@ type pageStream struct {
 // FetchInPage fetches url in the tab's page (a blob: or data: URL, or a
 // link of the page's own origin) as a Source of size bytes; close it when
 // done.
-func FetchInPage(ctx context.Context, b *browser.Browser, t *browser.Tab, url string) (*pageStream, error) {
+func FetchInPage(ctx context.Context, b *browser.Browser, t *browser.Tab, url string) (Stream, error) {
 	text, err := b.Run(ctx, t, browser.Frame{}, pageFetch, browser.Args("open", url, "", 0, 0), true)
 	if err != nil {
 		return nil, err
@@ -118,5 +125,5 @@ func (s *pageStream) Next(ctx context.Context) ([]byte, bool, error) {
 
 // Close forgets the page's copy.
 func (s *pageStream) Close(ctx context.Context) {
-	s.b.Run(ctx, s.t, browser.Frame{}, pageFetch, browser.Args("close", "", s.token, 0, 0), true)
+	_, _ = s.b.Run(ctx, s.t, browser.Frame{}, pageFetch, browser.Args("close", "", s.token, 0, 0), true)
 }

@@ -79,7 +79,7 @@ func looksLikeText(head []byte) bool {
 
 // cutText reads r's text and keeps its first max characters, saying how
 // many it left out.
-func cutText(r io.RuneReader, max int) string {
+func cutText(r io.RuneReader, limit int) string {
 	var b strings.Builder
 	kept, omitted := 0, 0
 	for {
@@ -87,7 +87,7 @@ func cutText(r io.RuneReader, max int) string {
 		if err != nil {
 			break
 		}
-		if kept < max {
+		if kept < limit {
 			b.WriteRune(c)
 			kept++
 		} else {

@@ -177,7 +177,7 @@ func (l *Link) Start(method string, params any) func(ctx context.Context, result
 		}
 		// A write that fails means the pipe is gone.
 		l.close(err)
-		return failed(fmt.Errorf("%s: %w (%v)", method, ErrClosed, err))
+		return failed(fmt.Errorf("%s: %w (%v)", method, ErrClosed, err)) //nolint:errorlint // ErrClosed is the cause; the transport error is detail only
 	}
 	return func(ctx context.Context, result any) error {
 		select {

@@ -51,7 +51,7 @@ func TestCallRoundTrip(t *testing.T) {
 		if err != nil || req.Method != protocol.MethodTabsGet {
 			return
 		}
-		ext.conn.Write(&protocol.Message{Type: protocol.TypeResponse, ID: req.ID,
+		_ = ext.conn.Write(&protocol.Message{Type: protocol.TypeResponse, ID: req.ID,
 			Result: json.RawMessage(`{"tabs":[{"tab_id":4,"window_id":1,"url":"http://a/","title":"A","status":"complete","active":true}]}`)})
 	}()
 	var res protocol.TabsResult
@@ -67,7 +67,7 @@ func TestCallErrorResponse(t *testing.T) {
 	link, ext, _ := newPair(t, nil)
 	go func() {
 		req, _ := ext.conn.Read()
-		ext.conn.Write(&protocol.Message{Type: protocol.TypeResponse, ID: req.ID,
+		_ = ext.conn.Write(&protocol.Message{Type: protocol.TypeResponse, ID: req.ID,
 			Error: &protocol.ResponseError{Code: protocol.ExtTabGone, Message: "No tab with id: 9"}})
 	}()
 	err := link.Call(t.Context(), protocol.MethodTabClose, protocol.TabParams{TabID: 9}, nil)
@@ -79,7 +79,7 @@ func TestCallErrorResponse(t *testing.T) {
 
 func TestCallTimesOutWhenTheExtensionIsSilent(t *testing.T) {
 	link, ext, _ := newPair(t, nil)
-	go ext.conn.Read() // read the request, never answer
+	go func() { _, _ = ext.conn.Read() }() // read the request, never answer
 	ctx, cancel := context.WithTimeout(t.Context(), 50*time.Millisecond)
 	defer cancel()
 	if err := link.Call(ctx, protocol.MethodTabsGet, nil, nil); !errors.Is(err, context.DeadlineExceeded) {
@@ -144,9 +144,12 @@ func TestLargeRequestIsChunked(t *testing.T) {
 			return
 		}
 		var p struct{ Text string }
-		json.Unmarshal(req.Params, &p)
+		if err := json.Unmarshal(req.Params, &p); err != nil {
+			got <- err.Error()
+			return
+		}
 		got <- p.Text
-		ext.conn.Write(&protocol.Message{Type: protocol.TypeResponse, ID: req.ID, Result: json.RawMessage(`{}`)})
+		_ = ext.conn.Write(&protocol.Message{Type: protocol.TypeResponse, ID: req.ID, Result: json.RawMessage(`{}`)})
 	}()
 	if err := link.Call(t.Context(), protocol.MethodCDP, map[string]string{"text": text}, nil); err != nil {
 		t.Fatal(err)

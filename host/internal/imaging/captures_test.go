@@ -85,7 +85,9 @@ func TestWriteComposed(t *testing.T) {
 	if out == "" {
 		t.Skip("DIWALL_IMAGING_OUT not set")
 	}
-	os.MkdirAll(out, 0o755)
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range loadCaptures(t) {
 		res, err := Compose(c.jpeg, c.masks, c.labels, Options{Scale: c.scale(t)})
 		if err != nil {

@@ -28,7 +28,7 @@ type Options struct {
 	MaxLongSide int
 }
 
-// DefaultMaxLongSide is the long side models take well (SPEC §3).
+// DefaultMaxLongSide is the long side models take well (docs/contract.md §3).
 const DefaultMaxLongSide = 1568
 
 // PlacedLabel is a label as drawn: its mark, its box in result pixels, and

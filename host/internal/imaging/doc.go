@@ -1,5 +1,5 @@
 // Package imaging turns a raw capture of a tab's viewport into the image that
-// `observe` returns (SPEC §3): every sensitive field and every frame covered by
+// `observe` returns (docs/contract.md §3): every sensitive field and every frame covered by
 // a solid MaskColor rectangle, the image downscaled so its long side is at most
 // about 1568 px, and a small numbered label drawn beside every element the
 // model can act on, its element outlined in the label's colour, then encoded

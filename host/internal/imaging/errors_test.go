@@ -19,9 +19,9 @@ func pngHeader(w, h uint32) []byte {
 	binary.BigEndian.PutUint32(data[4:], w)
 	binary.BigEndian.PutUint32(data[8:], h)
 	data[12], data[13] = 8, 6 // 8-bit RGBA
-	binary.Write(&b, binary.BigEndian, uint32(13))
+	_ = binary.Write(&b, binary.BigEndian, uint32(13))
 	b.Write(data)
-	binary.Write(&b, binary.BigEndian, crc32.ChecksumIEEE(data))
+	_ = binary.Write(&b, binary.BigEndian, crc32.ChecksumIEEE(data))
 	return b.Bytes()
 }
 

@@ -38,7 +38,9 @@ func TestEncodingFigures(t *testing.T) {
 		{"png-rgb", func(img *image.RGBA) []byte { b, _ := encodePNG(img, true); return b }},
 		{"png-rgb-stdlib", func(img *image.RGBA) []byte {
 			var b bytes.Buffer
-			png.Encode(&b, img)
+			if err := png.Encode(&b, img); err != nil {
+				t.Fatal(err)
+			}
 			return b.Bytes()
 		}},
 		{"png-palette", func(img *image.RGBA) []byte {
@@ -51,7 +53,9 @@ func TestEncodingFigures(t *testing.T) {
 			pal, idx := quantize(img, drawnColors())
 			defer putIndexes(idx)
 			var b bytes.Buffer
-			png.Encode(&b, &image.Paletted{Pix: idx, Stride: img.Rect.Dx(), Rect: img.Rect, Palette: pal})
+			if err := png.Encode(&b, &image.Paletted{Pix: idx, Stride: img.Rect.Dx(), Rect: img.Rect, Palette: pal}); err != nil {
+				t.Fatal(err)
+			}
 			return b.Bytes()
 		}},
 		{"jpeg-q70", jpegAt(70)}, {"jpeg-q75", jpegAt(75)}, {"jpeg-q80", jpegAt(80)},
@@ -96,7 +100,9 @@ func TestEncodingFigures(t *testing.T) {
 				if bytes.HasPrefix(b, jpegMagic) {
 					ext = ".jpg"
 				}
-				os.WriteFile(filepath.Join(out, c.name+"-"+cand.name+ext), b, 0o644)
+				if err := os.WriteFile(filepath.Join(out, c.name+"-"+cand.name+ext), b, 0o644); err != nil {
+					t.Fatal(err)
+				}
 			}
 		}
 		putRGBA(img)
@@ -111,7 +117,9 @@ func TestEncodingFigures(t *testing.T) {
 func jpegAt(q int) func(*image.RGBA) []byte {
 	return func(img *image.RGBA) []byte {
 		var b bytes.Buffer
-		jpeg.Encode(&b, img, &jpeg.Options{Quality: q})
+		if err := jpeg.Encode(&b, img, &jpeg.Options{Quality: q}); err != nil {
+			panic(err) // an in-memory RGBA image always encodes
+		}
 		return b.Bytes()
 	}
 }
@@ -125,6 +133,8 @@ func median(v []float64) float64 {
 // cpuTime is the process's user and system time so far.
 func cpuTime() time.Duration {
 	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -30,8 +30,12 @@ func TestExitReason(t *testing.T) {
 
 func TestTailBufferKeepsTheEnd(t *testing.T) {
 	tb := &tailBuffer{max: 8}
-	io.WriteString(tb, "0123456789")
-	io.WriteString(tb, "ab")
+	if _, err := io.WriteString(tb, "0123456789"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.WriteString(tb, "ab"); err != nil {
+		t.Fatal(err)
+	}
 	if got := tb.String(); got != "456789ab" {
 		t.Errorf("tail = %q", got)
 	}

@@ -65,7 +65,8 @@ func (k *Keeper) count(at time.Time) {
 			kept = append(kept, d)
 		}
 	}
-	k.deaths = append(kept, at)
+	kept = append(kept, at)
+	k.deaths = kept
 }
 
 // GaveUp is the *GaveUpError once the Keeper stopped restarting the

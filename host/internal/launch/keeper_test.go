@@ -69,7 +69,7 @@ exec sleep 600
 	}
 	ln.Close()
 	pid := inst.current().cmd.Process.Pid
-	syscall.Kill(pid, syscall.SIGKILL)
+	_ = syscall.Kill(pid, syscall.SIGKILL)
 	<-inst.current().exited
 	restarted, err := k.Revive(context.Background())
 	if !restarted || err != nil {

@@ -119,7 +119,7 @@ func Start(ctx context.Context, opts Options) (*Instance, error) {
 		log:        opts.Log,
 	}
 	if err := inst.prepare(opts); err != nil {
-		inst.removeDir()
+		_ = inst.removeDir()
 		return nil, err
 	}
 	inst.logPath = filepath.Join(opts.Dirs.Logs, "browser.log")
@@ -127,7 +127,7 @@ func Start(ctx context.Context, opts Options) (*Instance, error) {
 	inst.logFile = &lumberjack.Logger{Filename: inst.logPath, MaxSize: 5, MaxBackups: 1}
 	if err := inst.start(); err != nil {
 		inst.logFile.Close()
-		inst.removeDir()
+		_ = inst.removeDir()
 		return nil, err
 	}
 	return inst, nil
@@ -375,7 +375,7 @@ func (inst *Instance) endHost() {
 	}
 	inst.log.Warn("host still running after the browser ended; killing it", "pid", pid)
 	if p, err := os.FindProcess(pid); err == nil {
-		p.Kill()
+		_ = p.Kill()
 	}
 }
 

@@ -14,10 +14,10 @@ func setProcAttr(cmd *exec.Cmd) {
 	setParentDeathSignal(cmd.SysProcAttr)
 }
 
-func terminate(p *os.Process) { p.Signal(syscall.SIGTERM) }
+func terminate(p *os.Process) { _ = p.Signal(syscall.SIGTERM) }
 
 // killGroup kills every process left in the browser's process group.
-func killGroup(p *os.Process) { syscall.Kill(-p.Pid, syscall.SIGKILL) }
+func killGroup(p *os.Process) { _ = syscall.Kill(-p.Pid, syscall.SIGKILL) }
 
 func processAlive(pid int) bool {
 	err := syscall.Kill(pid, 0)

@@ -1,5 +1,5 @@
 // Package login logs a tab into a site with a credential from the vault
-// (SPEC §5): it finds the login form's fields on the page, types the
+// (docs/contract.md §5): it finds the login form's fields on the page, types the
 // username and password with real input, submits, and reads what the portal
 // answered. The model names only the credential; what is typed never
 // leaves the host but as input to a page of one of the credential's
@@ -32,7 +32,7 @@ var helperSource string
 // Outcome is what the portal answered.
 type Outcome string
 
-// Outcomes (SPEC §5). Only LoggedIn is a success; Rejected says the
+// Outcomes (docs/contract.md §5). Only LoggedIn is a success; Rejected says the
 // credential was refused; the others prove nothing about it.
 const (
 	LoggedIn Outcome = "logged_in"

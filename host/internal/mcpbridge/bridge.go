@@ -225,7 +225,7 @@ func (f *forwarder) session(ctx context.Context, who tools.SessionHello) (*mcp.C
 	}
 	done := make(chan struct{})
 	go func() {
-		sess.Wait()
+		_ = sess.Wait()
 		close(done)
 	}()
 	f.sess, f.done, f.who, f.lost = sess, done, who, false

@@ -34,7 +34,7 @@ func fakeHostSeeing(t *testing.T, sock string, seen chan<- string) (stop func() 
 	ext := protocol.NewConn(extIn, extOut, &protocol.ConnOptions{ReadMax: protocol.MaxToExtension, WriteMax: protocol.MaxFromExtension})
 	hello, _ := protocol.NewEvent(protocol.EventHello, protocol.Hello{ExtensionVersion: "test"})
 	go func() {
-		ext.Write(hello)
+		_ = ext.Write(hello)
 		for {
 			m, err := ext.Read()
 			if err != nil {
@@ -46,7 +46,7 @@ func fakeHostSeeing(t *testing.T, sock string, seen chan<- string) (stop func() 
 				default:
 				}
 			}
-			ext.Write(&protocol.Message{Type: protocol.TypeResponse, ID: m.ID, Result: json.RawMessage(`{}`)})
+			_ = ext.Write(&protocol.Message{Type: protocol.TypeResponse, ID: m.ID, Result: json.RawMessage(`{}`)})
 		}
 	}()
 	done := make(chan error, 1)
@@ -94,7 +94,7 @@ func startBridgeLost(t *testing.T, sock, lost string) *mcp.ClientSession {
 	t.Cleanup(func() {
 		cs.Close()
 		cancel()
-		<-done
+		<-done //nolint:errcheck // how the run ended once cancelled is not what this test checks
 	})
 	return cs
 }
@@ -125,7 +125,9 @@ func codeAndMessage(t *testing.T, cs *mcp.ClientSession) (string, string) {
 		} `json:"server"`
 	}
 	data, _ := json.Marshal(res.StructuredContent)
-	json.Unmarshal(data, &env)
+	if err := json.Unmarshal(data, &env); err != nil {
+		t.Fatal(err)
+	}
 	if env.OK {
 		return "ok", ""
 	}
@@ -161,7 +163,7 @@ func TestBridgeOutlivesTheHost(t *testing.T) {
 
 	// A new host (the extension reconnected): the same session works again.
 	stop = fakeHost(t, sock)
-	defer stop()
+	defer func() { _ = stop() }()
 	if got := code(t, cs); got != "ok" {
 		t.Fatalf("after a new host came: %s", got)
 	}
@@ -177,14 +179,14 @@ func TestBridgeReconnectsByItself(t *testing.T) {
 	if got := code(t, cs); got != "ok" {
 		t.Fatalf("with a host: %s", got)
 	}
-	stop()
+	_ = stop()
 	if got, msg := codeAndMessage(t, cs); got != "no_browser" || msg != "the browser went away" {
 		t.Fatalf("after the host left: %s %q", got, msg)
 	}
 	seen := make(chan string, 100)
 	appeared := time.Now()
 	stop = fakeHostSeeing(t, sock, seen)
-	defer stop()
+	defer func() { _ = stop() }()
 	for {
 		select {
 		case m := <-seen:

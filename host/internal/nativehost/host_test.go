@@ -20,7 +20,7 @@ func runWithHello(t *testing.T, state, v string) (closeExt func(), done chan err
 	t.Helper()
 	hostIn, extOut := io.Pipe()
 	extIn, hostOut := io.Pipe()
-	go io.Copy(io.Discard, extIn) // whatever the host asks, unanswered
+	go func() { _, _ = io.Copy(io.Discard, extIn) }() // whatever the host asks, unanswered
 	ext := protocol.NewConn(nil, extOut, &protocol.ConnOptions{WriteMax: protocol.MaxFromExtension})
 	sock = filepath.Join(state, "diwall.sock")
 	ready := make(chan struct{})
@@ -68,7 +68,9 @@ func TestHostRefusesAnotherMajorVersion(t *testing.T) {
 
 func TestHostRecordsItsStatusWhileServing(t *testing.T) {
 	state := t.TempDir()
-	hoststatus.Refuse(state, hoststatus.Refusal{Message: "an older refusal"})
+	if err := hoststatus.Refuse(state, hoststatus.Refusal{Message: "an older refusal"}); err != nil {
+		t.Fatal(err)
+	}
 	closeExt, done, sock := runWithHello(t, state, "0.3.2")
 	if !socket.Alive(sock) {
 		t.Fatal("the host does not serve")

@@ -104,7 +104,7 @@ func startProbeChrome(t *testing.T) *probeChrome {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
 	var port, path string
 	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
 		data, err := os.ReadFile(filepath.Join(dir, "DevToolsActivePort"))
@@ -129,8 +129,7 @@ func startProbeChrome(t *testing.T) *probeChrome {
 				Result json.RawMessage `json:"result"`
 				Error  json.RawMessage `json:"error"`
 			}
-			json.Unmarshal(data, &m)
-			if m.ID == 0 {
+			if json.Unmarshal(data, &m) != nil || m.ID == 0 {
 				continue
 			}
 			c.mu.Lock()
@@ -147,11 +146,15 @@ func startProbeChrome(t *testing.T) *probeChrome {
 	var tg struct {
 		TargetID string `json:"targetId"`
 	}
-	c.call(t, "", "Target.createTarget", map[string]any{"url": "about:blank"}, &tg)
+	if err := c.call(t, "", "Target.createTarget", map[string]any{"url": "about:blank"}, &tg); err != nil {
+		t.Fatal(err)
+	}
 	var at struct {
 		SessionID string `json:"sessionId"`
 	}
-	c.call(t, "", "Target.attachToTarget", map[string]any{"targetId": tg.TargetID, "flatten": true}, &at)
+	if err := c.call(t, "", "Target.attachToTarget", map[string]any{"targetId": tg.TargetID, "flatten": true}, &at); err != nil {
+		t.Fatal(err)
+	}
 	c.session = at.SessionID
 	return c
 }
@@ -189,8 +192,12 @@ func (c *probeChrome) call(t *testing.T, session, method string, params any, out
 
 func (c *probeChrome) probe(t *testing.T, page string) (count probeCount) {
 	s := c.session
-	c.call(t, s, "Page.enable", map[string]any{}, nil)
-	c.call(t, s, "Page.navigate", map[string]any{"url": "file://" + page}, nil)
+	if err := c.call(t, s, "Page.enable", map[string]any{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.call(t, s, "Page.navigate", map[string]any{"url": "file://" + page}, nil); err != nil {
+		t.Fatal(err)
+	}
 	time.Sleep(400 * time.Millisecond)
 	var ft struct {
 		FrameTree struct {
@@ -199,7 +206,9 @@ func (c *probeChrome) probe(t *testing.T, page string) (count probeCount) {
 			} `json:"frame"`
 		} `json:"frameTree"`
 	}
-	c.call(t, s, "Page.getFrameTree", map[string]any{}, &ft)
+	if err := c.call(t, s, "Page.getFrameTree", map[string]any{}, &ft); err != nil {
+		t.Fatal(err)
+	}
 	var w struct {
 		ID int `json:"executionContextId"`
 	}
@@ -212,7 +221,9 @@ func (c *probeChrome) probe(t *testing.T, page string) (count probeCount) {
 		} `json:"result"`
 		ExceptionDetails json.RawMessage `json:"exceptionDetails"`
 	}
-	c.call(t, s, "Runtime.evaluate", map[string]any{"expression": serializerExpression("probe"), "contextId": w.ID, "returnByValue": true, "awaitPromise": true}, &ev)
+	if err := c.call(t, s, "Runtime.evaluate", map[string]any{"expression": serializerExpression("probe"), "contextId": w.ID, "returnByValue": true, "awaitPromise": true}, &ev); err != nil {
+		t.Fatal(err)
+	}
 	if ev.ExceptionDetails != nil {
 		t.Fatalf("%s: %s", page, ev.ExceptionDetails)
 	}
@@ -240,7 +251,9 @@ func (c *probeChrome) probe(t *testing.T, page string) (count probeCount) {
 				ObjectID string `json:"objectId"`
 			} `json:"result"`
 		}
-		c.call(t, s, "Runtime.evaluate", map[string]any{"expression": fmt.Sprintf("globalThis.__diwall.els[%d]", i), "contextId": w.ID}, &ob)
+		if err := c.call(t, s, "Runtime.evaluate", map[string]any{"expression": fmt.Sprintf("globalThis.__diwall.els[%d]", i), "contextId": w.ID}, &ob); err != nil {
+			t.Fatal(err)
+		}
 		var ax struct {
 			Nodes []struct {
 				Ignored bool                    `json:"ignored"`
@@ -307,14 +320,20 @@ func TestSerializerTime(t *testing.T) {
 		t.Skip("set DIWALL_SERIALIZER_TIME")
 	}
 	page := filepath.Join(t.TempDir(), "gen.html")
-	os.WriteFile(page, []byte(pagegen.Page(n)), 0o644)
+	if err := os.WriteFile(page, []byte(pagegen.Page(n)), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if err != nil {
 		page, _ = filepath.Abs(filepath.Join("testdata", "pages", os.Getenv("DIWALL_SERIALIZER_TIME")))
 	}
 	c := startProbeChrome(t)
 	s := c.session
-	c.call(t, s, "Page.enable", map[string]any{}, nil)
-	c.call(t, s, "Page.navigate", map[string]any{"url": "file://" + page}, nil)
+	if err := c.call(t, s, "Page.enable", map[string]any{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.call(t, s, "Page.navigate", map[string]any{"url": "file://" + page}, nil); err != nil {
+		t.Fatal(err)
+	}
 	time.Sleep(3 * time.Second)
 	var ft struct {
 		FrameTree struct {
@@ -323,14 +342,20 @@ func TestSerializerTime(t *testing.T) {
 			} `json:"frame"`
 		} `json:"frameTree"`
 	}
-	c.call(t, s, "Page.getFrameTree", map[string]any{}, &ft)
+	if err := c.call(t, s, "Page.getFrameTree", map[string]any{}, &ft); err != nil {
+		t.Fatal(err)
+	}
 	var w struct {
 		ID int `json:"executionContextId"`
 	}
-	c.call(t, s, "Page.createIsolatedWorld", map[string]any{"frameId": ft.FrameTree.Frame.ID, "worldName": "probe"}, &w)
+	if err := c.call(t, s, "Page.createIsolatedWorld", map[string]any{"frameId": ft.FrameTree.Frame.ID, "worldName": "probe"}, &w); err != nil {
+		t.Fatal(err)
+	}
 	if os.Getenv("DIWALL_SERIALIZER_BG") != "" {
 		// Another tab in front: this one is hidden, as a background tab.
-		c.call(t, "", "Target.createTarget", map[string]any{"url": "about:blank"}, nil)
+		if err := c.call(t, "", "Target.createTarget", map[string]any{"url": "about:blank"}, nil); err != nil {
+			t.Fatal(err)
+		}
 		time.Sleep(500 * time.Millisecond)
 	}
 	exprs := map[string]string{"new": serializerExpression("probe")}
@@ -370,7 +395,9 @@ func TestSerializerTime(t *testing.T) {
 			}
 			start := time.Now()
 			cpu0 := c.cpuTicks()
-			c.call(t, s, "Runtime.evaluate", map[string]any{"expression": expr, "contextId": w.ID, "awaitPromise": true, "returnByValue": true}, &ev)
+			if err := c.call(t, s, "Runtime.evaluate", map[string]any{"expression": expr, "contextId": w.ID, "awaitPromise": true, "returnByValue": true}, &ev); err != nil {
+				t.Fatal(err)
+			}
 			if ev.ExceptionDetails != nil {
 				t.Fatalf("%s: %s", name, ev.ExceptionDetails)
 			}
@@ -417,11 +444,17 @@ func TestSerializerProfile(t *testing.T) {
 		t.Skip("set DIWALL_SERIALIZER_PROFILE")
 	}
 	page := filepath.Join(t.TempDir(), "gen.html")
-	os.WriteFile(page, []byte(pagegen.Page(n)), 0o644)
+	if err := os.WriteFile(page, []byte(pagegen.Page(n)), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	c := startProbeChrome(t)
 	s := c.session
-	c.call(t, s, "Page.enable", map[string]any{}, nil)
-	c.call(t, s, "Page.navigate", map[string]any{"url": "file://" + page}, nil)
+	if err := c.call(t, s, "Page.enable", map[string]any{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.call(t, s, "Page.navigate", map[string]any{"url": "file://" + page}, nil); err != nil {
+		t.Fatal(err)
+	}
 	time.Sleep(2 * time.Second)
 	var ft struct {
 		FrameTree struct {
@@ -430,24 +463,38 @@ func TestSerializerProfile(t *testing.T) {
 			} `json:"frame"`
 		} `json:"frameTree"`
 	}
-	c.call(t, s, "Page.getFrameTree", map[string]any{}, &ft)
+	if err := c.call(t, s, "Page.getFrameTree", map[string]any{}, &ft); err != nil {
+		t.Fatal(err)
+	}
 	var w struct {
 		ID int `json:"executionContextId"`
 	}
-	c.call(t, s, "Page.createIsolatedWorld", map[string]any{"frameId": ft.FrameTree.Frame.ID, "worldName": "probe"}, &w)
+	if err := c.call(t, s, "Page.createIsolatedWorld", map[string]any{"frameId": ft.FrameTree.Frame.ID, "worldName": "probe"}, &w); err != nil {
+		t.Fatal(err)
+	}
 	exprs := [][2]string{{"new", serializerExpression("probe")}}
 	if old := os.Getenv("DIWALL_SERIALIZER_OLD"); old != "" {
 		src, _ := os.ReadFile(old)
 		exprs = append(exprs, [2]string{"old", oldSerializer(src)})
 	}
-	c.call(t, s, "Profiler.enable", map[string]any{}, nil)
-	c.call(t, s, "Profiler.setSamplingInterval", map[string]any{"interval": 100}, nil)
+	if err := c.call(t, s, "Profiler.enable", map[string]any{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.call(t, s, "Profiler.setSamplingInterval", map[string]any{"interval": 100}, nil); err != nil {
+		t.Fatal(err)
+	}
 	for round := 0; round < 2; round++ {
 		for _, e := range exprs {
-			c.call(t, s, "Runtime.evaluate", map[string]any{"expression": e[1], "contextId": w.ID}, nil)
-			c.call(t, s, "Profiler.start", map[string]any{}, nil)
+			if err := c.call(t, s, "Runtime.evaluate", map[string]any{"expression": e[1], "contextId": w.ID}, nil); err != nil {
+				t.Fatal(err)
+			}
+			if err := c.call(t, s, "Profiler.start", map[string]any{}, nil); err != nil {
+				t.Fatal(err)
+			}
 			for i := 0; i < 3; i++ {
-				c.call(t, s, "Runtime.evaluate", map[string]any{"expression": e[1], "contextId": w.ID}, nil)
+				if err := c.call(t, s, "Runtime.evaluate", map[string]any{"expression": e[1], "contextId": w.ID}, nil); err != nil {
+					t.Fatal(err)
+				}
 			}
 			var prof struct {
 				Profile struct {
@@ -462,7 +509,9 @@ func TestSerializerProfile(t *testing.T) {
 					Samples []int `json:"samples"`
 				} `json:"profile"`
 			}
-			c.call(t, s, "Profiler.stop", map[string]any{}, &prof)
+			if err := c.call(t, s, "Profiler.stop", map[string]any{}, &prof); err != nil {
+				t.Fatal(err)
+			}
 			name := map[int]string{}
 			parent := map[int]int{}
 			for _, n := range prof.Profile.Nodes {
@@ -515,11 +564,17 @@ func TestSerializerSplit(t *testing.T) {
 		t.Skip("set DIWALL_SERIALIZER_SPLIT")
 	}
 	page := filepath.Join(t.TempDir(), "gen.html")
-	os.WriteFile(page, []byte(pagegen.Page(n)), 0o644)
+	if err := os.WriteFile(page, []byte(pagegen.Page(n)), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	c := startProbeChrome(t)
 	s := c.session
-	c.call(t, s, "Page.enable", map[string]any{}, nil)
-	c.call(t, s, "Page.navigate", map[string]any{"url": "file://" + page}, nil)
+	if err := c.call(t, s, "Page.enable", map[string]any{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.call(t, s, "Page.navigate", map[string]any{"url": "file://" + page}, nil); err != nil {
+		t.Fatal(err)
+	}
 	time.Sleep(time.Second)
 	var ft struct {
 		FrameTree struct {
@@ -528,11 +583,15 @@ func TestSerializerSplit(t *testing.T) {
 			} `json:"frame"`
 		} `json:"frameTree"`
 	}
-	c.call(t, s, "Page.getFrameTree", map[string]any{}, &ft)
+	if err := c.call(t, s, "Page.getFrameTree", map[string]any{}, &ft); err != nil {
+		t.Fatal(err)
+	}
 	var w struct {
 		ID int `json:"executionContextId"`
 	}
-	c.call(t, s, "Page.createIsolatedWorld", map[string]any{"frameId": ft.FrameTree.Frame.ID, "worldName": "probe"}, &w)
+	if err := c.call(t, s, "Page.createIsolatedWorld", map[string]any{"frameId": ft.FrameTree.Frame.ID, "worldName": "probe"}, &w); err != nil {
+		t.Fatal(err)
+	}
 	expr := serializerExpression("probe")
 	if patch := os.Getenv("DIWALL_SERIALIZER_PATCH"); patch != "" {
 		for _, p := range strings.Split(patch, ";;") {
@@ -569,12 +628,16 @@ func TestSerializerSplit(t *testing.T) {
 			ExceptionDetails json.RawMessage `json:"exceptionDetails"`
 		}
 		wrapped := fmt.Sprintf("(() => { globalThis.__split = {}; const t0 = performance.now(); %s; globalThis.__split.all = performance.now() - t0; return JSON.stringify(globalThis.__split); })()", expr)
-		c.call(t, s, "Runtime.evaluate", map[string]any{"expression": wrapped, "contextId": w.ID}, &ev)
+		if err := c.call(t, s, "Runtime.evaluate", map[string]any{"expression": wrapped, "contextId": w.ID}, &ev); err != nil {
+			t.Fatal(err)
+		}
 		if ev.ExceptionDetails != nil {
 			t.Fatalf("%s", ev.ExceptionDetails)
 		}
 		var m map[string]float64
-		json.Unmarshal([]byte(ev.Result.Value), &m)
+		if err := json.Unmarshal([]byte(ev.Result.Value), &m); err != nil {
+			t.Fatal(err)
+		}
 		if i >= 2 {
 			for k, v := range m {
 				total[k] += v / 8

@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// The budgets of an observation (SPEC §3) are spent from the viewport
+// The budgets of an observation (docs/contract.md §3) are spent from the viewport
 // outward: every actionable element in the viewport gets a mark whatever
 // the marks budget, the rest go to the nearest; the tree keeps every marked
 // element's line and spends what is left of its budget on the lines nearest

@@ -34,7 +34,7 @@ type Element struct {
 	Change string `json:"change,omitempty"`
 }
 
-// Counters are what an observation left out, and its sizes (SPEC §3).
+// Counters are what an observation left out, and its sizes (docs/contract.md §3).
 type Counters struct {
 	OmittedNotVisible int  `json:"omitted_not_visible"`
 	RedactedFields    int  `json:"redacted_fields"`

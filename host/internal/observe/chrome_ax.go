@@ -53,7 +53,7 @@ func askChrome(ctx context.Context, b *browser.Browser, t *browser.Tab, r *raw, 
 	}
 	defer func() {
 		for _, f := range append([]browser.Frame{{}}, fm.childFrames()...) {
-			b.CDPIn(ctx, t, f.Session, cdp.RuntimeReleaseObjectGroup, cdp.ReleaseObjectGroupParams{ObjectGroup: axGroup}, nil)
+			_ = b.CDPIn(ctx, t, f.Session, cdp.RuntimeReleaseObjectGroup, cdp.ReleaseObjectGroupParams{ObjectGroup: axGroup}, nil)
 		}
 	}()
 	var wg sync.WaitGroup

@@ -21,7 +21,9 @@ func openClosedRoots(ctx context.Context, b *browser.Browser, t *browser.Tab, ho
 		return 0, err
 	}
 	const group = "diwall-roots"
-	defer b.CDP(ctx, t, cdp.RuntimeReleaseObjectGroup, cdp.ReleaseObjectGroupParams{ObjectGroup: group}, nil)
+	defer func() {
+		_ = b.CDP(ctx, t, cdp.RuntimeReleaseObjectGroup, cdp.ReleaseObjectGroupParams{ObjectGroup: group}, nil)
+	}()
 	opened := 0
 	nodeOnly := 0
 	for _, i := range hosts[:min(len(hosts), maxClosedRoots)] {

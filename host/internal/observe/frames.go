@@ -167,14 +167,16 @@ func frameOwners(ctx context.Context, b *browser.Browser, t *browser.Tab, f brow
 	}
 	var boxes [][]float64
 	if err := json.Unmarshal([]byte(text), &boxes); err != nil || len(boxes) != len(owners) {
-		return nil, nil, fmt.Errorf("frame boxes: %v", err)
+		return nil, nil, fmt.Errorf("frame boxes: %v", err) //nolint:errorlint // kept opaque, as before: callers branch on observe's own errors
 	}
 	world, err := b.WorldIn(ctx, t, f)
 	if err != nil {
 		return nil, nil, err
 	}
 	const group = "diwall-frames"
-	defer b.CDPIn(ctx, t, f.Session, cdp.RuntimeReleaseObjectGroup, cdp.ReleaseObjectGroupParams{ObjectGroup: group}, nil)
+	defer func() {
+		_ = b.CDPIn(ctx, t, f.Session, cdp.RuntimeReleaseObjectGroup, cdp.ReleaseObjectGroupParams{ObjectGroup: group}, nil)
+	}()
 	ids := make([]string, len(owners))
 	for k, i := range owners {
 		if len(boxes[k]) != 4 {

@@ -1,4 +1,4 @@
-// Package observe makes one observation of a tab (SPEC §3): it has the
+// Package observe makes one observation of a tab (docs/contract.md §3): it has the
 // page serializer gather what a person can perceive, asks Chrome's own
 // accessibility tree about the nodes the serializer cannot be sure of,
 // captures the viewport, and turns all of it into the tree, the elements,
@@ -7,13 +7,12 @@ package observe
 
 import (
 	"context"
-	"crypto/rand"
 	"encoding/base64"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"time"
 
+	"github.com/diwall/diwall/host/internal/randid"
 	"github.com/diwall/diwall/host/internal/toolerr"
 
 	"github.com/diwall/diwall/host/internal/browser"
@@ -425,8 +424,4 @@ func markLabels(elements []Element) map[int]browser.MarkLabel {
 
 func round3(f float64) float64 { return float64(int(f*1000+0.5)) / 1000 }
 
-func newID() string {
-	var b [16]byte
-	rand.Read(b[:])
-	return hex.EncodeToString(b[:])
-}
+func newID() string { return randid.New() }

@@ -160,7 +160,7 @@ func (g *guard) finish(ctx context.Context, fm *frameMap) (*guardReport, error) 
 		reports[k] = make(chan finished, 1)
 		if fm.indexOf(p.frame) < 0 {
 			// A frame guarded in case it was read, and not read.
-			go g.end(p)
+			go g.end(p) //nolint:gosec // the guard is taken down even when the call is cancelled: end has its own deadline
 			continue
 		}
 		go func() {
@@ -275,5 +275,5 @@ func (g *guard) abandon() {
 func (g *guard) end(p guardPart) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	g.b.CallIn(ctx, g.t, p.frame, guardFinish, browser.Args(p.id), true)
+	_, _ = g.b.CallIn(ctx, g.t, p.frame, guardFinish, browser.Args(p.id), true)
 }

@@ -74,7 +74,7 @@ func TestCaptureForImaging(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
 	var lines []string
 	for i := 0; ; i++ {
 		data, err := os.ReadFile(filepath.Join(dir, "DevToolsActivePort"))

@@ -14,12 +14,12 @@ const (
 	putBack  = `(() => { const k = globalThis.__diwallKept; delete globalThis.__diwallKept; if (!k) return ""; globalThis.__diwall = k; return k.snapshot })()`
 )
 
-// ObserveKeeping makes an observation of the tab, with the same masking as
+// KeepingMarks makes an observation of the tab, with the same masking as
 // Observe, and leaves the tab's current snapshot current: the model's marks
 // stay valid. It serves the screenshot a person audits. Frames are never
 // read for it (they are masked): the page references it sets aside are
 // the main frame's.
-func ObserveKeeping(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Profile, path Path) (*Observation, error) {
+func KeepingMarks(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Profile, path Path) (*Observation, error) {
 	prev := b.Info(t).Snapshot
 	kept := prev != nil
 	if kept {

@@ -166,11 +166,11 @@ func TestRead(t *testing.T) {
 	if _, err := Read(ctx, p.b, p.tab, obs.SnapshotID, 99, "", nil); codeOf(err) != protocol.CodeInvalidArgument {
 		t.Errorf("a mark not in the snapshot: %v", err)
 	}
-	if _, err := Read(ctx, p.b, p.tab, "older", 0, "", nil); err != browser.ErrSnapshotStale {
+	if _, err := Read(ctx, p.b, p.tab, "older", 0, "", nil); !errors.Is(err, browser.ErrSnapshotStale) {
 		t.Errorf("another snapshot: %v", err)
 	}
 	p.page.Set(func(map[string]any) any { return map[string]any{"stale": true} })
-	if _, err := Read(ctx, p.b, p.tab, obs.SnapshotID, 0, "", nil); err != browser.ErrSnapshotStale {
+	if _, err := Read(ctx, p.b, p.tab, obs.SnapshotID, 0, "", nil); !errors.Is(err, browser.ErrSnapshotStale) {
 		t.Errorf("the page's snapshot is newer: %v", err)
 	}
 	p.page.Set(func(map[string]any) any { return map[string]any{"gone": true} })
@@ -189,9 +189,9 @@ func TestRead(t *testing.T) {
 	}
 }
 
-// TestObserveKeepingLeavesTheMarksValid: the audit's observation does not
+// TestKeepingMarksLeavesTheMarksValid: the audit's observation does not
 // replace the model's snapshot when the page's references come back.
-func TestObserveKeepingLeavesTheMarksValid(t *testing.T) {
+func TestKeepingMarksLeavesTheMarksValid(t *testing.T) {
 	p := newObsPage(t)
 	ctx := context.Background()
 	first, err := Observe(ctx, p.b, p.tab, policy.Default(), PathAuto, nil, nil)
@@ -204,7 +204,7 @@ func TestObserveKeepingLeavesTheMarksValid(t *testing.T) {
 		}
 		return browsertest.EvalString(""), nil
 	})
-	kept, err := ObserveKeeping(ctx, p.b, p.tab, policy.Default(), PathAuto)
+	kept, err := KeepingMarks(ctx, p.b, p.tab, policy.Default(), PathAuto)
 	if err != nil || kept.SnapshotID == first.SnapshotID {
 		t.Fatalf("%v", err)
 	}

@@ -147,8 +147,8 @@ func collapseSpaces(s string) string {
 
 // cleanName is a name or text as the tree shows it: clean, and cut to max
 // characters.
-func cleanName(s string, max int) string {
-	return truncate(cleanText(s), max)
+func cleanName(s string, limit int) string {
+	return truncate(cleanText(s), limit)
 }
 
 func truncate(s string, n int) string {

@@ -102,7 +102,7 @@ type LogLine struct {
 	Text    string `json:"text"`
 }
 
-// UICommand is one screen command (SPEC §7).
+// UICommand is one screen command (docs/contract.md §7).
 type UICommand struct {
 	Action     string `json:"action"`
 	SessionKey string `json:"sessionKey,omitempty"`

@@ -15,7 +15,7 @@ import (
 // command line. What the person does in the page never passes here: only
 // their answer does.
 
-// ErrHandoffPending: the session already waits for the person.
+// ErrHandoffPending is returned when the session already waits for the person.
 var ErrHandoffPending = errors.New("this session already handed a step to the person")
 
 // maxReason bounds the model's reason as the person is shown it.

@@ -107,7 +107,7 @@ func TestHandoffShownInTheTabGroup(t *testing.T) {
 	fb := &fakeBrowser{}
 	h := New(slog.New(slog.DiscardHandler), &Options{Browser: fb, IdleAfter: time.Millisecond})
 	who := Session{Key: "0123456789abcdef", Name: "claude"}
-	go h.HandOff(context.Background(), who, "x", "t", time.Minute, nil, "")
+	go func() { _, _ = h.HandOff(context.Background(), who, "x", "t", time.Minute, nil, "") }()
 	waitHandoff(t, h, who.Key)
 	deadline := time.Now().Add(5 * time.Second)
 	for time.Now().Before(deadline) {

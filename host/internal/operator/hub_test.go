@@ -143,7 +143,9 @@ func TestPauseResumeStop(t *testing.T) {
 		t.Errorf("stop: admit %v, calls %v", h.Admit(claude.Key), fb.calls)
 	}
 	// A pause does not turn a stopped session into a paused one.
-	h.Control(t.Context(), Message{Action: ActionPause, All: true}, "test")
+	if _, err := h.Control(t.Context(), Message{Action: ActionPause, All: true}, "test"); err != nil {
+		t.Fatal(err)
+	}
 	if !errors.Is(h.Admit(claude.Key), ErrStopped) {
 		t.Error("a stopped session was paused")
 	}
@@ -153,7 +155,9 @@ func TestPauseResumeStop(t *testing.T) {
 	if !errors.Is(h.Admit(other.Key), ErrPaused) {
 		t.Error("a session that connected during pause --all is not paused")
 	}
-	h.Control(t.Context(), Message{Action: ActionResume, All: true}, "test")
+	if _, err := h.Control(t.Context(), Message{Action: ActionResume, All: true}, "test"); err != nil {
+		t.Fatal(err)
+	}
 	if h.Admit(other.Key) != nil || h.Admit(claude.Key) != nil {
 		t.Error("resume --all left a session paused or stopped")
 	}
@@ -194,7 +198,9 @@ func TestCommandsGoToEveryInterfaceThatAcceptsThem(t *testing.T) {
 	}
 	a, b := &recorder{}, &recorder{}
 	for _, r := range []*recorder{a, b} {
-		h.Attach(r, "ui").Receive(t.Context(), Message{Type: MessageHello, Capabilities: []string{CapabilityUICommands}})
+		if err := h.Attach(r, "ui").Receive(t.Context(), Message{Type: MessageHello, Capabilities: []string{CapabilityUICommands}}); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if err := h.Command(claude.Key, cmd); err != nil {
 		t.Fatal(err)

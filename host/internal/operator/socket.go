@@ -61,7 +61,7 @@ const maxControlLine = 4096
 func (h *Hub) ServeControl(ctx context.Context, br *bufio.Reader, w io.Writer) {
 	reply := h.control(ctx, br)
 	data, _ := json.Marshal(reply)
-	w.Write(append(data, '\n'))
+	_, _ = w.Write(append(data, '\n'))
 }
 
 func (h *Hub) control(ctx context.Context, br *bufio.Reader) ControlReply {
@@ -99,7 +99,7 @@ func (h *Hub) control(ctx context.Context, br *bufio.Reader) ControlReply {
 // the reply; a reply that says no is an error.
 func Ask(conn net.Conn, req ControlRequest, timeout time.Duration) (ControlReply, error) {
 	defer conn.Close()
-	conn.SetDeadline(time.Now().Add(timeout))
+	_ = conn.SetDeadline(time.Now().Add(timeout))
 	data, err := json.Marshal(req)
 	if err != nil {
 		return ControlReply{}, err

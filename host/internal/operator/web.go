@@ -2,9 +2,7 @@ package operator
 
 import (
 	"context"
-	"crypto/rand"
 	"crypto/subtle"
-	"encoding/hex"
 	"errors"
 	"net"
 	"net/http"
@@ -13,6 +11,7 @@ import (
 	"time"
 
 	"github.com/diwall/diwall/extension"
+	"github.com/diwall/diwall/host/internal/randid"
 )
 
 // The local page: the side panel's page, served by the host for a person
@@ -54,13 +53,11 @@ func (h *Hub) Watch() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	var b [24]byte
-	rand.Read(b[:])
 	_, port, _ := net.SplitHostPort(ln.Addr().String())
-	w := &webServer{h: h, token: hex.EncodeToString(b[:]), port: port}
+	w := &webServer{h: h, token: randid.Hex(24), port: port}
 	w.url = "http://127.0.0.1:" + port + "/" + w.token + "/"
 	w.srv = &http.Server{Handler: w, ReadHeaderTimeout: 10 * time.Second}
-	go w.srv.Serve(ln)
+	go func() { _ = w.srv.Serve(ln) }()
 	h.web = w
 	h.log.Info("local page started", "port", port)
 	return w.url, nil
@@ -69,7 +66,7 @@ func (h *Hub) Watch() (string, error) {
 func (w *webServer) close() {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	w.srv.Shutdown(ctx)
+	_ = w.srv.Shutdown(ctx)
 }
 
 // ServeHTTP checks every request before it serves anything.
@@ -119,7 +116,7 @@ func (w *webServer) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	hd.Set("Content-Type", contentTypes[path.Ext(name)])
 	hd.Set("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; img-src data:; "+
 		"connect-src ws://127.0.0.1:"+w.port+" ws://localhost:"+w.port+"; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
-	rw.Write(data)
+	_, _ = rw.Write(data)
 }
 
 var contentTypes = map[string]string{

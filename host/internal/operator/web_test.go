@@ -86,12 +86,14 @@ func TestLocalPageRefusesStrangers(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	_ = conn.SetReadDeadline(time.Now().Add(5 * time.Second))
 	var first Event
 	if err := conn.ReadJSON(&first); err != nil || first.Type != EventState {
 		t.Fatalf("first event: %+v %v", first, err)
 	}
-	conn.WriteJSON(Message{Type: MessageHello, Capabilities: []string{CapabilityUICommands}})
+	if err := conn.WriteJSON(Message{Type: MessageHello, Capabilities: []string{CapabilityUICommands}}); err != nil {
+		t.Fatal(err)
+	}
 	// The hello is taken before the command is sent: retry until it lands.
 	for end := time.Now().Add(2 * time.Second); h.Command("k", UICommand{Action: "sidebar_hide"}) != nil; time.Sleep(5 * time.Millisecond) {
 		if time.Now().After(end) {

@@ -79,7 +79,7 @@ func (c *wsClient) write() {
 		case <-c.done:
 			return
 		case ev := <-c.out:
-			c.conn.SetWriteDeadline(time.Now().Add(wsWriteWait))
+			_ = c.conn.SetWriteDeadline(time.Now().Add(wsWriteWait))
 			if err := c.conn.WriteJSON(ev); err != nil {
 				c.stop()
 				return

@@ -1,5 +1,5 @@
 // Package skill holds the procedures too long for the server instructions
-// (SPEC §10), which a model loads on demand: today one, portal-navigation,
+// (docs/contract.md §10), which a model loads on demand: today one, portal-navigation,
 // a Markdown text embedded in the binary. Register offers it to MCP clients
 // as a prompt and as a resource; Export writes it as an agent-skill folder.
 // The text is static and carries no authority: it says how to use the

@@ -86,7 +86,9 @@ func connect(t *testing.T) *mcp.ClientSession {
 	}
 	t.Cleanup(func() {
 		cs.Close()
-		ss.Wait()
+		if err := ss.Wait(); err != nil {
+			t.Fatal(err)
+		}
 	})
 	return cs
 }

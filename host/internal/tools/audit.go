@@ -9,7 +9,7 @@ import (
 	"github.com/diwall/diwall/host/audit"
 )
 
-// The audit log (SPEC §8). Server.handler, which every call passes, hands
+// The audit log (docs/contract.md §8). Server.handler, which every call passes, hands
 // each call to record once its result is final, with its arguments as
 // withheldArgs (redact.go) left them: the same the operator's view shows.
 
@@ -44,7 +44,7 @@ func (s *Server) record(c *Call, args map[string]any, env Envelope, out Outcome,
 		} `json:"observation"`
 	}
 	if data, err := json.Marshal(env.Server); err == nil {
-		json.Unmarshal(data, &server)
+		_ = json.Unmarshal(data, &server)
 	}
 	if server.Outcome != "" {
 		rec.Outcome = server.Outcome

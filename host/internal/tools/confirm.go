@@ -150,7 +150,7 @@ func (a stepAsk) notice(text string) {
 func (s *Server) stepImage(ctx context.Context, a stepAsk) string {
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
-	obs, err := observe.ObserveKeeping(ctx, s.b, a.tab, a.profile, s.opts.ObservePath)
+	obs, err := observe.KeepingMarks(ctx, s.b, a.tab, a.profile, s.opts.ObservePath)
 	if err != nil || obs.PNG == nil || obs.DialogOpen {
 		return ""
 	}

@@ -53,7 +53,7 @@ func (s *Server) reportDownloads(ctx context.Context, c *Call, start time.Time, 
 	defer cancel()
 	for _, d := range l.All() {
 		if !d.Done() && !d.Started.Before(start) {
-			l.Wait(settle, d.ID)
+			_, _ = l.Wait(settle, d.ID)
 		}
 	}
 	list := l.Unreported()

@@ -1,16 +1,15 @@
 package tools
 
 import (
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/diwall/diwall/host/internal/randid"
 	"github.com/diwall/diwall/protocol"
 )
 
-// Envelope is every tool result (SPEC §2): what the server asserts under
+// Envelope is every tool result (docs/contract.md §2): what the server asserts under
 // Server, everything the page wrote under PageContent.
 type Envelope struct {
 	OK     bool       `json:"ok"`
@@ -44,11 +43,7 @@ type ToolError struct {
 func (b *Base) Notice(text string) { b.Notices = append(b.Notices, text) }
 
 // NewOperationID returns a fresh random operation id.
-func NewOperationID() string {
-	var b [16]byte
-	rand.Read(b[:])
-	return hex.EncodeToString(b[:])
-}
+func NewOperationID() string { return randid.New() }
 
 // empty is the page_content of a result the page contributed nothing to.
 var empty = struct{}{}

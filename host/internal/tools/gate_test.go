@@ -89,7 +89,7 @@ func serve(t *testing.T, srv *Server, exp map[string]any) *mcp.ClientSession {
 	t.Cleanup(func() {
 		cs.Close()
 		cancel()
-		<-done
+		<-done //nolint:errcheck // how the run ended once cancelled is not what this test checks
 	})
 	return cs
 }
@@ -185,7 +185,9 @@ func TestEveryToolPassesTheGate(t *testing.T) {
 func TestAnotherSessionSeesNoTab(t *testing.T) {
 	b, _ := browser.New(outsideExtension{}, slog.New(slog.DiscardHandler), t.TempDir())
 	const owner = "0123456789abcdef0123456789abcdef"
-	b.Restore(t.Context(), protocol.Hello{AgentTabs: []protocol.AgentTab{{TabID: 7, Session: owner}}})
+	if err := b.Restore(t.Context(), protocol.Hello{AgentTabs: []protocol.AgentTab{{TabID: 7, Session: owner}}}); err != nil {
+		t.Fatal(err)
+	}
 	tab, _ := b.Newest(owner)
 	cs := connectAs(t, New(b, slog.New(slog.DiscardHandler), nil), "fedcba9876543210fedcba9876543210")
 	env, _ := callJSON(t, cs, "tabs", map[string]any{"action": "list"})
@@ -239,7 +241,9 @@ func TestProfileEditedIntoAMalformedFile(t *testing.T) {
 		}
 		// An old modification time makes the store trust its stat.
 		mod := time.Now().Add(-age)
-		os.Chtimes(path, mod, mod)
+		if err := os.Chtimes(path, mod, mod); err != nil {
+			t.Fatal(err)
+		}
 	}
 	write("tools = [\"tabs\"]\n", 3*time.Hour)
 	b, _ := browser.New(noExtension{}, slog.New(slog.DiscardHandler), t.TempDir())

@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -31,7 +32,7 @@ func TestNavOutcome(t *testing.T) {
 		call := &Call{Base: &Base{}}
 		err := navOutcome(call, c.nav)
 		var code protocol.Code
-		if e, ok := err.(*toolerr.Error); ok {
+		if e := (*toolerr.Error)(nil); errors.As(err, &e) {
 			code = e.Code
 			if c.nav.Error != "" && !strings.Contains(e.Msg, c.nav.Error) {
 				t.Errorf("%+v: the message does not name Chrome's error: %s", c.nav, e.Msg)

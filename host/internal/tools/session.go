@@ -1,8 +1,6 @@
 package tools
 
 import (
-	"crypto/rand"
-	"encoding/hex"
 	"strings"
 	"sync"
 
@@ -10,6 +8,7 @@ import (
 
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/operator"
+	"github.com/diwall/diwall/host/internal/randid"
 )
 
 // SessionCapability is the experimental capability through which `diwall
@@ -212,11 +211,7 @@ func helloOf(ss *mcp.ServerSession) SessionHello {
 }
 
 // NewSessionKey returns a fresh random session key.
-func NewSessionKey() string {
-	var b [16]byte
-	rand.Read(b[:])
-	return hex.EncodeToString(b[:])
-}
+func NewSessionKey() string { return randid.New() }
 
 // validKey accepts the keys NewSessionKey makes, and nothing odd.
 func validKey(k string) bool {

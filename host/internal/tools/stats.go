@@ -1,8 +1,6 @@
 package tools
 
-import (
-	"runtime"
-)
+import "github.com/diwall/diwall/host/internal/procstats"
 
 // statsEvery is how many tool calls pass between two "host stats" records
 // in the host's log.
@@ -16,17 +14,8 @@ func (s *Server) countCall() {
 	}
 }
 
-// logStats writes a "host stats" record: goroutines, open files, resident
-// and heap memory. Long runs (make bench-soak) read it from the log: it is
-// how they see inside the host without any port. Figures the platform
-// cannot give are -1.
+// logStats writes a "host stats" record with the process's figures
+// (procstats), after args.
 func (s *Server) logStats(args ...any) {
-	var m runtime.MemStats
-	runtime.ReadMemStats(&m)
-	s.log.Info("host stats", append(args,
-		"goroutines", runtime.NumGoroutine(),
-		"open_files", openFiles(),
-		"rss_kb", residentKB(),
-		"heap_kb", m.HeapAlloc>>10,
-	)...)
+	s.log.Info("host stats", append(args, procstats.Read().LogArgs()...)...)
 }

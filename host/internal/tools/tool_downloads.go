@@ -106,18 +106,18 @@ func (s *Server) downloadsTool(ctx context.Context, c *Call, in downloadsIn) (Ou
 			return Outcome{Server: srv}, toolerr.Errorf(protocol.CodeOriginNotAllowed,
 				"Download %s came from %s, which is not one of this session's sites now, so nothing of it is shown.", d.ID, shownOrigin(d.Origin))
 		}
-		max := in.MaxChars
-		if max <= 0 {
-			max = c.Profile.TreeChars
+		limit := in.MaxChars
+		if limit <= 0 {
+			limit = c.Profile.TreeChars
 		}
-		text, kind, err := downloads.Text(d, c.Profile.DownloadDir, max)
+		text, kind, err := downloads.Text(d, c.Profile.DownloadDir, limit)
 		s.listDownloads(c, srv, &page, []downloads.Download{d})
 		if err != nil {
 			return Outcome{Server: srv, Page: page}, err
 		}
 		page.Kind, page.Text = kind, &text
 		srv.Chars = utf8.RuneCountInString(text)
-		srv.Truncated = strings.HasSuffix(text, " characters omitted)") && srv.Chars > max
+		srv.Truncated = strings.HasSuffix(text, " characters omitted)") && srv.Chars > limit
 	}
 	return Outcome{Server: srv, Page: page}, nil
 }

@@ -140,7 +140,7 @@ func (s *Server) handoff(ctx context.Context, c *Call, in handoffIn) (Outcome, e
 
 // notifyHandoff puts up the browser's desktop notification of the
 // handoff; the func it returns takes it down.
-func (s *Server) notifyHandoff(ctx context.Context, c *Call, reason string) (clear func()) {
+func (s *Server) notifyHandoff(ctx context.Context, c *Call, reason string) (takeDown func()) {
 	key := c.Session.Key()
 	nctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()

@@ -22,7 +22,7 @@ type observeIn struct {
 
 func (in *observeIn) tabArg() string { return in.TabID }
 
-// observeServer is the server part of an observe result, exactly SPEC §3.
+// observeServer is the server part of an observe result, exactly docs/contract.md §3.
 type observeServer struct {
 	*Base
 	observationServer

@@ -20,7 +20,7 @@ type screenIn struct {
 	Dock       string `json:"dock,omitempty" jsonschema:"terminal_* and browser_*: where the panel goes"`
 }
 
-// The screen actions (SPEC §7), by the inputs they take.
+// The screen actions (docs/contract.md §7), by the inputs they take.
 var (
 	paneActions  = []string{"split_right", "split_down", "close_pane", "focus", "navigate"}
 	panelActions = []string{"terminal_show", "terminal_hide", "browser_show", "browser_hide"}

@@ -55,7 +55,9 @@ func TestEveryToolIsDescribed(t *testing.T) {
 			} `json:"properties"`
 			AdditionalProperties any `json:"additionalProperties"`
 		}
-		json.Unmarshal(schema, &s)
+		if err := json.Unmarshal(schema, &s); err != nil {
+			t.Fatal(err)
+		}
 		for name, p := range s.Properties {
 			if p.Description == "" {
 				t.Errorf("%s.%s has no description", tool.Name, name)
@@ -200,7 +202,9 @@ func TestErrorResult(t *testing.T) {
 		Server map[string]any `json:"server"`
 	}
 	data, _ := json.Marshal(res.StructuredContent)
-	json.Unmarshal(data, &env)
+	if err := json.Unmarshal(data, &env); err != nil {
+		t.Fatal(err)
+	}
 	server := env.Server
 	if env.OK || !res.IsError || server["tool"] != "observe" || server["error"].(map[string]any)["retryable"] != true {
 		t.Fatalf("ErrorResult = %s", data)

@@ -1,5 +1,5 @@
 // Package vault keeps the credentials the login tool types for the model,
-// which never sees them (SPEC §5).
+// which never sees them (docs/contract.md §5).
 //
 // A credential has an id, the origins it may be used on, a username and a
 // password. The ids and origins are kept in an index file (index.json in

@@ -40,7 +40,7 @@ func TestKeyringVaultRoundTrip(t *testing.T) {
 	if s, _ := v.Secret("mail"); s.Password != "new-"+planted {
 		t.Fatalf("after replace: %+v", s)
 	}
-	filepath.Walk(home, func(path string, info os.FileInfo, err error) error {
+	_ = filepath.Walk(home, func(path string, info os.FileInfo, err error) error {
 		if err == nil && !info.IsDir() {
 			if data, _ := os.ReadFile(path); bytes.Contains(data, []byte(planted)) {
 				t.Errorf("%s holds the secret", path)
@@ -67,7 +67,9 @@ func TestKeyringEntryGoneOrForeign(t *testing.T) {
 	if _, _, err := v.Add("gone", []string{"https://a.example"}, Secret{Username: "a", Password: "pw"}); err != nil {
 		t.Fatal(err)
 	}
-	keyring.Delete(keyringService, "gone")
+	if err := keyring.Delete(keyringService, "gone"); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := v.Secret("gone"); !errors.Is(err, ErrUnknown) {
 		t.Errorf("lost from the keyring: %v", err)
 	}
@@ -81,7 +83,9 @@ func TestKeyringEntryGoneOrForeign(t *testing.T) {
 	if _, _, err := v.Add("foreign", []string{"https://b.example"}, Secret{Username: "b", Password: "pw"}); err != nil {
 		t.Fatal(err)
 	}
-	keyring.Set(keyringService, "foreign", "not json "+planted)
+	if err := keyring.Set(keyringService, "foreign", "not json "+planted); err != nil {
+		t.Fatal(err)
+	}
 	_, err := v.Secret("foreign")
 	if err == nil || bytes.Contains([]byte(err.Error()), []byte(planted)) {
 		t.Errorf("a foreign entry: %v", err)

@@ -173,11 +173,19 @@ func (v *Vault) Add(id string, origins []string, s Secret) (e Entry, replaced bo
 	}
 	for i, old := range entries {
 		if old.ID == id {
+			var left error
 			if old.Store != e.Store {
-				v.store(old.Store).remove(id)
+				left = v.store(old.Store).remove(id)
 			}
 			entries[i] = e
-			return e, true, v.writeIndex(entries)
+			if err := v.writeIndex(entries); err != nil {
+				return e, true, err
+			}
+			if left != nil {
+				// Moved, but the person must know the old copy is still there.
+				return e, true, fmt.Errorf("moved to the %s store, but its copy in the %s store is left: %w", e.Store, old.Store, left)
+			}
+			return e, true, nil
 		}
 	}
 	return e, false, v.writeIndex(append(entries, e))

@@ -53,7 +53,7 @@ func TestFileVaultRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Nothing on disk holds a secret in clear, and every file is 0600.
-	filepath.Walk(home, func(path string, info os.FileInfo, err error) error {
+	_ = filepath.Walk(home, func(path string, info os.FileInfo, err error) error {
 		if err != nil || info.IsDir() {
 			return err
 		}
@@ -82,8 +82,12 @@ func TestFileVaultRoundTrip(t *testing.T) {
 
 func TestFileVaultRefusesAnotherKey(t *testing.T) {
 	v, _ := fileVault(t)
-	v.Add("a", []string{"https://a.example"}, Secret{Password: "x"})
-	os.WriteFile(v.opts.KeyFile, bytes.Repeat([]byte{7}, 32), 0o600)
+	if _, _, err := v.Add("a", []string{"https://a.example"}, Secret{Password: "x"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(v.opts.KeyFile, bytes.Repeat([]byte{7}, 32), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := v.Secret("a"); err == nil {
 		t.Fatal("decrypted under another key")
 	}

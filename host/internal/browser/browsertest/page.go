@@ -177,6 +177,6 @@ func WatchedPassword() any {
 // screenshots.
 func JPEG(w, h int) string {
 	var buf bytes.Buffer
-	jpeg.Encode(&buf, image.NewRGBA(image.Rect(0, 0, w, h)), nil)
+	_ = jpeg.Encode(&buf, image.NewRGBA(image.Rect(0, 0, w, h)), nil)
 	return base64.StdEncoding.EncodeToString(buf.Bytes())
 }

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package tools
+package procstats
 
 // openFiles is unknown here.
 func openFiles() int { return -1 }
