@@ -87,8 +87,8 @@ func (r *run) confirm(ctx context.Context, s Step, n int, origin string) error {
 	if len(res.Box) == 4 {
 		q.Box = &[4]float64{res.Box[0], res.Box[1], res.Box[2], res.Box[3]}
 	}
-	switch {
-	case s.Action == Upload:
+	switch s.Action {
+	case Upload:
 		q.Kinds = []string{policy.ConfirmUpload}
 		q.Detail = strings.Join(s.Files, ", ")
 	default:

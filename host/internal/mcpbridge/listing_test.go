@@ -52,6 +52,9 @@ func TestListing(t *testing.T) {
 		}
 		cs.Close()
 		cancel()
-		<-done
+		// Cancelled: how the bridge ended is not what this test checks.
+		if err := <-done; err != nil {
+			t.Logf("the bridge ended: %v", err)
+		}
 	}
 }

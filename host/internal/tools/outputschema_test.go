@@ -99,7 +99,9 @@ func TestEveryToolListsAnOutputSchema(t *testing.T) {
 			Properties map[string]any `json:"properties"`
 			Required   []string       `json:"required"`
 		}
-		json.Unmarshal(s, &schema)
+		if err := json.Unmarshal(s, &schema); err != nil {
+			t.Fatalf("%s: output schema: %v", tool.Name, err)
+		}
 		if schema.Type != "object" || !slices.Equal(schema.Required, []string{"ok", "server", "page_content"}) || len(schema.Properties) != 3 {
 			t.Errorf("%s: output schema %s", tool.Name, s)
 		}
