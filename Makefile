@@ -49,10 +49,11 @@ test-go:
 # golangci-lint (its linters and their exclusions, each with its reason, are
 # in .golangci.yml) and staticcheck with every check (staticcheck.conf),
 # at pinned versions built from the Go module proxy: nothing to install.
+# Another golangci-lint on the machine (another checkout) is waited for.
 GOLANGCI_LINT ?= github.com/golangci/golangci-lint/v2/cmd/golangci-lint@v2.15.0
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 lint:
-	$(GO) run $(GOLANGCI_LINT) run ./...
+	$(GO) run $(GOLANGCI_LINT) run --allow-serial-runners ./...
 	$(GO) run $(STATICCHECK) $(GO_PKGS)
 
 test-e2e: build

@@ -10,7 +10,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -69,7 +68,9 @@ exec sleep 600
 	}
 	ln.Close()
 	pid := inst.current().cmd.Process.Pid
-	_ = syscall.Kill(pid, syscall.SIGKILL)
+	if err := inst.current().cmd.Process.Kill(); err != nil { // SIGKILL, on every OS
+		t.Fatal(err)
+	}
 	<-inst.current().exited
 	restarted, err := k.Revive(context.Background())
 	if !restarted || err != nil {
