@@ -78,13 +78,20 @@ func startBridge(t *testing.T, sock string) *mcp.ClientSession {
 // session had a host and lost it.
 func startBridgeLost(t *testing.T, sock, lost string) *mcp.ClientSession {
 	t.Helper()
+	return startBridgeWith(t, Options{Socket: func() string { return sock }, NoBrowser: "start the browser", NoBrowserLost: lost})
+}
+
+// startBridgeWith runs the bridge with opts (its In, Out and Log made
+// here) and connects a client to it.
+func startBridgeWith(t *testing.T, opts Options) *mcp.ClientSession {
+	t.Helper()
 	bridgeIn, clientOut := io.Pipe()
 	clientIn, bridgeOut := io.Pipe()
+	opts.In, opts.Out, opts.Log = bridgeIn, bridgeOut, slog.New(slog.DiscardHandler)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- Run(ctx, Options{Socket: func() string { return sock }, In: bridgeIn, Out: bridgeOut,
-			Log: slog.New(slog.DiscardHandler), NoBrowser: "start the browser", NoBrowserLost: lost})
+		done <- Run(ctx, opts)
 	}()
 	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil)
 	cs, err := client.Connect(ctx, &mcp.IOTransport{Reader: clientIn, Writer: clientOut}, nil)
