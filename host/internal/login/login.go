@@ -228,6 +228,11 @@ func (l *flow) settle(ctx context.Context, snapshot string, field int, errorsBef
 		}
 		select {
 		case nav := <-left:
+			if ctx.Err() != nil {
+				// AfterLeave also answers when the budget ends: that is
+				// no navigation.
+				return "", budgetErr(l.opts.Budget)
+			}
 			if nav.Status == browser.NavClosed {
 				return "", toolerr.Errorf(protocol.CodeTabGone, "The tab closed during the login.")
 			}
