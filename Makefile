@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/diwall
 
-.PHONY: all build demo test test-go lint test-e2e check-extension cross release docs bench bench-peers bench-readme bench-compare bench-fidelity bench-load bench-soak bench-recovery bench-fault-soak fuzz clean
+.PHONY: all build demo test test-go lint test-e2e check-extension check-pagescript cross release docs bench bench-peers bench-readme bench-compare bench-fidelity bench-load bench-soak bench-recovery bench-fault-soak fuzz clean
 
 # The version stamped into diwall: the nearest v* tag (0.2.0, or
 # 0.2.0-3-gabc1234 past it), else 0.0.0-g and the commit; -dirty when the
@@ -34,9 +34,9 @@ demo: build
 
 # Every test: Go vet and unit tests (with the race detector), the Go
 # linters, the end-to-end tests against real headless Chromium, the
-# extension's type-check, lint and unit tests, and the macOS/Windows
-# cross-builds.
-test: build test-go lint test-e2e check-extension cross
+# extension's and the page scripts' type-check, lint and unit tests, and
+# the macOS/Windows cross-builds.
+test: build test-go lint test-e2e check-extension check-pagescript cross
 
 # npm's node_modules can hold Go files of its own; they are not ours.
 GO_PKGS = $$($(GO) list ./... | grep -v /node_modules/)
@@ -62,12 +62,18 @@ test-e2e: build
 check-extension:
 	cd extension && npm ci --no-audit --no-fund && npm run check
 
+# The scripts the host runs in a page (host/internal/pagescript/js): their
+# type-check, lint and unit tests, on the text the Go package assembles
+# (its tests run `go run ./assembled`, with $(GO)).
+check-pagescript:
+	cd host/internal/pagescript && npm ci --no-audit --no-fund && GO="$(GO)" npm run check
+
 # The macOS and Windows builds, Windows' vet and test binaries (the named
 # pipe's tests run on Windows itself), and the end-to-end tests' vet on both.
 cross:
 	GOOS=darwin GOARCH=arm64 $(GO) build -o /dev/null ./host/cmd/diwall
 	GOOS=windows GOARCH=amd64 $(GO) build -o /dev/null ./host/cmd/diwall
-	GOOS=windows GOARCH=amd64 $(GO) vet ./host/... ./installer/... ./protocol/... ./e2e/...
+	GOOS=windows GOARCH=amd64 $(GO) vet $$(GOOS=windows GOARCH=amd64 $(GO) list ./host/... ./installer/... ./protocol/... ./e2e/... | grep -v /node_modules/)
 	GOOS=darwin GOARCH=arm64 $(GO) vet ./e2e/...
 	GOOS=windows GOARCH=amd64 $(GO) test -c -o /dev/null ./host/socket
 

@@ -144,17 +144,3 @@ test("the first word about a URL stands: a popup's download is its opener's", as
   await downloads.determining({ id: 1, url: "http://127.0.0.1:8000/a.csv" }, () => {});
   assert.equal(events[0][1].tab_id, 5);
 });
-
-test("the host's page function hands a download over in base64 pieces", async () => {
-  const { readFile } = await import("node:fs/promises");
-  const source = await readFile(new URL("../../host/internal/downloads/page_fetch.js", import.meta.url), "utf8");
-  const fn = (0, eval)(source);
-  const opened = JSON.parse(await fn("open", "data:text/csv;base64,YSxiCjEsMgo=", "", 0, 0));
-  assert.equal(opened.size, 8);
-  assert.equal(opened.type, "text/csv");
-  assert.equal(await fn("read", "", opened.token, 0, 4), Buffer.from("a,b\n").toString("base64"));
-  assert.equal(await fn("read", "", opened.token, 4, 100), Buffer.from("1,2\n").toString("base64"));
-  assert.equal(await fn("close", "", opened.token, 0, 0), "{}");
-  assert.equal(await fn("read", "", opened.token, 0, 4), "{}"); // forgotten
-  await assert.rejects(fn("open", "data:,x".replace("data:", "http://127.0.0.1:1/"), "", 0, 0));
-});

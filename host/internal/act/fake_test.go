@@ -13,7 +13,7 @@ import (
 // message.
 type thrown string
 
-// opFunc answers one page helper (page.js) call: its arguments as JSON
+// opFunc answers one page helper (act.js) call: its arguments as JSON
 // decodes them, and the answer the helper would give.
 type opFunc func(args map[string]any) any
 
@@ -32,9 +32,9 @@ type fakePage struct {
 	calls []helperRun // and how
 	// listeners answers DOMDebugger.getEventListeners of the document.
 	listeners []map[string]any
-	// functions answers the calls of act's functions other than page.js.
+	// functions answers the calls of act's functions other than act.js.
 	functions func(c browsertest.Call) any
-	// worlds hold page.js where a call defined it.
+	// worlds hold act.js where a call defined it.
 	worlds browsertest.Worlds
 }
 
@@ -107,7 +107,7 @@ func (p *fakePage) evaluate(r browsertest.Request) (any, error) {
 }
 
 // call answers Runtime.callFunctionOn as Chrome would: a page helper call
-// (page.js, defined in the world by its first call, called by name after
+// (act.js, defined in the world by its first call, called by name after
 // that), or another function of act's (functions).
 func (p *fakePage) call(r browsertest.Request) (any, error) {
 	c := browsertest.CallOf(r)
@@ -121,9 +121,9 @@ func (p *fakePage) call(r browsertest.Request) (any, error) {
 		}
 		return f(c), nil
 	}
-	// page.js's text is the host's own, whatever the arguments hold.
+	// act.js's text is the host's own, whatever the arguments hold.
 	if c.Declaration != helpers.Declaration(c.Defines) || c.Context == 0 || !c.ByValue {
-		p.t.Errorf("page.js called as %.80q in context %d, by value %v", c.Declaration, c.Context, c.ByValue)
+		p.t.Errorf("act.js called as %.80q in context %d, by value %v", c.Declaration, c.Context, c.ByValue)
 	}
 	if p.worlds.Missing(c) {
 		return browsertest.MissingAnswer(), nil

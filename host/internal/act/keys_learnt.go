@@ -159,7 +159,7 @@ func keyListeners(ctx context.Context, b *browser.Browser, t *browser.Tab, snaps
 	var docListeners, winListeners listeners
 	var docNode cdp.DescribeNodeResult
 	err = b.Pipeline(ctx, t, []browser.Command{
-		// With the handlers, to leave out Diwall's own counters (page.js).
+		// With the handlers, to leave out Diwall's own counters (act.js).
 		{Method: cdp.DOMDebuggerGetEventListeners, Params: cdp.GetEventListenersParams{ObjectID: doc.ObjectID(), Depth: -1, Pierce: true}, Result: &docListeners},
 		{Method: cdp.DOMDebuggerGetEventListeners, Params: cdp.GetEventListenersParams{ObjectID: win.ObjectID()}, Result: &winListeners},
 		{Method: cdp.DOMDescribeNode, Params: cdp.DescribeNodeParams{ObjectID: doc.ObjectID()}, Result: &docNode},
@@ -259,7 +259,7 @@ const withinSource = `function (want, ...listening) {
 // listeners is the answer to DOMDebugger.getEventListeners.
 type listeners cdp.GetEventListenersResult
 
-// ownCounter names the listeners of page.js that count the page's events.
+// ownCounter names the listeners of act.js that count the page's events.
 const ownCounter = "__diwallCounter"
 
 // keys says whether any of the listeners is for keys.

@@ -2,7 +2,6 @@ package act
 
 import (
 	"context"
-	_ "embed"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -11,10 +10,11 @@ import (
 
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/cdp"
+	"github.com/diwall/diwall/host/internal/pagescript"
 )
 
-//go:embed page.js
-var pageSource string
+// pageSource is act's page helpers (pagescript's act.js).
+var pageSource = pagescript.Act
 
 // pageResult is what the page helpers answer; each op sets its own fields.
 type pageResult struct {
@@ -45,7 +45,7 @@ type pageResult struct {
 	Formatted bool   `json:"formatted"` // the field looks formatted as it is typed
 	AtEnd     bool   `json:"atEnd"`
 	Empty     bool   `json:"empty"`
-	// Seen counts the page's trusted events (see page.js); NotYet says a
+	// Seen counts the page's trusted events (see act.js); NotYet says a
 	// helper guarded by After found the page had not taken them yet.
 	Seen   *counts `json:"seen"`
 	NotYet bool    `json:"notYet"`
@@ -74,18 +74,18 @@ type counts struct {
 // runs nothing.
 const helperWait = 5 * time.Second
 
-// helpers is page.js among the host's functions of an isolated world,
+// helpers is act.js among the host's functions of an isolated world,
 // called with an op and its arguments.
 var helpers = browser.PageFunction{Name: "act", Global: "__diwallAct", Source: pageSource}
 
-// helperCall is the call of op of page.js with args in world (of frame
+// helperCall is the call of op of act.js with args in world (of frame
 // f): by name once the helpers are defined there, else with the whole
 // source, which defines them.
 func helperCall(b *browser.Browser, t *browser.Tab, f browser.Frame, world int, op string, args map[string]any, await bool) cdp.CallFunctionOnParams {
 	return browser.CallParams(world, helpers.Declaration(!b.InstalledIn(t, f, world, helpers.Name)), browser.Args(op, args), await)
 }
 
-// helper runs op of page.js in the tab's isolated world and returns its
+// helper runs op of act.js in the tab's isolated world and returns its
 // JSON answer.
 func helper(ctx context.Context, b *browser.Browser, t *browser.Tab, op string, args map[string]any) (string, error) {
 	return helperWithin(ctx, b, t, browser.Frame{}, op, args, helperWait)
@@ -109,7 +109,7 @@ func (r *run) args(args map[string]any) map[string]any {
 	return args
 }
 
-// page runs one of the helpers of page.js in the isolated world. While a
+// page runs one of the helpers of act.js in the isolated world. While a
 // type step's input is in flight (see startInflight), the helper is sent
 // right behind it, guarded: it does nothing until the page has counted the
 // input's events, and is run again once the input is known to be done if

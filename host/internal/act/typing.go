@@ -147,7 +147,7 @@ func insertion(text string) []browser.Command {
 }
 
 // keyedField says whether the field of node i is typed key by key: the
-// page listens for keys on it, or it looks formatted (see page.js) and the
+// page listens for keys on it, or it looks formatted (see act.js) and the
 // page listens for input or keys at all (a page with no such listener
 // formats nothing). The first time a batch needs it, it learns it for
 // every field the batch types into: from what was learnt after the

@@ -10,7 +10,7 @@ import (
 	"github.com/diwall/diwall/protocol"
 )
 
-// helperCalls returns, for each call of page.js, whether it carried the
+// helperCalls returns, for each call of act.js, whether it carried the
 // source (defined it).
 func helperCalls(p *fakePage) []bool {
 	var out []bool
@@ -23,7 +23,7 @@ func helperCalls(p *fakePage) []bool {
 }
 
 // TestPageJSIsDefinedOncePerWorld: the first call in a world sends
-// page.js, later calls its name; a world that lost it (a new document)
+// act.js, later calls its name; a world that lost it (a new document)
 // gets it again, and the steps go on, that whose helper was sent ahead
 // too.
 func TestPageJSIsDefinedOncePerWorld(t *testing.T) {
@@ -38,27 +38,27 @@ func TestPageJSIsDefinedOncePerWorld(t *testing.T) {
 	}
 	for i, defines := range calls[1:] {
 		if defines {
-			t.Errorf("call %d sent page.js again: %v", i+1, calls)
+			t.Errorf("call %d sent act.js again: %v", i+1, calls)
 		}
 	}
 	before := len(calls)
 	p.worlds.Forget()
 	p.on("selectNative", func(map[string]any) any { return map[string]any{} })
 	if res := run1(p, Options{}, Step{Action: "select", Mark: 2, Values: []string{"a"}}, click(3)); res.Err != nil || res.Succeeded != 2 {
-		t.Fatalf("after the world lost page.js: %+v %v", res.Steps, res.Err)
+		t.Fatalf("after the world lost act.js: %+v %v", res.Steps, res.Err)
 	}
 	// The select's call and the click's sent behind it, by name (both
 	// Missing), the select's again with the source, the click's by name.
 	calls = helperCalls(p)[before:]
 	if fmt.Sprint(calls) != "[false false true false]" {
-		t.Errorf("calls after the world lost page.js: %v", calls)
+		t.Errorf("calls after the world lost act.js: %v", calls)
 	}
 	if h := p.helpers(); strings.Join(h, " ") != "locate locate selectNative locate" {
 		t.Errorf("helpers run: %v", h)
 	}
 }
 
-// TestHelperArgumentsAreArguments: what the model wrote reaches page.js as
+// TestHelperArgumentsAreArguments: what the model wrote reaches act.js as
 // an argument, never as part of its text.
 func TestHelperArgumentsAreArguments(t *testing.T) {
 	p := newFakePage(t)

@@ -2,13 +2,13 @@ package downloads
 
 import (
 	"context"
-	_ "embed"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
 
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/cdp"
+	"github.com/diwall/diwall/host/internal/pagescript"
 )
 
 // pieceBytes is how much one read brings: well under native messaging's
@@ -70,8 +70,9 @@ func (s *responseStream) Close(ctx context.Context) {
 	_ = s.b.CDP(ctx, s.t, cdp.IOClose, cdp.IOCloseParams{Handle: s.handle}, nil)
 }
 
-//go:embed page_fetch.js
-var pageFetchSource string
+// pageFetchSource reads a download the page holds (pagescript's
+// download_fetch.js).
+var pageFetchSource = pagescript.DownloadFetch
 
 var pageFetch = browser.PageFunction{Name: "download", Global: "__diwallDownload", Source: pageFetchSource}
 

@@ -8,7 +8,6 @@ package login
 
 import (
 	"context"
-	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -21,13 +20,14 @@ import (
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/cdp"
 	"github.com/diwall/diwall/host/internal/observe"
+	"github.com/diwall/diwall/host/internal/pagescript"
 	"github.com/diwall/diwall/host/internal/vault"
 	"github.com/diwall/diwall/host/policy"
 	"github.com/diwall/diwall/protocol"
 )
 
-//go:embed login.js
-var helperSource string
+// helperSource is login's page helpers (pagescript's login.js).
+var helperSource = pagescript.Login
 
 // Outcome is what the portal answered.
 type Outcome string

@@ -135,7 +135,7 @@ func (p *portal) ran() []string {
 	return append([]string(nil), p.ops...)
 }
 
-// other answers what browsertest.Page does not: login.js, act's page.js,
+// other answers what browsertest.Page does not: login.js, act.js,
 // and act's expressions.
 func (p *portal) other(r browsertest.Request) (any, error) {
 	if r.Method == string(cdp.RuntimeEvaluate) {

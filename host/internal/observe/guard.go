@@ -3,7 +3,6 @@ package observe
 import (
 	"context"
 	"crypto/sha256"
-	_ "embed"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -11,19 +10,17 @@ import (
 	"time"
 
 	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/host/internal/pagescript"
 )
 
 // The capture guard (guard.js) brackets every screenshot: started just
 // before it, finished just after, it knows every position each sensitive
 // field and frame had in the frames the page rendered in between, holds
 // still the animations that would move them, and says when it cannot be
-// sure. See guard.js for what it watches and how.
-
-//go:embed guard.js
-var guardFile string
+// sure. See pagescript's guard.js for what it watches and how.
 
 // guardSource is guard.js with the constants it shares with the host.
-var guardSource = withPageConstants(guardFile)
+var guardSource = pagescript.Guard
 
 // guardReport is what guard.js finish returns.
 type guardReport struct {

@@ -8,6 +8,8 @@ import (
 	// the MCP SDK already brings, reads it in about half the time of
 	// encoding/json (measured: 14 against 28 ms).
 	json "github.com/segmentio/encoding/json"
+
+	"github.com/diwall/diwall/host/internal/pagescript"
 )
 
 // raw is what the page serializer returns.
@@ -83,13 +85,13 @@ type rawCues struct {
 }
 
 // Actionable facts the serializer reports that the host reads (all of
-// them: page_constants.json).
+// them: pagescript's page_constants.json).
 var (
-	actInteractive = shared.Act.Interactive
-	actPointer     = shared.Act.Pointer
-	actEditable    = shared.Act.Editable
-	actDraggable   = shared.Act.Draggable
-	actFocusOnly   = shared.Act.TabIndex | shared.Act.Roving
+	actInteractive = pagescript.Shared.Act.Interactive
+	actPointer     = pagescript.Shared.Act.Pointer
+	actEditable    = pagescript.Shared.Act.Editable
+	actDraggable   = pagescript.Shared.Act.Draggable
+	actFocusOnly   = pagescript.Shared.Act.TabIndex | pagescript.Shared.Act.Roving
 )
 
 func parseRaw(data []byte) (*raw, error) {

@@ -3,6 +3,8 @@ package observe
 import (
 	"regexp"
 	"strings"
+
+	"github.com/diwall/diwall/host/internal/pagescript"
 )
 
 // The cues that make a field sensitive, in English, Spanish, German and
@@ -38,7 +40,7 @@ func normalizeCue(s string) string {
 // sensitiveAutocomplete holds the autocomplete tokens of secrets.
 var sensitiveAutocomplete = func() map[string]bool {
 	m := map[string]bool{}
-	for _, tok := range shared.SensitiveAutocomplete {
+	for _, tok := range pagescript.Shared.SensitiveAutocomplete {
 		m[tok] = true
 	}
 	return m

@@ -2,31 +2,15 @@ package observe
 
 import (
 	"context"
-	_ "embed"
 	"errors"
-	"strings"
 	"time"
 
 	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/host/internal/pagescript"
 )
 
-//go:embed serializer.js
-var walkerSource string
-
-// rolesSource and accnameSource compute roles and accessible names; they
-// share the serializer's scope, spliced in at its placeholder.
-var (
-	//go:embed roles.js
-	rolesSource string
-	//go:embed accname.js
-	accnameSource string
-)
-
-var serializerSource = strings.Replace(withPageConstants(walkerSource), "/*__ACCNAME__*/", rolesSource+"\n"+accnameSource, 1)
-
-// serializerFunc is the serializer as a function of its options: the
-// source without the call at its end.
-var serializerFunc = strings.TrimSuffix(strings.TrimSpace(serializerSource), "(__OPTIONS__)")
+// serializerFunc is the serializer as a function of its options.
+var serializerFunc = pagescript.Serializer
 
 // serializer is the serializer among the host's functions of a world
 // (browser.Run): the first call in a world defines it, later calls send

@@ -1,6 +1,6 @@
 // Types of the host's page scripts (serializer.js with roles.js and
-// accname.js, guard.js, and act's page.js) for their type-check
-// (extension/tsconfig.serializer.json, tsconfig.hostjs.json): what Go
+// accname.js, guard.js, act.js, login.js, download_fetch.js) for their type-check
+// (tsconfig.serializer.json, tsconfig.scripts.json): what Go
 // writes into them, the shapes of what they exchange, and what
 // they keep in the isolated world they share. Go embeds only the .js
 // files; this file is never sent to a page.
@@ -43,9 +43,9 @@ interface KeptSnapshot {
   index: Map<Node, number>;
   pointer(el: Element, idx: Map<Node, number>, scroll: boolean): PointerAim;
   renamed(i: number): boolean;
-  /** page.js dragWatch: whether the page started an HTML5 drag. */
+  /** act.js dragWatch: whether the page started an HTML5 drag. */
   drag?: { started: boolean; prevented: boolean };
-  /** page.js fileTarget: the file input of an upload. */
+  /** act.js fileTarget: the file input of an upload. */
   fileInput?: HTMLInputElement | null;
 }
 
@@ -63,11 +63,11 @@ declare var __diwallRoots: WeakMap<Element, ShadowRoot> | undefined;
 declare var __diwallGuard: StartedGuard | null | undefined;
 /** guard.js: earlier guards' decisions, with the attributes they were made from. */
 declare var __diwallSensitive: WeakMap<Element, { sig: string; sensitive: boolean }> | undefined;
-/** page.js: the page's scrollend events so far. */
+/** act.js: the page's scrollend events so far. */
 declare var __diwallScroll: { ends: number; listening?: boolean } | undefined;
-/** page.js: the page's trusted beforeinput, keyup and click events so far. */
+/** act.js: the page's trusted beforeinput, keyup and click events so far. */
 declare var __diwallSeen: { root: Element; bi: number; ku: number; cl: number } | undefined;
-/** page.js: the token of the last helper that succeeded. */
+/** act.js: the token of the last helper that succeeded. */
 declare var __diwallOK: number | undefined;
 
 /**
@@ -88,7 +88,7 @@ type ElementParts = Pick<HTMLInputElement, "value" | "type" | "checked" | "indet
   Pick<HTMLTableElement, "rows" | "tHead" | "tFoot" | "caption"> &
   Pick<HTMLTableRowElement, "cells">;
 
-/** The arguments of act's page helpers (page.js); each op reads its own. */
+/** The arguments of act's page helpers (act.js); each op reads its own. */
 interface HelperArgs {
   snapshot: string;
   /** The node index of the element acted on. */

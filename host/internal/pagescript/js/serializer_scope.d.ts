@@ -1,6 +1,6 @@
 // What roles.js and accname.js use of the serializer's scope, which Go
-// splices them into (serializer.go): declared here for their type-check
-// (extension/tsconfig.serializer.json), where each file is checked on its
+// splices them into (pagescript.go): declared here for their type-check
+// (tsconfig.serializer.json), where each file is checked on its
 // own. serializer.js declares the same names in that scope.
 
 declare const win: Window & typeof globalThis;

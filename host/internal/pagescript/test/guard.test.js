@@ -1,4 +1,4 @@
-// The capture guard (host/internal/observe/guard.js), run as the host
+// The capture guard (js/guard.js), run as the host
 // sends it, on pages in jsdom: which fields it watches, and its report.
 import assert from "node:assert/strict";
 import { test } from "node:test";

@@ -1,45 +1,45 @@
-// The host's page scripts, put together as Go puts them together and run
-// in a jsdom window through node's vm module, for their unit tests.
+// The host's page scripts, as the host assembles them, run in a jsdom
+// window through node's vm module, for their unit tests.
 //
-// Go embeds the .js files and assembles them as text (see
-// host/internal/observe/serializer.go, guard.go, page_constants.go and
-// host/internal/act/page.go): the constants of page_constants.json written
-// in place of __PAGE_CONSTANTS__, roles.js and accname.js spliced into
-// serializer.js at its /*__ACCNAME__*/ placeholder, and each script called
-// as an expression in the page's world. The functions below do the same
-// with the same files, so the tests run the very text the host sends.
+// The text is the Go package's own (pagescript.go): `go run ./assembled`
+// prints every script as the host sends it, with the constants of
+// page_constants.json written in and roles.js and accname.js spliced into
+// the serializer, so the tests run the very text the host sends. Each is
+// called here as the host calls it in the page's world.
 //
 // jsdom has no layout: every element gets the box its data-box attribute
 // gives ("x,y,w,h", else 0,0,100,20), elementFromPoint answers the element
 // a test names (else nothing: not covered), and checkVisibility and
 // isContentEditable, which jsdom lacks, follow the styles and attributes.
 
-import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import vm from "node:vm";
 import { JSDOM } from "jsdom";
 
-const root = new URL("../../../", import.meta.url);
-const read = (path) => readFileSync(new URL(path, root), "utf8");
+/** What `go run ./assembled` prints: the scripts by name, and the constants. */
+const assembled = JSON.parse(
+  execFileSync(process.env.GO || "go", ["run", "./assembled"], {
+    cwd: fileURLToPath(new URL("../../", import.meta.url)),
+    encoding: "utf8",
+    maxBuffer: 16 << 20,
+  }),
+);
 
-/** page_constants.json, which Go shares with the page scripts. */
-export const pageConstants = JSON.parse(read("host/internal/observe/page_constants.json"));
+/** The scripts as the host sends them, by name (pagescript.All). */
+export const scripts = assembled.scripts;
 
-/** What page_constants.go's withPageConstants does. */
-function withPageConstants(script) {
-  return script.replace("__PAGE_CONSTANTS__", JSON.stringify(pageConstants));
-}
+/** page_constants.json, which the host shares with the page scripts. */
+export const pageConstants = assembled.constants;
 
-/** The serializer as a function of its options (serializer.go's serializerFunc). */
-export const serializerFunc = withPageConstants(read("host/internal/observe/serializer.js"))
-  .replace("/*__ACCNAME__*/", read("host/internal/observe/roles.js") + "\n" + read("host/internal/observe/accname.js"))
-  .trim()
-  .replace(/\(__OPTIONS__\)$/, "");
+/** The serializer as a function of its options (pagescript.Serializer). */
+export const serializerFunc = scripts.serializer;
 
-/** guard.js with its constants (guard.go's guardSource). */
-export const guardSource = withPageConstants(read("host/internal/observe/guard.js"));
+/** The capture guard (pagescript.Guard). */
+export const guardSource = scripts.guard;
 
-/** act's page helpers (page.go's pageSource). */
-export const pageSource = read("host/internal/act/page.js");
+/** act's page helpers (pagescript.Act). */
+export const pageSource = scripts.act;
 
 /**
  * A page: a jsdom window holding html, in which the host's scripts run.
@@ -58,7 +58,7 @@ export function page(html) {
   return {
     window: win,
     document: win.document,
-    /** Runs the serializer with the host's usual options and these, as serializer.go's serializerCall does. */
+    /** Runs the serializer with the host's usual options and these, as observe's serializer.go does. */
     serialize(extra = {}) {
       return JSON.parse(this.serializeAnswer(extra));
     },
@@ -67,12 +67,12 @@ export function page(html) {
       const opts = { maxName: 160, maxText: 400, sensitive: testSensitive, notSensitive: testNotSensitive, ...extra };
       return run(`(globalThis.__diwallSerialize = ${serializerFunc})(${JSON.stringify(opts)})`);
     },
-    /** Runs op of page.js, as page.go's helperCall does; answers its JSON, or a promise of it. */
+    /** Runs op of act.js, as act's page.go does; answers its JSON, or a promise of it. */
     act(op, args) {
       const answer = run(`(globalThis.__diwallAct = ${pageSource})(${JSON.stringify(op)}, ${JSON.stringify(args)})`);
       return answer instanceof win.Promise || typeof answer?.then === "function" ? answer.then(JSON.parse) : JSON.parse(answer);
     },
-    /** Starts guard.js, as guard.go's guardStartExpression does. */
+    /** Starts guard.js, as observe's guard.go does. */
     startGuard(opts) {
       const cues = { sensitive: testSensitive, notSensitive: testNotSensitive };
       return run(`(globalThis.__diwallGuardLib = (${guardSource})(${JSON.stringify(cues)}))(${JSON.stringify(opts)})`);

@@ -1,4 +1,4 @@
-// act's page helpers (host/internal/act/page.js), run as the host sends
+// act's page helpers (js/act.js), run as the host sends
 // them, on a snapshot the serializer took of a page in jsdom.
 import assert from "node:assert/strict";
 import { test } from "node:test";

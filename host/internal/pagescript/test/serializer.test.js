@@ -1,4 +1,4 @@
-// The page serializer (host/internal/observe/serializer.js with roles.js
+// The page serializer (js/serializer.js with roles.js
 // and accname.js), run as the host assembles it, on pages in jsdom.
 import assert from "node:assert/strict";
 import { test } from "node:test";

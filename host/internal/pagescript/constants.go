@@ -1,0 +1,64 @@
+package pagescript
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+)
+
+// ConstantsJSON holds what the host and its page scripts must agree on:
+// the bits of the actionable facts the serializer reports and the
+// autocomplete tokens of secrets. It is the one copy: the host reads it
+// (Shared), and the assembler writes it, compact, into serializer.js and
+// guard.js where they name constantsPlaceholder.
+var ConstantsJSON = func() []byte {
+	b, err := files.ReadFile("js/page_constants.json")
+	if err != nil {
+		panic("pagescript: " + err.Error())
+	}
+	return b
+}()
+
+// constantsPlaceholder is the name the page scripts read the constants by;
+// its declaration for the type-check is in page_scripts.d.ts.
+const constantsPlaceholder = "__PAGE_CONSTANTS__"
+
+// Constants is page_constants.json.
+type Constants struct {
+	// Act are the bits of the serializer's actionable facts (observe's
+	// rawNode.Act).
+	Act struct {
+		Interactive int `json:"interactive"` // an interactive tag or ARIA widget role
+		TabIndex    int `json:"tabIndex"`    // tabindex >= 0
+		OnClick     int `json:"onClick"`     // an onclick attribute
+		Pointer     int `json:"pointer"`     // its own cursor: pointer
+		Editable    int `json:"editable"`    // contenteditable root
+		Roving      int `json:"roving"`      // tabindex < 0 inside a composite widget (roving tabindex)
+		Draggable   int `json:"draggable"`   // draggable="true": a drag source
+	} `json:"act"`
+	// SensitiveAutocomplete lists the autocomplete tokens of secrets.
+	SensitiveAutocomplete []string `json:"sensitiveAutocomplete"`
+}
+
+// Shared is page_constants.json, as the host reads it.
+var Shared = decodeConstants(ConstantsJSON)
+
+func decodeConstants(data []byte) Constants {
+	var c Constants
+	d := json.NewDecoder(bytes.NewReader(data))
+	d.DisallowUnknownFields()
+	if err := d.Decode(&c); err != nil {
+		panic("pagescript: page_constants.json: " + err.Error())
+	}
+	return c
+}
+
+// withConstants puts the constants, as a JavaScript object literal, in
+// place of the page script's placeholder.
+func withConstants(script string) string {
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, ConstantsJSON); err != nil {
+		panic("pagescript: page_constants.json: " + err.Error())
+	}
+	return strings.Replace(script, constantsPlaceholder, compact.String(), 1)
+}

@@ -1,0 +1,70 @@
+// Package pagescript owns the scripts the host runs in a page: the
+// serializer (with the roles and accessible names it splices in), the
+// capture guard, act's and login's helpers and the download fetcher. Their
+// sources are the files of js/, plain JavaScript type-checked, linted and
+// tested by this folder's own npm toolchain (package.json); this package
+// embeds them and assembles them, once, into the text the host sends: the
+// exported strings. The scripts' tests run on that same text (see
+// assembled/, which prints it), never on a second assembly of their own.
+package pagescript
+
+import (
+	"embed"
+	"strings"
+)
+
+//go:embed js/*.js js/page_constants.json
+var files embed.FS
+
+// source is the file js/name.
+func source(name string) string {
+	b, err := files.ReadFile("js/" + name)
+	if err != nil {
+		panic("pagescript: " + err.Error())
+	}
+	return string(b)
+}
+
+// accnamePlaceholder is where serializer.js takes roles.js and accname.js,
+// which share its scope (serializer_scope.d.ts declares what they take
+// from it).
+const accnamePlaceholder = "/*__ACCNAME__*/"
+
+// optionsCall ends serializer.js: the call of its function with the
+// options, cut off to make the function the host calls with them.
+const optionsCall = "(__OPTIONS__)"
+
+// The scripts as the host sends them.
+var (
+	// Serializer is the serializer as a function of its options
+	// (SerializerOptions in page_scripts.d.ts): serializer.js with the
+	// constants, roles.js and accname.js written in.
+	Serializer = strings.TrimSuffix(strings.TrimSpace(strings.Replace(withConstants(source("serializer.js")),
+		accnamePlaceholder, source("roles.js")+"\n"+source("accname.js"), 1)), optionsCall)
+	// Guard is the capture guard, guard.js with the constants written in:
+	// a function of the sensitive cues that returns its start function.
+	Guard = withConstants(source("guard.js"))
+	// Act is act's page helpers, a function of an op and its arguments.
+	Act = source("act.js")
+	// Login is login's helpers, a function of an op and its arguments.
+	Login = source("login.js")
+	// DownloadFetch reads a download the page holds, piece by piece.
+	DownloadFetch = source("download_fetch.js")
+)
+
+// Script is one of the scripts the host sends, by name.
+type Script struct {
+	Name, Text string
+}
+
+// All are the scripts the host sends, by the names their tests know them
+// by.
+func All() []Script {
+	return []Script{
+		{"serializer", Serializer},
+		{"guard", Guard},
+		{"act", Act},
+		{"login", Login},
+		{"downloadFetch", DownloadFetch},
+	}
+}
