@@ -12,6 +12,7 @@ import (
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/cdp"
 	"github.com/diwall/diwall/host/internal/observe"
+	"github.com/diwall/diwall/host/internal/pagescript"
 )
 
 // Which fields the page listens on for keys (keydown, keypress or keyup,
@@ -242,19 +243,8 @@ func keyListeners(ctx context.Context, b *browser.Browser, t *browser.Tab, snaps
 // withinSource is a function, run in Diwall's world with the snapshot's
 // id and nodes and the elements the page listens on for keys as
 // arguments, that answers, as JSON, which of the snapshot's nodes are such
-// an element or lie within one (through shadow roots too).
-const withinSource = `function (want, ...listening) {
-  const state = globalThis.__diwall;
-  if (!state || state.snapshot !== want.snapshot) return "[]";
-  const set = new Set(listening);
-  const out = [];
-  for (const i of want.nodes) {
-    for (let n = state.els[i]; n; n = n.parentNode || n.host) {
-      if (set.has(n)) { out.push(i); break; }
-    }
-  }
-  return JSON.stringify(out);
-}`
+// an element or lie within one (pagescript's keys_within.js).
+var withinSource = pagescript.KeysWithin
 
 // listeners is the answer to DOMDebugger.getEventListeners.
 type listeners cdp.GetEventListenersResult

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/host/internal/pagescript"
 )
 
 // cover finds, for the actionable nodes of the frames read that are in
@@ -68,22 +69,6 @@ func (fm *frameMap) cover(ctx context.Context, b *browser.Browser, t *browser.Ta
 }
 
 // coverQuestions answers, for questions [owner, x, y] in the viewport of
-// the world it runs in, what lies over the frame element owner at (x, y):
-// null when the frame itself, else the snapshot index of what covers it or
-// of its nearest reported ancestor (-1: none).
-const coverQuestions = `function (qs) {
-  const s = globalThis.__diwall;
-  return JSON.stringify(qs.map(([owner, x, y]) => {
-    const el = s && s.els[owner];
-    if (!el) return null;
-    let hit = document.elementFromPoint(x, y);
-    while (hit && hit.shadowRoot) {
-      const inner = hit.shadowRoot.elementFromPoint(x, y);
-      if (!inner || inner === hit) break;
-      hit = inner;
-    }
-    if (!hit || hit === el) return null;
-    for (let c = hit; c; c = c.parentNode || c.host) if (s.index.has(c)) return s.index.get(c);
-    return -1;
-  }));
-}`
+// the world it runs in, what lies over the frame element owner at (x, y)
+// (pagescript's cover_questions.js).
+var coverQuestions = pagescript.CoverQuestions

@@ -57,7 +57,7 @@ func framedSignIn(t *testing.T, covered bool) *obsPage {
 			return browsertest.EvalString("[[10,100,80,40]]"), nil
 		case strings.Contains(fn, "globalThis.__diwall.els[i]"):
 			return map[string]any{"result": map[string]any{"type": "object", "objectId": "frame-element"}}, nil
-		case strings.HasPrefix(fn, "function (qs)"):
+		case fn == coverQuestions:
 			return browsertest.EvalString(cover), nil
 		}
 		return browsertest.EvalString(""), nil

@@ -77,11 +77,8 @@ var guardStart = func() browser.PageFunction {
 }()
 
 // guardFinish finishes the guard whose id it is given, if it is still the
-// page's.
-const guardFinish = `function (id) {
-  const g = globalThis.__diwallGuard;
-  return g && g.id === id ? (globalThis.__diwallGuard = null, g.finish()) : JSON.stringify({lost: true, why: "the guard was gone"});
-}`
+// page's (pagescript's guard_finish.js).
+var guardFinish = pagescript.GuardFinish
 
 // startGuard starts a guard in the tab's isolated world, and in that of
 // each of frames (child frames that are or may be read; one that cannot be

@@ -1,6 +1,7 @@
 // Package pagescript owns the scripts the host runs in a page: the
 // serializer (with the roles and accessible names it splices in), the
-// capture guard, act's and login's helpers and the download fetcher. Their
+// capture guard, act's and login's helpers, the download fetcher and the
+// small functions that read a snapshot's frames and key listeners. Their
 // sources are the files of js/, plain JavaScript type-checked, linted and
 // tested by this folder's own npm toolchain (package.json); this package
 // embeds them and assembles them, once, into the text the host sends: the
@@ -16,12 +17,16 @@ import (
 //go:embed js/*.js js/page_constants.json
 var files embed.FS
 
+// read are the files of js/ the scripts are assembled from.
+var read = map[string]bool{}
+
 // source is the file js/name.
 func source(name string) string {
 	b, err := files.ReadFile("js/" + name)
 	if err != nil {
 		panic("pagescript: " + err.Error())
 	}
+	read[name] = true
 	return string(b)
 }
 
@@ -50,6 +55,15 @@ var (
 	Login = source("login.js")
 	// DownloadFetch reads a download the page holds, piece by piece.
 	DownloadFetch = source("download_fetch.js")
+	// GuardFinish finishes a capture guard by its id.
+	GuardFinish = source("guard_finish.js")
+	// FrameBoxes answers where the viewports of a snapshot's frames lie.
+	FrameBoxes = source("frame_boxes.js")
+	// CoverQuestions answers what lies over a snapshot's frames at points.
+	CoverQuestions = source("cover_questions.js")
+	// KeysWithin answers which of a snapshot's nodes lie within the
+	// elements the page listens on for keys.
+	KeysWithin = source("keys_within.js")
 )
 
 // Script is one of the scripts the host sends, by name.
@@ -66,5 +80,9 @@ func All() []Script {
 		{"act", Act},
 		{"login", Login},
 		{"downloadFetch", DownloadFetch},
+		{"guardFinish", GuardFinish},
+		{"frameBoxes", FrameBoxes},
+		{"coverQuestions", CoverQuestions},
+		{"keysWithin", KeysWithin},
 	}
 }

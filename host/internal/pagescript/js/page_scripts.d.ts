@@ -160,3 +160,17 @@ interface WalkContext {
   inModal: boolean;
   suspect: boolean;
 }
+
+/** The arguments of login's helpers (login.js); each op reads its own. */
+interface LoginArgs {
+  snapshot: string;
+  /** inspect: the node indexes of the snapshot's marked elements, in reading order. */
+  nodes?: number[];
+  /** settle: the node index of the field typed into, the page's error text before, and how long to wait (ms). */
+  field: number;
+  errors: string;
+  wait: number;
+}
+
+/** download_fetch.js: the downloads it fetched, by token. */
+declare var __diwallDownloadStore: Map<string, Blob> | undefined;

@@ -72,6 +72,11 @@ export function page(html) {
       const answer = run(`(globalThis.__diwallAct = ${pageSource})(${JSON.stringify(op)}, ${JSON.stringify(args)})`);
       return answer instanceof win.Promise || typeof answer?.then === "function" ? answer.then(JSON.parse) : JSON.parse(answer);
     },
+    /** Runs op of login.js, as login's login.go does; answers its JSON, or a promise of it. */
+    login(op, args) {
+      const answer = run(`(${scripts.login})(${JSON.stringify(op)}, ${JSON.stringify(args)})`);
+      return answer instanceof win.Promise || typeof answer?.then === "function" ? answer.then(JSON.parse) : JSON.parse(answer);
+    },
     /** Starts guard.js, as observe's guard.go does. */
     startGuard(opts) {
       const cues = { sensitive: testSensitive, notSensitive: testNotSensitive };
