@@ -5,6 +5,7 @@ import (
 
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/cdp"
+	"github.com/diwall/diwall/host/internal/pagescript"
 )
 
 // maxClosedRoots bounds the closed shadow roots opened per observation.
@@ -47,7 +48,7 @@ func openClosedRoots(ctx context.Context, b *browser.Browser, t *browser.Tab, ho
 			}
 			err := b.CDP(ctx, t, cdp.RuntimeCallFunctionOn, cdp.CallFunctionOnParams{
 				ObjectID:            root.Object.ObjectID,
-				FunctionDeclaration: "function (host) { (globalThis.__diwallRoots ||= new WeakMap()).set(host, this); }",
+				FunctionDeclaration: pagescript.HoldClosedRoot,
 				Arguments:           []cdp.CallArgument{{ObjectID: host}},
 			}, nil)
 			if err == nil {

@@ -5,11 +5,12 @@ import (
 
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/cdp"
+	"github.com/diwall/diwall/host/internal/pagescript"
 )
 
 // elementOf is the function that answers the element of a node index of
-// the snapshot in the world it runs in (globalThis.__diwall.els).
-const elementOf = `function (i) { return globalThis.__diwall.els[i]; }`
+// the snapshot in the world it runs in (pagescript's element_of.js).
+var elementOf = pagescript.ElementOf
 
 // elementObject returns a reference, in objectGroup, to the element of
 // node index i of the isolated world of frame f (execution context world);

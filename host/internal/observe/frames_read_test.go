@@ -53,9 +53,9 @@ func framedSignIn(t *testing.T, covered bool) *obsPage {
 	p.page.SetOther(func(r browsertest.Request) (any, error) {
 		fn := browsertest.Script(r)
 		switch {
-		case strings.Contains(fn, "getBoundingClientRect()") && strings.Contains(fn, "clientLeft"):
+		case fn == frameBoxes:
 			return browsertest.EvalString("[[10,100,80,40]]"), nil
-		case strings.Contains(fn, "globalThis.__diwall.els[i]"):
+		case fn == elementOf:
 			return map[string]any{"result": map[string]any{"type": "object", "objectId": "frame-element"}}, nil
 		case fn == coverQuestions:
 			return browsertest.EvalString(cover), nil

@@ -4,14 +4,15 @@ import (
 	"context"
 
 	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/host/internal/pagescript"
 	"github.com/diwall/diwall/host/policy"
 )
 
 // The page's references of a snapshot (globalThis.__diwall in the isolated
 // world) are set aside while a kept observation runs, then put back.
-const (
-	setAside = `(() => { globalThis.__diwallKept = globalThis.__diwall; return "" })()`
-	putBack  = `(() => { const k = globalThis.__diwallKept; delete globalThis.__diwallKept; if (!k) return ""; globalThis.__diwall = k; return k.snapshot })()`
+var (
+	setAside = pagescript.SetSnapshotAside
+	putBack  = pagescript.PutSnapshotBack
 )
 
 // KeepingMarks makes an observation of the tab, with the same masking as

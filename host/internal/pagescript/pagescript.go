@@ -64,6 +64,15 @@ var (
 	// KeysWithin answers which of a snapshot's nodes lie within the
 	// elements the page listens on for keys.
 	KeysWithin = source("keys_within.js")
+	// ElementOf answers the element of a snapshot's node index.
+	ElementOf = source("element_of.js")
+	// HoldClosedRoot keeps a closed shadow root in the world, by its host.
+	HoldClosedRoot = source("hold_closed_root.js")
+	// SetSnapshotAside and PutSnapshotBack are expressions that set the
+	// snapshot's references aside while a kept observation runs, and put
+	// them back.
+	SetSnapshotAside = source("set_snapshot_aside.js")
+	PutSnapshotBack  = source("put_snapshot_back.js")
 )
 
 // Script is one of the scripts the host sends, by name.
@@ -84,5 +93,9 @@ func All() []Script {
 		{"frameBoxes", FrameBoxes},
 		{"coverQuestions", CoverQuestions},
 		{"keysWithin", KeysWithin},
+		{"elementOf", ElementOf},
+		{"holdClosedRoot", HoldClosedRoot},
+		{"setSnapshotAside", SetSnapshotAside},
+		{"putSnapshotBack", PutSnapshotBack},
 	}
 }

@@ -61,6 +61,8 @@ declare var __diwall: KeptSnapshot | undefined;
 /** Closed shadow roots the host found, by their host element (closed_roots.go). */
 declare var __diwallRoots: WeakMap<Element, ShadowRoot> | undefined;
 declare var __diwallGuard: StartedGuard | null | undefined;
+/** The snapshot's references set aside while a kept observation runs (set_snapshot_aside.js). */
+declare var __diwallKept: KeptSnapshot | undefined;
 /** guard.js: earlier guards' decisions, with the attributes they were made from. */
 declare var __diwallSensitive: WeakMap<Element, { sig: string; sensitive: boolean }> | undefined;
 /** act.js: the page's scrollend events so far. */

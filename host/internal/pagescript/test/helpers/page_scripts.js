@@ -58,6 +58,12 @@ export function page(html) {
   return {
     window: win,
     document: win.document,
+    /** Calls the script the host sends as name with args (JSON values); an expression (no args) is evaluated. */
+    call(name, ...args) {
+      return run(args.length ? `(${scripts[name]})(${args.map((a) => JSON.stringify(a)).join(", ")})` : scripts[name]);
+    },
+    /** Runs code in the page's world (the host's isolated world in a browser). */
+    run,
     /** Runs the serializer with the host's usual options and these, as observe's serializer.go does. */
     serialize(extra = {}) {
       return JSON.parse(this.serializeAnswer(extra));
