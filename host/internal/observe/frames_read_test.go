@@ -52,12 +52,12 @@ func framedSignIn(t *testing.T, covered bool) *obsPage {
 	}
 	p.page.SetOther(func(r browsertest.Request) (any, error) {
 		fn := browsertest.Script(r)
-		switch {
-		case fn == frameBoxes:
+		switch fn {
+		case frameBoxes:
 			return browsertest.EvalString("[[10,100,80,40]]"), nil
-		case fn == elementOf:
+		case elementOf:
 			return map[string]any{"result": map[string]any{"type": "object", "objectId": "frame-element"}}, nil
-		case fn == coverQuestions:
+		case coverQuestions:
 			return browsertest.EvalString(cover), nil
 		}
 		return browsertest.EvalString(""), nil
