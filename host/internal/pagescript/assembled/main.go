@@ -8,25 +8,35 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/diwall/diwall/host/internal/pagescript"
 )
 
+// printed is what the command prints.
+type printed struct {
+	Scripts   map[string]string `json:"scripts"`
+	Constants json.RawMessage   `json:"constants"`
+}
+
 func main() {
-	scripts := map[string]string{}
-	for _, s := range pagescript.All() {
-		scripts[s.Name] = s.Text
-	}
-	out, err := json.Marshal(struct {
-		Scripts   map[string]string `json:"scripts"`
-		Constants json.RawMessage   `json:"constants"`
-	}{scripts, pagescript.ConstantsJSON})
-	if err == nil {
-		_, err = os.Stdout.Write(out)
-	}
-	if err != nil {
+	if err := write(os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "assembled:", err)
 		os.Exit(1)
 	}
+}
+
+// write writes the scripts and the constants to w.
+func write(w io.Writer) error {
+	out := printed{Scripts: map[string]string{}, Constants: pagescript.ConstantsJSON}
+	for _, s := range pagescript.All() {
+		out.Scripts[s.Name] = s.Text
+	}
+	b, err := json.Marshal(out)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(b)
+	return err
 }
