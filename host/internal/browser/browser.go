@@ -1,7 +1,10 @@
 // Package browser owns the agent's tabs: which tabs the model may use, each
 // tab's state (URL, title, the document's loader id, an open dialog, whether
-// the debugger is attached), and the operations on them. It is the one place
-// that holds a tab's state; it reaches the browser only through extlink.
+// the debugger is attached), and the operations on them. A *Tab is bound to
+// the Browser that owns it: observe, act, login and the tools take the tab
+// alone and call its methods (CDP commands, isolated worlds, navigation).
+// It is the one place that holds a tab's state; it reaches the browser only
+// through extlink.
 package browser
 
 import (
@@ -101,7 +104,7 @@ func (b *Browser) adoptLocked(t protocol.Tab, owner string) *Tab {
 		}
 		return tab
 	}
-	tab := &Tab{ChromeID: t.TabID, ID: b.ids.opaque(t.TabID), owner: owner}
+	tab := &Tab{b: b, ChromeID: t.TabID, ID: b.ids.opaque(t.TabID), owner: owner}
 	b.updateLocked(tab, t)
 	b.tabs[t.TabID] = tab
 	b.order = append(b.order, t.TabID)

@@ -51,7 +51,7 @@ func (s *Server) record(c *Call, args map[string]any, env Envelope, out Outcome,
 	}
 	rec.Origin = server.Origin
 	if rec.Origin == "" && c.Tab != nil {
-		rec.Origin = s.b.Info(c.Tab).Origin
+		rec.Origin = c.Tab.Info().Origin
 	}
 	for _, id := range []string{server.SnapshotID, observationID(server.Observation)} {
 		if id != "" && !slices.Contains(rec.Snapshots, id) {

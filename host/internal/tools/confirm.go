@@ -150,7 +150,7 @@ func (a stepAsk) notice(text string) {
 func (s *Server) stepImage(ctx context.Context, a stepAsk) string {
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
-	obs, err := observe.KeepingMarks(ctx, s.b, a.tab, a.profile, s.opts.ObservePath)
+	obs, err := observe.KeepingMarks(ctx, a.tab, a.profile, s.opts.ObservePath)
 	if err != nil || obs.PNG == nil || obs.DialogOpen {
 		return ""
 	}
@@ -214,6 +214,6 @@ func (c *Call) confirms(kind, origin string) bool {
 // actConfirm is the question a call's act batch asks about its steps.
 func (s *Server) actConfirm(c *Call) func(context.Context, act.Question) error {
 	return func(ctx context.Context, q act.Question) error {
-		return s.askStep(ctx, stepAsk{st: c.Session, profile: c.Profile, tab: c.Tab, origin: s.b.Info(c.Tab).Origin, q: q, call: c})
+		return s.askStep(ctx, stepAsk{st: c.Session, profile: c.Profile, tab: c.Tab, origin: c.Tab.Info().Origin, q: q, call: c})
 	}
 }

@@ -68,17 +68,17 @@ func (s *Server) sessionByKey(key string) *Session {
 // goes on.
 func (s *Server) Paused(t *browser.Tab, owner string, ev cdp.RequestPaused) {
 	if ev.ResponseErrorReason != "" || !downloads.IsDownload(ev.ResponseStatusCode, ev.ResponseHeaders) {
-		s.b.ContinueResponse(t, ev.RequestID)
+		t.ContinueResponse(ev.RequestID)
 		return
 	}
 	suggested := downloads.SuggestedName(ev.ResponseHeaders["content-disposition"], ev.Request.URL)
 	l, d, dir, limit := s.admitDownload(t, owner, ev.Request.URL, ev.ResponseHeaders["content-type"], suggested)
-	defer s.b.FailResponse(t, ev.RequestID) // Chrome never downloads it
+	defer t.FailResponse(ev.RequestID) // Chrome never downloads it
 	if d == nil || d.State == downloads.Refused {
 		return
 	}
 	s.saveDownload(owner, l, d, dir, limit, func(ctx context.Context) (closingSource, error) {
-		return downloads.TakeResponse(ctx, s.b, t, ev.RequestID)
+		return downloads.TakeResponse(ctx, t, ev.RequestID)
 	})
 }
 
@@ -91,7 +91,7 @@ func (s *Server) Intercepted(t *browser.Tab, owner string, ev protocol.DownloadI
 		return
 	}
 	s.saveDownload(owner, l, d, dir, limit, func(ctx context.Context) (closingSource, error) {
-		return downloads.FetchInPage(ctx, s.b, t, ev.FinalURL)
+		return downloads.FetchInPage(ctx, t, ev.FinalURL)
 	})
 }
 
@@ -133,7 +133,7 @@ func (s *Server) admitDownload(t *browser.Tab, owner, rawURL, contentType, sugge
 	case strings.HasPrefix(rawURL, "blob:"):
 		checkURL = strings.TrimPrefix(rawURL, "blob:")
 	case strings.HasPrefix(rawURL, "data:"):
-		checkURL = s.b.Info(t).URL // the page that made it
+		checkURL = t.Info().URL // the page that made it
 	}
 	d = &downloads.Download{TabID: t.ID, State: downloads.InProgress, Origin: browser.Origin(checkURL), Mime: mediaType(contentType)}
 	refuse := func(code protocol.Code, format string, args ...any) {

@@ -131,7 +131,7 @@ func (c *Call) enterPage(ctx context.Context, tabID string) error {
 		return toolerr.Errorf(protocol.CodePausedByUser,
 			"This tab is handed to the person (your handoff waits for their answer). Wait for the handoff's result; do not act on this tab meanwhile.")
 	}
-	return c.admit(ctx, c.srv.b.Info(t).URL)
+	return c.admit(ctx, t.Info().URL)
 }
 
 // refusedServer is what a page outside the sites yields: its origin,
@@ -150,11 +150,11 @@ func (s *Server) passGate(ctx context.Context, c *Call, out Outcome, err error) 
 	}
 	var urls []string
 	if t := c.Tab; t != nil {
-		urls = append(urls, s.b.Info(t).URL)
+		urls = append(urls, t.Info().URL)
 	} else if c.Base.TabID != "" {
 		if t, ok := s.b.Lookup(c.Session.Key(), c.Base.TabID); ok {
 			c.Tab = t
-			urls = append(urls, s.b.Info(t).URL)
+			urls = append(urls, t.Info().URL)
 		}
 	}
 	if d, ok := out.Page.(dialogShown); ok {

@@ -35,7 +35,7 @@ func (s *Server) watchEnd(op *operator.Op, c *Call, out Outcome) {
 		t, _ = s.b.Lookup(c.Session.Key(), c.Base.TabID)
 	}
 	if t != nil {
-		info := s.b.Info(t)
+		info := t.Info()
 		o.Tab = &operator.Tab{ID: info.ID, URL: info.URL, Title: info.Title}
 	}
 	if n := len(out.Images); n > 0 {

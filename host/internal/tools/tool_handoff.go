@@ -114,7 +114,7 @@ func (s *Server) handoff(ctx context.Context, c *Call, in handoffIn) (Outcome, e
 		return Outcome{}, &toolerr.Error{Code: protocol.CodeTimeout, Err: err, Msg: "The handoff ended before the person answered. Observe, then decide."}
 	}
 	c.Base.Notice("the person acted") // and nothing more of what they did
-	info := s.b.Info(t)
+	info := t.Info()
 	srv := &handoffServer{Base: c.Base, Outcome: outcome, Origin: info.Origin, WaitedS: int64(time.Since(start).Seconds())}
 	page := &handoffPage{pageInfo: pageInfo{URL: info.URL, Title: info.Title}}
 	out := Outcome{Server: srv, Page: page}

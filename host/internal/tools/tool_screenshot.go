@@ -35,7 +35,7 @@ func (s *Server) screenshot(ctx context.Context, c *Call, in screenshotIn) (Outc
 	if s.opts.Audit == nil {
 		return Outcome{}, toolerr.Errorf(protocol.CodeUnavailable, "This host keeps no audit log, so there is nowhere to keep a screenshot.")
 	}
-	obs, err := observe.KeepingMarks(ctx, s.b, c.Tab, c.Profile, s.opts.ObservePath)
+	obs, err := observe.KeepingMarks(ctx, c.Tab, c.Profile, s.opts.ObservePath)
 	if err != nil {
 		return Outcome{}, err
 	}

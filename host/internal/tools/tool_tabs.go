@@ -98,7 +98,7 @@ func (s *Server) tabs(ctx context.Context, c *Call, in tabsIn) (Outcome, error) 
 		if err != nil {
 			return Outcome{}, err
 		}
-		if err := s.b.Close(ctx, t); err != nil {
+		if err := t.Close(ctx); err != nil {
 			// The tab is still there (its page asks first, say): what it shows.
 			return s.tabOutcome(c, t, nil), err
 		}
@@ -112,7 +112,7 @@ func (s *Server) tabs(ctx context.Context, c *Call, in tabsIn) (Outcome, error) 
 		if err != nil {
 			return Outcome{}, err
 		}
-		if err := s.b.Activate(ctx, t); err != nil {
+		if err := t.Activate(ctx); err != nil {
 			return Outcome{}, err
 		}
 		c.Session.Select(t.ID)
@@ -140,7 +140,7 @@ func (s *Server) tabsList(ctx context.Context, c *Call) (Outcome, error) {
 }
 
 func (s *Server) tabOutcome(c *Call, t *browser.Tab, nav *browser.Navigation) Outcome {
-	info := s.b.Info(t)
+	info := t.Info()
 	page := describe(c, info)
 	return Outcome{
 		Server: &tabServer{Base: c.Base, Origin: info.Origin, Navigation: navOf(nav), DialogOpen: info.Dialog != nil},
