@@ -87,7 +87,8 @@ func (b *Browser) Open(ctx context.Context, owner, url string) (*Tab, Navigation
 	if err := b.syncAgentTabs(ctx); err != nil {
 		return tab, Navigation{}, err
 	}
-	b.background(func(ctx context.Context) error { return b.group(ctx, tab) })
+	owners := b.owning()
+	b.background(func(ctx context.Context) error { return owners.Joined(ctx, tab) })
 	if err := tab.Attach(ctx); err != nil {
 		return tab, Navigation{}, err
 	}

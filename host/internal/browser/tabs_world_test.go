@@ -277,24 +277,3 @@ func TestRecordAndDragData(t *testing.T) {
 		t.Errorf("drag data %s", d)
 	}
 }
-
-func TestReleaseAndShowState(t *testing.T) {
-	e := browsertest.New()
-	b, tab := browsertest.Start(t, e)
-	b.Connect(browsertest.Session, "client")
-	if err := b.ShowState(context.Background(), browsertest.Session, browser.StatePaused); err != nil {
-		t.Fatal(err)
-	}
-	if r := e.Requests(protocol.MethodTabGroupState); len(r) != 1 || r[0].Str("state") != browser.StatePaused {
-		t.Errorf("tab_group.state %+v", r)
-	}
-	if err := b.Release(context.Background(), browsertest.Session, true); err != nil {
-		t.Fatal(err)
-	}
-	if r := e.Requests(protocol.MethodTabClose); len(r) != 1 || r[0].Num("tab_id") != float64(tab.ChromeID) {
-		t.Errorf("tab.close %+v", r)
-	}
-	if _, ok := b.Lookup(browsertest.Session, tab.ID); ok {
-		t.Error("a released tab is still the session's")
-	}
-}

@@ -96,7 +96,7 @@ func (s *Server) askStep(ctx context.Context, a stepAsk) error {
 	}
 	ctx, cancel := context.WithTimeout(ctx, confirmWait)
 	defer cancel()
-	decision, err := s.b.Ask(ctx, a.st.hello.Client, a.origin, step)
+	decision, err := s.opts.Asker.Ask(ctx, a.st.hello.Client, a.origin, step)
 	switch {
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
 		outcome = confirmNoAnswer

@@ -46,7 +46,7 @@ func TestAskStep(t *testing.T) {
 				asked = append(asked, r)
 				if c.decision != "" {
 					m, _ := protocol.NewEvent(protocol.EventApprovalAnswered, protocol.ApprovalAnswered{ApprovalID: r.Str("approval_id"), Decision: c.decision})
-					w.b.HandleEvent(m)
+					w.asker.Answered(m.Params)
 				}
 				return map[string]any{}, nil
 			})
@@ -54,7 +54,7 @@ func TestAskStep(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			srv := New(w.b, slog.New(slog.DiscardHandler), &Options{Remember: rememberInto(&saved), NoPerson: func() bool { return c.noPerson }, Audit: log})
+			srv := New(w.b, slog.New(slog.DiscardHandler), hosting(w.b, w.ext, &Options{Remember: rememberInto(&saved), NoPerson: func() bool { return c.noPerson }, Audit: log, Asker: w.asker}))
 			st := &Session{hello: SessionHello{Key: sessionKey, Client: "Claude"}}
 			prof := policy.Default()
 			prof.Name = "shop"

@@ -11,6 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/diwall/diwall/host/audit"
+	"github.com/diwall/diwall/host/internal/approval"
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/browser/browsertest"
 	"github.com/diwall/diwall/host/policy"
@@ -28,8 +29,10 @@ type world struct {
 	page *browsertest.Page
 	b    *browser.Browser
 	tab  *browser.Tab
-	cs   *mcp.ClientSession
-	dir  string // the audit log's
+	// asker asks the person: the fake extension's answers go to it.
+	asker *approval.Asker
+	cs    *mcp.ClientSession
+	dir   string // the audit log's
 }
 
 func newWorld(t *testing.T) *world {
@@ -62,7 +65,8 @@ func newWorldWith(t *testing.T, url string, change func(*Options)) *world {
 	if change != nil {
 		change(opts)
 	}
-	w.cs = connectAs(t, New(b, slog.New(slog.DiscardHandler), opts), sessionKey)
+	w.asker = hosting(b, w.ext, opts).Asker
+	w.cs = connectAs(t, New(b, slog.New(slog.DiscardHandler), hosting(b, w.ext, opts)), sessionKey)
 	return w
 }
 

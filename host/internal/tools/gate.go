@@ -78,7 +78,7 @@ func (c *Call) admit(ctx context.Context, url string) error {
 		return toolerr.Errorf(protocol.CodePermissionDenied,
 			"%s is not one of this session's sites, and no one is at this browser to allow it. Ask the person to add it (diwall profile allow %s %s).", origin, c.Profile.Name, origin)
 	}
-	decision, err := c.srv.b.Ask(ctx, c.Session.hello.Client, origin, nil)
+	decision, err := c.srv.opts.Asker.Ask(ctx, c.Session.hello.Client, origin, nil)
 	switch {
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
 		return toolerr.Errorf(protocol.CodePermissionDenied,

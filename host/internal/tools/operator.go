@@ -18,8 +18,8 @@ import (
 // watchBegin reports a call that starts; the context it returns is
 // cancelled when the person pauses or stops the session.
 func (s *Server) watchBegin(ctx context.Context, c *Call, args map[string]any) (context.Context, *operator.Op) {
-	bs := c.Session.browser
-	who := operator.Session{Key: bs.Key, Name: bs.Name, Title: bs.Title, Color: bs.Color}
+	g := c.Session.group
+	who := operator.Session{Key: g.Key, Name: g.Name, Title: g.Title, Color: g.Color}
 	return s.opts.Operator.Begin(ctx, who, operator.Operation{ID: c.Base.OperationID, Tool: c.Tool, Args: s.shownArgs(args)})
 }
 

@@ -16,7 +16,7 @@ func TestShownArgsWithholdSecrets(t *testing.T) {
 	const key = ownerKey
 	b, tab := browserWithTab(t, outsideExtension{})
 	tab.SetSnapshot(&browser.Snapshot{ID: "snap1", Sensitive: map[int]bool{2: true}})
-	s := New(b, slog.New(slog.DiscardHandler), nil)
+	s := New(b, slog.New(slog.DiscardHandler), hosting(b, outsideExtension{}, nil))
 	c := &Call{Tool: "act", Session: &Session{hello: SessionHello{Key: key}}, Base: &Base{}}
 	c.Session.Select(tab.ID)
 

@@ -6,9 +6,9 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/operator"
 	"github.com/diwall/diwall/host/internal/randid"
+	"github.com/diwall/diwall/host/internal/sessions"
 )
 
 // SessionCapability is the experimental capability through which `diwall
@@ -41,14 +41,14 @@ type SessionHello struct {
 
 // Session is one MCP client's state in the host.
 type Session struct {
-	hello   SessionHello
-	browser *browser.Session
+	hello SessionHello
+	group *sessions.Group // how the person sees it in the browser
 
 	mu           sync.Mutex
-	reconnection *browser.Reconnection // said on its next call, then nil
-	selected     string                // opaque id of the selected tab
-	once         map[string]bool       // origins the person allowed once, for this session
-	denied       map[string]bool       // origins the person denied, for this session
+	reconnection *sessions.Reconnection // said on its next call, then nil
+	selected     string                 // opaque id of the selected tab
+	once         map[string]bool        // origins the person allowed once, for this session
+	denied       map[string]bool        // origins the person denied, for this session
 	// always are the kinds of step the person allowed for good on an
 	// origin ("kind origin"), for this session: what the profile file
 	// says too, once written, or instead when it could not be.

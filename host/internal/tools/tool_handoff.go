@@ -82,8 +82,8 @@ func (s *Server) handoff(ctx context.Context, c *Call, in handoffIn) (Outcome, e
 			"No person can answer: the browser has no window, no operator view is connected and your client cannot ask the person. Do not retry: tell the person what step needs them, and stop there.")
 	}
 	t := c.Tab
-	bs := c.Session.browser
-	who := operator.Session{Key: bs.Key, Name: bs.Name, Title: bs.Title, Color: bs.Color}
+	g := c.Session.group
+	who := operator.Session{Key: g.Key, Name: g.Name, Title: g.Title, Color: g.Color}
 	wait := c.Profile.HandoffTimeout
 	if wait <= 0 {
 		wait = 600 * time.Second
@@ -95,7 +95,7 @@ func (s *Server) handoff(ctx context.Context, c *Call, in handoffIn) (Outcome, e
 	var other <-chan string
 	stopAsking := func() {}
 	if elicits {
-		other, stopAsking = c.elicit(ctx, bs.Name, reason)
+		other, stopAsking = c.elicit(ctx, g.Name, reason)
 	}
 	start := time.Now()
 	if !hub.HandedOff(c.Session.Key(), "") { // else HandOff refuses: another waits
@@ -144,13 +144,17 @@ func (s *Server) notifyHandoff(ctx context.Context, c *Call, reason string) (tak
 	key := c.Session.Key()
 	nctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
-	if err := s.b.ShowHandoff(nctx, key, c.Session.hello.Client, reason, c.Tab); err != nil {
+	tabID := 0
+	if c.Tab != nil {
+		tabID = c.Tab.ChromeID
+	}
+	if err := s.opts.Asker.ShowHandoff(nctx, key, c.Session.hello.Client, reason, tabID); err != nil {
 		s.log.Debug("handoff: no notification", "op", c.Base.OperationID, "err", err)
 	}
 	return func() {
 		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
 		defer cancel()
-		if err := s.b.ClearHandoff(cctx, key); err != nil {
+		if err := s.opts.Asker.ClearHandoff(cctx, key); err != nil {
 			s.log.Debug("handoff: notification not cleared", "op", c.Base.OperationID, "err", err)
 		}
 	}
