@@ -47,7 +47,7 @@ const (
 
 // stepAsk is one question about a step of a session's tab.
 type stepAsk struct {
-	st      *Session
+	st      *Client
 	profile policy.Profile
 	tab     *browser.Tab
 	origin  string
@@ -208,12 +208,12 @@ func bounded(s string, n int) string {
 // before it runs: their profile says so, and they have not allowed it for
 // good in this session.
 func (c *Call) confirms(kind, origin string) bool {
-	return c.Profile.Confirms(kind, origin) && !c.Session.confirmedAlways([]string{kind}, origin)
+	return c.Profile.Confirms(kind, origin) && !c.Client.confirmedAlways([]string{kind}, origin)
 }
 
 // actConfirm is the question a call's act batch asks about its steps.
 func (s *Server) actConfirm(c *Call) func(context.Context, act.Question) error {
 	return func(ctx context.Context, q act.Question) error {
-		return s.askStep(ctx, stepAsk{st: c.Session, profile: c.Profile, tab: c.Tab, origin: c.Tab.Info().Origin, q: q, call: c})
+		return s.askStep(ctx, stepAsk{st: c.Client, profile: c.Profile, tab: c.Tab, origin: c.Tab.Info().Origin, q: q, call: c})
 	}
 }

@@ -55,7 +55,7 @@ func TestAskStep(t *testing.T) {
 				t.Fatal(err)
 			}
 			srv := New(w.b, slog.New(slog.DiscardHandler), hosting(w.b, w.ext, &Options{Remember: rememberInto(&saved), NoPerson: func() bool { return c.noPerson }, Audit: log, Asker: w.asker}))
-			st := &Session{hello: SessionHello{Key: sessionKey, Client: "Claude"}}
+			st := &Client{hello: SessionHello{Key: sessionKey, Client: "Claude"}}
 			prof := policy.Default()
 			prof.Name = "shop"
 			q := act.Question{Kinds: []string{"purchase", "submit"}, Step: 2, Action: "click", Mark: 7, Role: "button", Name: strings.Repeat("Pay ", 200)}

@@ -52,7 +52,7 @@ func (d *downloadLists) of(key string) *downloads.List {
 }
 
 // sessionByKey returns the connected session of key.
-func (s *Server) sessionByKey(key string) *Session {
+func (s *Server) sessionByKey(key string) *Client {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, st := range s.sessions {
@@ -171,7 +171,7 @@ func (s *Server) admitDownload(t *browser.Tab, owner, rawURL, contentType, sugge
 // has them approve each one (confirm = ["download"]); nil lets it be
 // saved. The question has no image: the step that began the download may
 // still be running on the page.
-func (s *Server) confirmDownload(st *Session, p policy.Profile, t *browser.Tab, origin, suggested string) error {
+func (s *Server) confirmDownload(st *Client, p policy.Profile, t *browser.Tab, origin, suggested string) error {
 	if !p.Confirms(policy.ConfirmDownload, origin) {
 		return nil
 	}

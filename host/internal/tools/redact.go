@@ -100,9 +100,9 @@ func (s *Server) shownArgs(args map[string]any) json.RawMessage {
 // selected one.
 func (s *Server) callTab(c *Call, tabID string) (*browser.Tab, bool) {
 	if tabID == "" {
-		tabID = c.Session.Selected()
+		tabID = c.Client.Selected()
 	}
-	return s.b.Lookup(c.Session.Key(), tabID)
+	return s.b.Lookup(c.Client.Key(), tabID)
 }
 
 // plainPrompt says whether the dialog open on the call's tab is a prompt

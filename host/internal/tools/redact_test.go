@@ -17,8 +17,8 @@ func TestShownArgsWithholdSecrets(t *testing.T) {
 	b, tab := browserWithTab(t, outsideExtension{})
 	tab.SetSnapshot(&browser.Snapshot{ID: "snap1", Sensitive: map[int]bool{2: true}})
 	s := New(b, slog.New(slog.DiscardHandler), hosting(b, outsideExtension{}, nil))
-	c := &Call{Tool: "act", Session: &Session{hello: SessionHello{Key: key}}, Base: &Base{}}
-	c.Session.Select(tab.ID)
+	c := &Call{Tool: "act", Client: &Client{hello: SessionHello{Key: key}}, Base: &Base{}}
+	c.Client.Select(tab.ID)
 
 	shown := func(tool string, args any) string {
 		raw, _ := json.Marshal(args)

@@ -105,7 +105,7 @@ type Server struct {
 	opts Options
 
 	mu       sync.Mutex
-	sessions map[*mcp.ServerSession]*Session
+	sessions map[*mcp.ServerSession]*Client
 	calls    atomic.Int64 // tool calls served, for the "host stats" records
 	// refusedEdits: the refused edit of each profile last logged, so that
 	// each is logged once (profile name -> error text).
@@ -116,7 +116,7 @@ type Server struct {
 
 // New returns a server whose tools act on b.
 func New(b *browser.Browser, log *slog.Logger, opts *Options) *Server {
-	s := &Server{b: b, log: log, sessions: make(map[*mcp.ServerSession]*Session)}
+	s := &Server{b: b, log: log, sessions: make(map[*mcp.ServerSession]*Client)}
 	if opts != nil {
 		s.opts = *opts
 	}
@@ -137,7 +137,7 @@ func New(b *browser.Browser, log *slog.Logger, opts *Options) *Server {
 		s.mcp.AddTool(d.tool, s.handler(d))
 	}
 	s.mcp.AddReceivingMiddleware(HideUnlisted(func(h SessionHello) (policy.Profile, bool) {
-		p, err := s.profileOf(&Session{hello: h})
+		p, err := s.profileOf(&Client{hello: h})
 		return p, err == nil
 	}), s.register)
 	if b != nil {
@@ -226,13 +226,13 @@ func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) error {
 
 // session returns the state of an MCP session, registering it with the
 // browser on its first call.
-func (s *Server) session(ss *mcp.ServerSession) *Session {
+func (s *Server) session(ss *mcp.ServerSession) *Client {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if st, ok := s.sessions[ss]; ok {
 		return st
 	}
-	st := &Session{hello: helloOf(ss), once: map[string]bool{}, denied: map[string]bool{}}
+	st := &Client{hello: helloOf(ss), once: map[string]bool{}, denied: map[string]bool{}}
 	st.group = s.opts.Sessions.Connect(st.hello.Key, st.hello.Client)
 	st.reconnection = s.opts.Sessions.TakeReconnection(st.hello.Key)
 	s.sessions[ss] = st

@@ -85,7 +85,7 @@ func (s *Server) login(ctx context.Context, c *Call, in loginIn) (Outcome, error
 	}
 	if c.confirms(policy.ConfirmLogin, origin) {
 		q := act.Question{Kinds: []string{policy.ConfirmLogin}, Action: "login", Detail: "with the vault's credential " + id}
-		if err := s.askStep(ctx, stepAsk{st: c.Session, profile: c.Profile, tab: t, origin: origin, q: q, call: c}); err != nil {
+		if err := s.askStep(ctx, stepAsk{st: c.Client, profile: c.Profile, tab: t, origin: origin, q: q, call: c}); err != nil {
 			return Outcome{}, err
 		}
 	}

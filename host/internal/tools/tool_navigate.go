@@ -133,7 +133,7 @@ func (s *Server) navigate(ctx context.Context, c *Call, in navigateIn) (Outcome,
 	page := describe(c, info)
 	srv := &navigateServer{Base: c.Base, Origin: info.Origin, Navigation: navOf(&nav), DialogOpen: info.Dialog != nil}
 	if err == nil {
-		if nav.Status == browser.NavFailed && nav.Error == "net::ERR_ABORTED" && s.downloads.of(c.Session.Key()).HasUnreported() {
+		if nav.Status == browser.NavFailed && nav.Error == "net::ERR_ABORTED" && s.downloads.of(c.Client.Key()).HasUnreported() {
 			// The URL answered with a download: server.downloads says what
 			// became of it, and the tab stays where it was.
 			c.Base.Notice("the URL answered with a download, not a page (see downloads); the tab stays where it was")

@@ -82,9 +82,9 @@ func (s *Server) tabs(ctx context.Context, c *Call, in tabsIn) (Outcome, error) 
 				return c.refused(in.URL), err
 			}
 		}
-		t, nav, err := s.b.Open(ctx, c.Session.Key(), in.URL)
+		t, nav, err := s.b.Open(ctx, c.Client.Key(), in.URL)
 		if t != nil {
-			c.Session.Select(t.ID)
+			c.Client.Select(t.ID)
 		}
 		if err != nil && (t == nil || nav.Status == "") {
 			return Outcome{}, err
@@ -115,20 +115,20 @@ func (s *Server) tabs(ctx context.Context, c *Call, in tabsIn) (Outcome, error) 
 		if err := t.Activate(ctx); err != nil {
 			return Outcome{}, err
 		}
-		c.Session.Select(t.ID)
+		c.Client.Select(t.ID)
 		return s.tabOutcome(c, t, nil), nil
 	}
 	return Outcome{}, toolerr.Errorf(protocol.CodeInvalidArgument, "Unknown action %q; use list, open, close or select.", in.Action)
 }
 
 func (s *Server) tabsList(ctx context.Context, c *Call) (Outcome, error) {
-	infos, err := s.b.List(ctx, c.Session.Key())
+	infos, err := s.b.List(ctx, c.Client.Key())
 	if err != nil {
 		return Outcome{}, err
 	}
 	srv := &tabsListServer{Base: c.Base, Tabs: []tabEntry{}}
 	page := tabsPage{Tabs: []tabPage{}}
-	selected := c.Session.Selected()
+	selected := c.Client.Selected()
 	for _, info := range infos {
 		srv.Tabs = append(srv.Tabs, tabEntry{TabID: info.ID, Origin: info.Origin, Loading: info.Loading})
 		page.Tabs = append(page.Tabs, tabPage{TabID: info.ID, pageInfo: pageInfo{URL: info.URL, Title: info.Title}})
