@@ -146,7 +146,7 @@ func Run(ctx context.Context, t *browser.Tab, opts Options, snapshotID string, s
 	}
 	info := t.Info()
 	if err := info.CheckSnapshot(snapshotID); err != nil {
-		res.Err = err
+		res.Err = toolerr.From(err)
 		return res
 	}
 	r := &run{t: t, opts: opts, owner: info.Owner, snap: info.Snapshot}
@@ -158,7 +158,7 @@ func Run(ctx context.Context, t *browser.Tab, opts Options, snapshotID string, s
 	defer r.release()
 	if !info.Active {
 		if err := t.Activate(ctx); err != nil {
-			res.Err = browser.AsError(err)
+			res.Err = toolerr.From(err)
 			return res
 		}
 	}
@@ -182,7 +182,7 @@ func Run(ctx context.Context, t *browser.Tab, opts Options, snapshotID string, s
 			sr.Code, sr.Message = e.Code, e.Msg
 			res.Steps = append(res.Steps, sr)
 			res.Err = e
-			res.DialogOpened = e == browser.ErrDialogOpened
+			res.DialogOpened = e == toolerr.DialogOpened
 			res.Steps = append(res.Steps, skipped(steps, i+1, "", "an earlier step failed")...)
 			break
 		}
@@ -192,7 +192,7 @@ func Run(ctx context.Context, t *browser.Tab, opts Options, snapshotID string, s
 		res.Steps = append(res.Steps, sr)
 		if r.dialogOpened {
 			res.DialogOpened = true
-			res.Steps = append(res.Steps, skipped(steps, i+1, browser.ErrDialogOpened.Code, browser.ErrDialogOpened.Msg)...)
+			res.Steps = append(res.Steps, skipped(steps, i+1, toolerr.DialogOpened.Code, toolerr.DialogOpened.Msg)...)
 			break
 		}
 	}
@@ -213,7 +213,7 @@ func (r *run) asError(err error) *toolerr.Error {
 		return &toolerr.Error{Code: protocol.CodeTimeout, Err: err,
 			Msg: "The page did not answer in time: it may be busy or hung. Observe it, wait, or reload it."}
 	}
-	return browser.AsError(browser.GoneErr(err))
+	return toolerr.From(browser.GoneErr(err))
 }
 
 // skipped reports the steps from index from on as not run, and why.

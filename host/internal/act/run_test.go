@@ -9,6 +9,7 @@ import (
 
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/browser/browsertest"
+	"github.com/diwall/diwall/host/internal/toolerr"
 	"github.com/diwall/diwall/protocol"
 )
 
@@ -65,7 +66,7 @@ func TestAClickOnAFileInputIsRefused(t *testing.T) {
 func TestRunChecksTheSnapshotFirst(t *testing.T) {
 	p := newFakePage(t)
 	res := Run(context.Background(), p.tab, Options{Allowed: allowAll}, "older", []Step{{Action: "click", Mark: 1}})
-	if res.Err != browser.ErrSnapshotStale {
+	if res.Err != toolerr.SnapshotStale {
 		t.Errorf("an older snapshot: %v", res.Err)
 	}
 	res = run1(p, Options{}, Step{Action: "click", Mark: 9}, Step{Action: "click", Mark: 1})
@@ -132,7 +133,7 @@ func TestAStepThatNavigatesMakesTheMarksStale(t *testing.T) {
 		return map[string]any{}, nil
 	})
 	res := run1(p, Options{}, Step{Action: "click", Mark: 1}, Step{Action: "scroll"}, Step{Action: "click", Mark: 2})
-	if res.Err != browser.ErrSnapshotStale || res.Succeeded != 2 || !res.Navigated || !res.Steps[0].Navigated {
+	if res.Err != toolerr.SnapshotStale || res.Succeeded != 2 || !res.Navigated || !res.Steps[0].Navigated {
 		t.Fatalf("%+v %v", res.Steps, res.Err)
 	}
 	if res.Steps[2].Code != protocol.CodeSnapshotStale || res.Steps[2].OK {
@@ -154,7 +155,7 @@ func TestADialogStopsTheBatch(t *testing.T) {
 	if !res.DialogOpened || res.Succeeded != 1 || len(res.Steps) != 2 {
 		t.Fatalf("%+v %v", res.Steps, res.Err)
 	}
-	if s := res.Steps[1]; !s.Skipped || s.Code != protocol.CodeDialogOpen || s.Message != browser.ErrDialogOpened.Msg {
+	if s := res.Steps[1]; !s.Skipped || s.Code != protocol.CodeDialogOpen || s.Message != toolerr.DialogOpened.Msg {
 		t.Errorf("the step after: %+v", s)
 	}
 }

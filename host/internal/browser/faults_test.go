@@ -25,7 +25,7 @@ func TestCrashedPage(t *testing.T) {
 		t.Fatal("the tab is not marked crashed")
 	}
 	calls := len(f.calls)
-	if _, err := tab.Evaluate(context.Background(), "1", 1000); AsError(err).Code != protocol.CodePageCrashed {
+	if _, err := tab.Evaluate(context.Background(), "1", 1000); !errors.Is(err, ErrCrashed) {
 		t.Fatalf("evaluate on a crashed page: %v", err)
 	}
 	if len(f.calls) != calls {
@@ -44,13 +44,13 @@ func TestCrashedPage(t *testing.T) {
 func TestLostDebugger(t *testing.T) {
 	detached := &protocol.ResponseError{Code: protocol.ExtDebuggerDetached, Message: "not attached"}
 	for _, c := range []struct {
-		name  string
-		tabs  []protocol.Tab
-		code  protocol.Code
-		known bool
+		name   string
+		tabs   []protocol.Tab
+		closed bool // the error says the tab closed
+		known  bool
 	}{
-		{"the person detached", []protocol.Tab{{TabID: 1}}, protocol.CodeDebuggerDetached, true},
-		{"the tab closed", nil, protocol.CodeTabGone, false},
+		{"the person detached", []protocol.Tab{{TabID: 1}}, false, true},
+		{"the tab closed", nil, true, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			f := &fakeExt{handlers: map[string]func(any) (any, error){
@@ -63,8 +63,8 @@ func TestLostDebugger(t *testing.T) {
 			tab.attached = true
 			b.mu.Unlock()
 			err := tab.CDP(context.Background(), "Page.captureScreenshot", nil, nil)
-			if got := AsError(err).Code; got != c.code {
-				t.Fatalf("code %s, want %s (%v)", got, c.code, err)
+			if got := errors.Is(err, ErrTabClosed); got != c.closed {
+				t.Fatalf("closed = %v, want %v (%v)", got, c.closed, err)
 			}
 			if !errors.Is(err, detached) {
 				t.Errorf("the cause is lost: %v", err)

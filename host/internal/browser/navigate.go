@@ -8,9 +8,6 @@ import (
 	"time"
 
 	"github.com/diwall/diwall/host/internal/cdp"
-	"github.com/diwall/diwall/host/internal/toolerr"
-
-	"github.com/diwall/diwall/protocol"
 )
 
 // Navigation says how a navigation ended.
@@ -48,10 +45,10 @@ const LoadWait = 15 * time.Second
 func CheckURL(raw string) error {
 	u, err := url.Parse(raw)
 	if err == nil && u.Scheme != "" && !strings.EqualFold(u.Scheme, "http") && !strings.EqualFold(u.Scheme, "https") {
-		return toolerr.Errorf(protocol.CodeInvalidArgument, "Only http and https URLs can be opened, not %s: URLs.", u.Scheme)
+		return &URLError{URL: raw, Scheme: u.Scheme}
 	}
 	if err != nil || u.Host == "" {
-		return toolerr.Errorf(protocol.CodeInvalidArgument, "%q is not an absolute URL; give one like https://example.com/path.", raw)
+		return &URLError{URL: raw}
 	}
 	return nil
 }
@@ -120,11 +117,7 @@ func (t *Tab) History(ctx context.Context, delta int, check func(url string) err
 	}
 	i := hist.CurrentIndex + delta
 	if i < 0 || i >= len(hist.Entries) {
-		word := "back"
-		if delta > 0 {
-			word = "forward"
-		}
-		return Navigation{}, toolerr.Errorf(protocol.CodeInvalidArgument, "There is no page to go %s to in this tab's history.", word)
+		return Navigation{}, &NoHistoryError{Forward: delta > 0}
 	}
 	if err := check(hist.Entries[i].URL); err != nil {
 		return Navigation{}, err
@@ -141,7 +134,7 @@ func (b *Browser) ready(ctx context.Context, t *Tab) error {
 		return err
 	}
 	if d := t.Info().Dialog; d != nil {
-		return DialogOpenErr(d)
+		return DialogOpen(d)
 	}
 	return nil
 }
@@ -202,12 +195,12 @@ func (b *Browser) navigateWith(ctx context.Context, t *Tab, start func(ctx conte
 		case m := <-events:
 			switch m {
 			case "":
-				return Navigation{}, toolerr.Errorf(protocol.CodeTabGone, "The tab closed while loading.")
+				return Navigation{}, ErrClosedLoading
 			case "detached":
-				return Navigation{}, toolerr.Errorf(protocol.CodeDebuggerDetached, "Diwall lost control of the tab while it loaded. Call again to re-attach.")
+				return Navigation{}, ErrDetachedLoading
 			case cdp.PageJavascriptDialogOpening:
 				if d := t.Info().Dialog; d != nil && d.Type == "beforeunload" {
-					return Navigation{Status: NavAsked}, DialogOpenErr(d)
+					return Navigation{Status: NavAsked}, DialogOpen(d)
 				}
 				return Navigation{Status: NavLoaded}, nil // the new page opened a dialog: it is there
 			case cdp.PageNavigatedWithinDocument:

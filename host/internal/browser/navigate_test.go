@@ -30,12 +30,12 @@ func loads(t *testing.T, e *browsertest.Ext, tab **browser.Tab, status string) {
 	e.On("Runtime.evaluate", func(browsertest.Request) (any, error) { return browsertest.EvalString(status), nil })
 }
 
+// code is the model's error code of err ("" for none).
 func code(err error) protocol.Code {
-	var e *toolerr.Error
-	if errors.As(err, &e) {
-		return e.Code
+	if err == nil {
+		return ""
 	}
-	return ""
+	return toolerr.From(err).Code
 }
 
 func TestNavigateOutcomes(t *testing.T) {
@@ -102,7 +102,7 @@ func TestNavigateUnderADialog(t *testing.T) {
 		return nil, r.Ctx.Err()
 	})
 	nav, err := tab.Navigate(context.Background(), "https://a.test/other")
-	if nav.Status != browser.NavAsked || code(err) != protocol.CodeDialogOpen || !strings.Contains(err.Error(), "leave") {
+	if nav.Status != browser.NavAsked || code(err) != protocol.CodeDialogOpen || !strings.Contains(toolerr.From(err).Msg, "leave") {
 		t.Errorf("beforeunload: %+v %v", nav, err)
 	}
 	if _, err := tab.Navigate(context.Background(), "https://a.test/other"); code(err) != protocol.CodeDialogOpen {

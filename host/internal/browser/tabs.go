@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/diwall/diwall/host/internal/cdp"
-	"github.com/diwall/diwall/host/internal/toolerr"
 
 	"github.com/diwall/diwall/protocol"
 )
@@ -109,7 +108,7 @@ const closeWait = 10 * time.Second
 func (t *Tab) Close(ctx context.Context) error {
 	b := t.b
 	if d := t.Info().Dialog; d != nil && d.Type == "beforeunload" {
-		return DialogOpenErr(d)
+		return DialogOpen(d)
 	}
 	ctx, cancel := context.WithTimeout(ctx, closeWait)
 	defer cancel()
@@ -118,11 +117,11 @@ func (t *Tab) Close(ctx context.Context) error {
 	})
 	if errors.Is(err, ErrDialogOpened) {
 		if d := t.Info().Dialog; d != nil {
-			return DialogOpenErr(d)
+			return DialogOpen(d)
 		}
 		return err
 	}
-	if err != nil && AsError(err).Code != protocol.CodeTabGone {
+	if err != nil && !tabGone(err) {
 		return err
 	}
 	b.mu.Lock()
@@ -244,10 +243,14 @@ func (b *Browser) lostDebugger(ctx context.Context, t *Tab, err error) error {
 		b.mu.Lock()
 		b.forgetLocked(t.ChromeID)
 		b.mu.Unlock()
-		return &toolerr.Error{Code: protocol.CodeTabGone, Msg: "The tab was closed while Diwall worked on it. Call tabs {action:list} and pick another, or open one.", Err: err}
+		return fmt.Errorf("%w: %w", ErrTabClosed, err)
 	}
 	return err
 }
 
-// ErrNavigatedAway means a command's page navigated or closed while it ran.
-var ErrNavigatedAway = errors.New("the page navigated or closed while the command ran")
+// tabGone says whether err is the extension's answer that the tab is no
+// longer there, or no longer an agent tab.
+func tabGone(err error) bool {
+	var re *protocol.ResponseError
+	return errors.As(err, &re) && (re.Code == protocol.ExtTabGone || re.Code == protocol.ExtNotAgentTab)
+}

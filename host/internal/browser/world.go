@@ -7,9 +7,6 @@ import (
 	"time"
 
 	"github.com/diwall/diwall/host/internal/cdp"
-	"github.com/diwall/diwall/host/internal/toolerr"
-
-	"github.com/diwall/diwall/protocol"
 )
 
 // worldName names Diwall's isolated world in every page.
@@ -114,12 +111,6 @@ func (t *Tab) WorldErrIn(f Frame, world int, err error) error {
 	return err
 }
 
-// Evaluation errors.
-var (
-	// ErrWorldGone means the isolated world's context no longer exists.
-	ErrWorldGone = fmt.Errorf("isolated world gone")
-)
-
 // Evaluate runs the host's own constant expression in the tab's isolated
 // world and returns its value, which must be a string; the script may run
 // for timeoutMS. It never runs JavaScript that came from the model, and
@@ -142,12 +133,6 @@ func (t *Tab) Evaluate(ctx context.Context, expression string, timeoutMS int) (s
 		return "", t.WorldErrIn(Frame{}, world, err)
 	}
 	return StringResult(&res)
-}
-
-// TooLong is the error of a page script that ran past its limit.
-func TooLong(limit time.Duration, err error) error {
-	return &toolerr.Error{Code: protocol.CodeTimeout, Err: err, Msg: fmt.Sprintf(
-		"Reading the page took past its limit of %d s: the page is very large, or its main thread is busy. Wait and try again, read a part of it (read with a mark or a query), or navigate elsewhere.", int(limit.Seconds()))}
 }
 
 // StringResult is the string a page script answered, or its exception.

@@ -261,7 +261,7 @@ func (l *flow) look(ctx context.Context) (string, loginForm, *Result) {
 		return "", loginForm{}, &Result{Err: asError(ctx, err, l.opts.Budget)}
 	}
 	if obs.DialogOpen {
-		return "", loginForm{}, &Result{Err: browser.DialogOpenErr(obs.Dialog)}
+		return "", loginForm{}, &Result{Err: toolerr.DialogOpen(obs.Dialog.Type)}
 	}
 	form, err := l.inspect(ctx, obs.SnapshotID)
 	if err != nil {
@@ -402,5 +402,5 @@ func asError(ctx context.Context, err error, budget time.Duration) *toolerr.Erro
 	if ctx.Err() != nil {
 		return budgetErr(budget)
 	}
-	return browser.AsError(err)
+	return toolerr.From(err)
 }

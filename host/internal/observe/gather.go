@@ -315,7 +315,7 @@ func gather(ctx context.Context, t *browser.Tab, p policy.Profile, path Path, ru
 	retakeTook := time.Since(retakeStart)
 	switch {
 	case used.err != nil:
-		obs.Capture = "failed: " + browser.AsError(used.err).Msg
+		obs.Capture = "failed: " + toolerr.From(used.err).Msg
 	case plan.why != "":
 		obs.Capture = "withheld: " + plan.why
 		obs.Notices = append(obs.Notices, "the image was withheld: "+plan.why+"; observe again, or work from the tree")

@@ -15,12 +15,12 @@ import (
 	"github.com/diwall/diwall/protocol"
 )
 
+// codeOf is the model's error code of err ("" for none).
 func codeOf(err error) protocol.Code {
-	var e *toolerr.Error
-	if errors.As(err, &e) {
-		return e.Code
+	if err == nil {
+		return ""
 	}
-	return ""
+	return toolerr.From(err).Code
 }
 
 func TestObserveMakesTheSnapshot(t *testing.T) {

@@ -103,7 +103,7 @@ func (s *Server) askStep(ctx context.Context, a stepAsk) error {
 		return toolerr.Errorf(protocol.CodePermissionDenied,
 			"This step is %s, which the person approves each time, and no one answered in time: it was not run. Ask the person, then try again.", what)
 	case err != nil:
-		e := browser.AsError(err)
+		e := toolerr.From(err)
 		outcome = confirmNoAnswer
 		return &toolerr.Error{Code: protocol.CodePermissionDenied, Err: err,
 			Msg: fmt.Sprintf("This step is %s, which the person approves each time, and they could not be asked (%s): it was not run.", what, e.Msg)}

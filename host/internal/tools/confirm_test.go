@@ -10,8 +10,8 @@ import (
 
 	"github.com/diwall/diwall/host/audit"
 	"github.com/diwall/diwall/host/internal/act"
-	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/browser/browsertest"
+	"github.com/diwall/diwall/host/internal/toolerr"
 	"github.com/diwall/diwall/host/policy"
 	"github.com/diwall/diwall/protocol"
 )
@@ -103,5 +103,5 @@ func codeOf(err error) string {
 	if err == nil {
 		return ""
 	}
-	return string(browser.AsError(err).Code)
+	return string(toolerr.From(err).Code)
 }

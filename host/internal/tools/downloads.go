@@ -14,6 +14,7 @@ import (
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/cdp"
 	"github.com/diwall/diwall/host/internal/downloads"
+	"github.com/diwall/diwall/host/internal/toolerr"
 	"github.com/diwall/diwall/host/policy"
 	"github.com/diwall/diwall/protocol"
 )
@@ -152,7 +153,7 @@ func (s *Server) admitDownload(t *browser.Tab, owner, rawURL, contentType, sugge
 		refuse(protocol.CodePermissionDenied, "The download was refused: this session's profile has no download folder, so nothing was saved. Ask the person to set download_dir in the profile (or start diwall mcp --launch with --download-dir).")
 	default:
 		if err := s.confirmDownload(st, p, t, d.Origin, suggested); err != nil {
-			e := browser.AsError(err)
+			e := toolerr.From(err)
 			refuse(e.Code, "%s", e.Msg)
 			break
 		}

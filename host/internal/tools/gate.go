@@ -84,7 +84,7 @@ func (c *Call) admit(ctx context.Context, url string) error {
 		return toolerr.Errorf(protocol.CodePermissionDenied,
 			"No one answered in time whether this session may use %s. Ask the person to allow it in the browser, then call again.", origin)
 	case err != nil:
-		e := browser.AsError(err)
+		e := toolerr.From(err)
 		return &toolerr.Error{Code: protocol.CodePermissionDenied, Err: err,
 			Msg: fmt.Sprintf("The person could not be asked about %s (%s). Ask them to allow it, then call again.", origin, e.Msg)}
 	}

@@ -216,7 +216,7 @@ func (s *Server) handler(d def) mcp.ToolHandler {
 		}
 		attrs := []any{"tool", d.tool.Name, "op", c.Base.OperationID, "ok", err == nil, "ms", time.Since(start).Milliseconds()}
 		if err != nil {
-			e := browser.AsError(err)
+			e := toolerr.From(err)
 			c.Base.Error = &ToolError{Code: e.Code, Message: e.Msg, Retryable: e.Code.Retryable()}
 			attrs = append(attrs, "code", e.Code, "cause", e.Err)
 		}

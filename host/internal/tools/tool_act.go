@@ -9,6 +9,7 @@ import (
 	"github.com/diwall/diwall/host/internal/act"
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/observe"
+	"github.com/diwall/diwall/host/internal/toolerr"
 )
 
 type actIn struct {
@@ -133,7 +134,7 @@ func (s *Server) freshObservation(ctx context.Context, c *Call, t *browser.Tab, 
 	defer cancel()
 	obs, err := observe.Observe(ctx, t, c.Profile, s.opts.ObservePath, c.frameRule(), f)
 	if err != nil {
-		e := browser.AsError(err)
+		e := toolerr.From(err)
 		c.Base.Notice("no fresh observation: " + e.Msg)
 		return nil, nil, nil, "the page could not be observed (" + string(e.Code) + "): " + e.Msg
 	}

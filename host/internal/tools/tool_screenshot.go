@@ -7,7 +7,6 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/observe"
 	"github.com/diwall/diwall/protocol"
 )
@@ -40,7 +39,7 @@ func (s *Server) screenshot(ctx context.Context, c *Call, in screenshotIn) (Outc
 		return Outcome{}, err
 	}
 	if obs.DialogOpen {
-		return Outcome{}, browser.DialogOpenErr(obs.Dialog)
+		return Outcome{}, toolerr.DialogOpen(obs.Dialog.Type)
 	}
 	if obs.PNG == nil {
 		return Outcome{}, toolerr.Errorf(protocol.CodeCaptureFailed, "No image could be kept (%s). Try again in a moment.", obs.Capture)
