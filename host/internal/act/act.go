@@ -91,7 +91,6 @@ const (
 type run struct {
 	outer        context.Context // the call's, for asking the person
 	budget       *budget
-	b            *browser.Browser
 	t            *browser.Tab
 	opts         Options
 	owner        string
@@ -130,7 +129,7 @@ func (r *run) waiting() func() {
 }
 
 // Run runs steps on the tab's snapshot snapshotID.
-func Run(ctx context.Context, b *browser.Browser, t *browser.Tab, opts Options, snapshotID string, steps []Step) (res Result) {
+func Run(ctx context.Context, t *browser.Tab, opts Options, snapshotID string, steps []Step) (res Result) {
 	start := time.Now()
 	if len(steps) == 0 || len(steps) > maxSteps {
 		res.Err = toolerr.Errorf(protocol.CodeInvalidArgument, "Give between 1 and %d steps.", maxSteps)
@@ -145,12 +144,12 @@ func Run(ctx context.Context, b *browser.Browser, t *browser.Tab, opts Options, 
 			return res
 		}
 	}
-	info := b.Info(t)
+	info := t.Info()
 	if err := info.CheckSnapshot(snapshotID); err != nil {
-		res.Err = err
+		res.Err = toolerr.From(err)
 		return res
 	}
-	r := &run{b: b, t: t, opts: opts, owner: info.Owner, snap: info.Snapshot}
+	r := &run{t: t, opts: opts, owner: info.Owner, snap: info.Snapshot}
 	defer func() { res.Took, res.BrowserTook = time.Since(start), r.browserTook }()
 	r.marks = r.snap.MarkOf()
 	r.outer, r.budget = ctx, newBudget(ctx, Budget)
@@ -158,12 +157,12 @@ func Run(ctx context.Context, b *browser.Browser, t *browser.Tab, opts Options, 
 	ctx = r.budget.ctx
 	defer r.release()
 	if !info.Active {
-		if err := b.Activate(ctx, t); err != nil {
-			res.Err = browser.AsError(err)
+		if err := t.Activate(ctx); err != nil {
+			res.Err = toolerr.From(err)
 			return res
 		}
 	}
-	tabsBefore := newestTab(b, info.Owner)
+	tabsBefore := newestTab(t.Browser(), info.Owner)
 	r.steps = steps
 	for i, s := range steps {
 		sr := StepResult{Step: i + 1, Action: s.Action, Mark: s.Mark}
@@ -183,7 +182,7 @@ func Run(ctx context.Context, b *browser.Browser, t *browser.Tab, opts Options, 
 			sr.Code, sr.Message = e.Code, e.Msg
 			res.Steps = append(res.Steps, sr)
 			res.Err = e
-			res.DialogOpened = e == browser.ErrDialogOpened
+			res.DialogOpened = e == toolerr.DialogOpened
 			res.Steps = append(res.Steps, skipped(steps, i+1, "", "an earlier step failed")...)
 			break
 		}
@@ -193,14 +192,14 @@ func Run(ctx context.Context, b *browser.Browser, t *browser.Tab, opts Options, 
 		res.Steps = append(res.Steps, sr)
 		if r.dialogOpened {
 			res.DialogOpened = true
-			res.Steps = append(res.Steps, skipped(steps, i+1, browser.ErrDialogOpened.Code, browser.ErrDialogOpened.Msg)...)
+			res.Steps = append(res.Steps, skipped(steps, i+1, toolerr.DialogOpened.Code, toolerr.DialogOpened.Msg)...)
 			break
 		}
 	}
-	if id := newestTab(b, info.Owner); id != tabsBefore {
+	if id := newestTab(t.Browser(), info.Owner); id != tabsBefore {
 		res.NewTab = id
 	}
-	res.Navigated = res.Navigated || b.Info(t).LoaderID != info.LoaderID
+	res.Navigated = res.Navigated || t.Info().LoaderID != info.LoaderID
 	return res
 }
 
@@ -214,7 +213,7 @@ func (r *run) asError(err error) *toolerr.Error {
 		return &toolerr.Error{Code: protocol.CodeTimeout, Err: err,
 			Msg: "The page did not answer in time: it may be busy or hung. Observe it, wait, or reload it."}
 	}
-	return browser.AsError(browser.GoneErr(err))
+	return toolerr.From(browser.GoneErr(err))
 }
 
 // skipped reports the steps from index from on as not run, and why.
@@ -237,7 +236,7 @@ func newestTab(b *browser.Browser, owner string) string {
 // first. nextGuarded says the step after it begins with a page helper
 // (see typeInto).
 func (r *run) step(ctx context.Context, s Step, sr *StepResult, nextGuarded bool) error {
-	info := r.b.Info(r.t)
+	info := r.t.Info()
 	if err := info.CheckSnapshot(r.snap.ID); err != nil && (info.Dialog != nil || s.Mark != 0 || s.ToMark != 0) {
 		// A step without a mark (scroll, press, wait) runs on whatever
 		// page the tab shows now.
@@ -257,7 +256,7 @@ func (r *run) step(ctx context.Context, s Step, sr *StepResult, nextGuarded bool
 	if err := r.confirm(ctx, s, sr.Step, info.Origin); err != nil {
 		return err
 	}
-	events, stop := r.b.Record(r.t)
+	events, stop := r.t.Record()
 	defer stop()
 	loaderBefore := info.LoaderID
 	k := kinds[s.Action]
@@ -273,7 +272,7 @@ func (r *run) step(ctx context.Context, s Step, sr *StepResult, nextGuarded bool
 		// to look through the page again.
 		r.settle(ctx, events, s.Action != Select || r.ariaSelect)
 	}
-	sr.Navigated = r.b.Info(r.t).LoaderID != loaderBefore
+	sr.Navigated = r.t.Info().LoaderID != loaderBefore
 	return nil
 }
 

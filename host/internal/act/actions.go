@@ -240,12 +240,12 @@ func (r *run) wait(ctx context.Context, s Step, sr *StepResult) error {
 		return nil
 	}
 	// s.Navigation
-	before := r.b.Info(r.t).LoaderID
-	events, stop := r.b.Record(r.t)
+	before := r.t.Info().LoaderID
+	events, stop := r.t.Record()
 	defer stop()
 	started := time.NewTimer(10 * time.Second)
 	defer started.Stop()
-	for r.b.Info(r.t).LoaderID == before {
+	for r.t.Info().LoaderID == before {
 		select {
 		case m := <-events:
 			switch m {

@@ -49,8 +49,8 @@ func (r *run) drag(ctx context.Context, s Step, sr *StepResult) error {
 	if _, err := r.page(ctx, "dragWatch", nil); err != nil {
 		return err
 	}
-	r.b.TakeDragData(r.t) // a drag of an earlier step is not this one's
-	intercepted, stop := r.b.Watch(r.t, func(m string) bool { return m == cdp.InputDragIntercepted })
+	r.t.TakeDragData() // a drag of an earlier step is not this one's
+	intercepted, stop := r.t.Watch(func(m string) bool { return m == cdp.InputDragIntercepted })
 	defer stop()
 	held := func(typ string, x, y float64) browser.Command {
 		buttons := 1
@@ -77,7 +77,7 @@ func (r *run) drag(ctx context.Context, s Step, sr *StepResult) error {
 	defer func() {
 		ctx, cancel := context.WithTimeout(context.Background(), helperWait)
 		defer cancel()
-		_ = r.b.CDP(ctx, r.t, cdp.InputSetInterceptDrags, cdp.SetInterceptDragsParams{Enabled: false}, nil)
+		_ = r.t.CDP(ctx, cdp.InputSetInterceptDrags, cdp.SetInterceptDragsParams{Enabled: false}, nil)
 	}()
 	if err != nil || r.dialogOpened {
 		return err
@@ -114,7 +114,7 @@ func (r *run) drag(ctx context.Context, s Step, sr *StepResult) error {
 // dragData is the data of the HTML5 drag the page started, which Chrome
 // hands over instead of running it; nil when the page started none.
 func (r *run) dragData(ctx context.Context, started bool, intercepted <-chan string) json.RawMessage {
-	if d := r.b.TakeDragData(r.t); d != nil || !started {
+	if d := r.t.TakeDragData(); d != nil || !started {
 		return d
 	}
 	// The page's dragstart ran: Chrome's report of the drag follows.
@@ -126,5 +126,5 @@ func (r *run) dragData(ctx context.Context, started bool, intercepted <-chan str
 	case <-wait.C:
 	case <-ctx.Done():
 	}
-	return r.b.TakeDragData(r.t)
+	return r.t.TakeDragData()
 }

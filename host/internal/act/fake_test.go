@@ -72,8 +72,8 @@ func newFakePage(t *testing.T) *fakePage {
 
 // snapshot makes a snapshot of the tab's document current.
 func (p *fakePage) snapshot(id string, marks map[int]int) *browser.Snapshot {
-	s := &browser.Snapshot{ID: id, LoaderID: p.b.Info(p.tab).LoaderID, MarkNode: marks}
-	if !p.b.SetSnapshot(p.tab, s) {
+	s := &browser.Snapshot{ID: id, LoaderID: p.tab.Info().LoaderID, MarkNode: marks}
+	if !p.tab.SetSnapshot(s) {
 		p.t.Fatal("the snapshot was not taken")
 	}
 	return s

@@ -22,11 +22,11 @@ const FileUploadRole = "file-upload"
 // holds; a label or area that stands for a hidden file input gets the state
 // file-upload. Its tree lines say the same. It asks the page once; on any
 // failure the observation stays as it was.
-func MarkFileInputs(ctx context.Context, b *browser.Browser, t *browser.Tab, obs *observe.Observation) {
+func MarkFileInputs(ctx context.Context, t *browser.Tab, obs *observe.Observation) {
 	if obs == nil || obs.DialogOpen || !obs.FileInputs || len(obs.Elements) == 0 {
 		return
 	}
-	snap := b.Info(t).Current(obs.SnapshotID)
+	snap := t.Info().Current(obs.SnapshotID)
 	if snap == nil {
 		return
 	}
@@ -47,7 +47,7 @@ func MarkFileInputs(ctx context.Context, b *browser.Browser, t *browser.Tab, obs
 	if len(is) == 0 {
 		return
 	}
-	text, err := helper(ctx, b, t, "fileInputs", map[string]any{"is": is, "snapshot": obs.SnapshotID})
+	text, err := helper(ctx, t, "fileInputs", map[string]any{"is": is, "snapshot": obs.SnapshotID})
 	if err != nil {
 		return
 	}

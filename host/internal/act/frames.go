@@ -98,7 +98,7 @@ func (r *run) fromFrame(ctx context.Context, fi int, text string, res pageResult
 func (r *run) helperIn(ctx context.Context, f browser.Frame, op string, args map[string]any) (pageResult, error) {
 	args["snapshot"] = r.snap.ID
 	done := r.waiting()
-	text, err := helperWithin(ctx, r.b, r.t, f, op, args, helperWait)
+	text, err := helperWithin(ctx, r.t, f, op, args, helperWait)
 	done()
 	if err != nil {
 		return pageResult{}, err
@@ -110,11 +110,11 @@ func (r *run) helperIn(ctx context.Context, f browser.Frame, op string, args map
 // A frame's own listeners are not looked for: its fields count as not
 // listened on, and the page as listening somewhere, so that a field that
 // looks formatted gets each key.
-func keyListenersOf(ctx context.Context, b *browser.Browser, t *browser.Tab, snap *browser.Snapshot, nodes []int) (keyInfo, error) {
+func keyListenersOf(ctx context.Context, t *browser.Tab, snap *browser.Snapshot, nodes []int) (keyInfo, error) {
 	got := keyInfo{keyed: map[int]bool{}}
 	locals, back := mainNodes(snap, nodes)
 	if len(locals) > 0 {
-		k, err := keyListeners(ctx, b, t, snap.ID, locals)
+		k, err := keyListeners(ctx, t, snap.ID, locals)
 		if err != nil {
 			return k, err
 		}
@@ -164,7 +164,7 @@ func (r *run) hasText(ctx context.Context, text string) (bool, error) {
 	for _, f := range frames {
 		go func() {
 			args := map[string]any{"text": text, "wait": textWait.Milliseconds(), "snapshot": r.snap.ID, "own": !f.Main()}
-			out, err := helperWithin(ctx, r.b, r.t, f, "hasText", args, textWait+helperWait)
+			out, err := helperWithin(ctx, r.t, f, "hasText", args, textWait+helperWait)
 			var res pageResult
 			if err == nil {
 				res, err = decodeResult("hasText", out)

@@ -17,7 +17,7 @@ func framedPage(t *testing.T) *fakePage {
 	s := &browser.Snapshot{ID: "snap", LoaderID: "L1", MarkNode: map[int]int{1: 0, 2: 1, 3: 2},
 		Frames: []browser.SnapFrame{{Frame: browser.Frame{ID: "f1", Session: "S1"}, Owner: 1}},
 		Place:  []browser.NodePlace{{Frame: 0, Local: 0}, {Frame: 0, Local: 1}, {Frame: 1, Local: 0}}}
-	if !p.b.SetSnapshot(p.tab, s) {
+	if !p.tab.SetSnapshot(s) {
 		t.Fatal("no snapshot")
 	}
 	return p
@@ -86,7 +86,7 @@ func TestMarkFileInputs(t *testing.T) {
 	obs := &observe.Observation{SnapshotID: "snap", FileInputs: true,
 		Tree:     []string{`button [1]`, `textbox "Name" [2]`, `  generic "Drop here" [3]`},
 		Elements: []observe.Element{{Mark: 1, Role: "button"}, {Mark: 2, Role: "textbox", Name: "Name"}, {Mark: 3, Role: "generic", Name: "Drop here"}}}
-	MarkFileInputs(t.Context(), p.b, p.tab, obs)
+	MarkFileInputs(t.Context(), p.tab, obs)
 	if e := obs.Elements[0]; e.Role != FileUploadRole || e.Name != "Choose file" || strings.Join(e.State, " ") != "accept=image/png,.pdf no file chosen" {
 		t.Errorf("the input: %+v", e)
 	}
@@ -99,7 +99,7 @@ func TestMarkFileInputs(t *testing.T) {
 	}
 	// Another snapshot's observation is left alone.
 	other := &observe.Observation{SnapshotID: "older", FileInputs: true, Elements: []observe.Element{{Mark: 1, Role: "button"}}}
-	MarkFileInputs(t.Context(), p.b, p.tab, other)
+	MarkFileInputs(t.Context(), p.tab, other)
 	if other.Elements[0].Role != "button" {
 		t.Error("an old observation was changed")
 	}
@@ -109,7 +109,7 @@ func TestMarkFileInputs(t *testing.T) {
 		return map[string]any{"found": []any{}}
 	})
 	none := &observe.Observation{SnapshotID: "snap", Elements: []observe.Element{{Mark: 1, Role: "button"}}}
-	MarkFileInputs(t.Context(), p.b, p.tab, none)
+	MarkFileInputs(t.Context(), p.tab, none)
 }
 
 // TestLearnKeysIsUsedByTheNextType: what was learnt after the observation
@@ -118,13 +118,13 @@ func TestLearnKeysIsUsedByTheNextType(t *testing.T) {
 	p := newFakePage(t)
 	p.snapshot("learnt-snap", map[int]int{1: 0})
 	p.listeners = []map[string]any{{"type": "keydown", "backendNodeId": 1, "handler": map[string]any{"description": "f"}}}
-	LearnKeys(p.b, p.tab, &observe.Observation{SnapshotID: "learnt-snap", Elements: []observe.Element{{Mark: 1, Role: "textbox"}}})
+	LearnKeys(p.tab, &observe.Observation{SnapshotID: "learnt-snap", Elements: []observe.Element{{Mark: 1, Role: "textbox"}}})
 	got, ok := learnt(t.Context(), "learnt-snap", []int{0})
 	if !ok || !got.keyed[0] || !got.pageListens {
 		t.Fatalf("learnt %+v %v", got, ok)
 	}
 	asked := len(p.ext.Requests("DOMDebugger.getEventListeners"))
-	res := Run(t.Context(), p.b, p.tab, Options{Allowed: allowAll}, "learnt-snap", []Step{{Action: "type", Mark: 1, Text: "q"}})
+	res := Run(t.Context(), p.tab, Options{Allowed: allowAll}, "learnt-snap", []Step{{Action: "type", Mark: 1, Text: "q"}})
 	if res.Err != nil {
 		t.Fatal(res.Err)
 	}

@@ -25,7 +25,7 @@ func (r *run) send(ctx context.Context, cmds []browser.Command) error {
 	defer r.waiting()()
 	ctx, cancel := context.WithTimeout(ctx, inputWait+time.Duration(len(cmds))*2*time.Millisecond)
 	defer cancel()
-	err := r.b.Pipeline(ctx, r.t, cmds)
+	err := r.t.Pipeline(ctx, cmds)
 	if errors.Is(err, browser.ErrDialogOpened) {
 		r.dialogOpened = true
 		return nil
@@ -174,7 +174,7 @@ func (r *run) settle(ctx context.Context, events <-chan string, look bool) {
 func (r *run) barrier(ctx context.Context) {
 	ctx, cancel := context.WithTimeout(ctx, helperWait)
 	defer cancel()
-	err := r.b.CDPUnlessDialog(ctx, r.t, cdp.RuntimeEvaluate, cdp.EvaluateParams{
+	err := r.t.CDPUnlessDialog(ctx, cdp.RuntimeEvaluate, cdp.EvaluateParams{
 		Expression: `new Promise((done) => setTimeout(() => done(0), 0))`, AwaitPromise: true, ReturnByValue: true,
 	}, nil)
 	if errors.Is(err, browser.ErrDialogOpened) {
@@ -209,12 +209,12 @@ func (r *run) settleLoad(ctx context.Context, events <-chan string) {
 // waitNewTab waits until the tab the page opened is the session's.
 func (r *run) waitNewTab(ctx context.Context) {
 	defer r.waiting()()
-	before := newestTab(r.b, r.owner)
+	before := newestTab(r.t.Browser(), r.owner)
 	deadline := time.NewTimer(newTabWait)
 	defer deadline.Stop()
 	for {
-		added := r.b.TabAdded()
-		if newestTab(r.b, r.owner) != before {
+		added := r.t.Browser().TabAdded()
+		if newestTab(r.t.Browser(), r.owner) != before {
 			return
 		}
 		select {
@@ -238,10 +238,10 @@ func (r *run) release() {
 	ctx, cancel := context.WithTimeout(context.Background(), helperWait)
 	defer cancel()
 	release := cdp.ReleaseObjectGroupParams{ObjectGroup: objectGroup}
-	_ = r.b.CDP(ctx, r.t, cdp.RuntimeReleaseObjectGroup, release, nil)
+	_ = r.t.CDP(ctx, cdp.RuntimeReleaseObjectGroup, release, nil)
 	for _, f := range r.snap.Frames {
 		if f.Frame.Session != "" {
-			_ = r.b.CDPIn(ctx, r.t, f.Frame.Session, cdp.RuntimeReleaseObjectGroup, release, nil)
+			_ = r.t.CDPIn(ctx, f.Frame.Session, cdp.RuntimeReleaseObjectGroup, release, nil)
 		}
 	}
 }

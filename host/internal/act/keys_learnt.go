@@ -51,11 +51,11 @@ type keyInfo struct {
 
 // LearnKeys starts learning, in the background, which of the observation's
 // text fields its page listens on for keys.
-func LearnKeys(b *browser.Browser, t *browser.Tab, obs *observe.Observation) {
+func LearnKeys(t *browser.Tab, obs *observe.Observation) {
 	if obs == nil || obs.DialogOpen {
 		return
 	}
-	snap := b.Info(t).Current(obs.SnapshotID)
+	snap := t.Info().Current(obs.SnapshotID)
 	if snap == nil {
 		return
 	}
@@ -86,7 +86,7 @@ func LearnKeys(b *browser.Browser, t *browser.Tab, obs *observe.Observation) {
 		defer close(info.done)
 		ctx, cancel := context.WithTimeout(context.Background(), learnWait)
 		defer cancel()
-		if got, err := keyListenersOf(ctx, b, t, snap, nodes); err == nil {
+		if got, err := keyListenersOf(ctx, t, snap, nodes); err == nil {
 			info.keyed, info.pageListens, info.learnt = got.keyed, got.pageListens, true
 		}
 	}()
@@ -131,23 +131,23 @@ const keysGroup = "diwall-keys"
 // window of the page's world, then their listeners, the whole document's
 // with the node each is on. Two more otherwise: those nodes in Diwall's
 // world, then which of the snapshot's nodes lie within them.
-func keyListeners(ctx context.Context, b *browser.Browser, t *browser.Tab, snapshotID string, nodes []int) (keyInfo, error) {
+func keyListeners(ctx context.Context, t *browser.Tab, snapshotID string, nodes []int) (keyInfo, error) {
 	var none keyInfo
-	world, err := b.World(ctx, t)
+	world, err := t.World(ctx)
 	if err != nil {
 		return none, err
 	}
 	defer func() {
 		rctx, cancel := context.WithTimeout(context.Background(), helperWait)
 		defer cancel()
-		_ = b.Pipeline(rctx, t, []browser.Command{
+		_ = t.Pipeline(rctx, []browser.Command{
 			{Method: cdp.RuntimeReleaseObjectGroup, Params: cdp.ReleaseObjectGroupParams{ObjectGroup: keysGroup}, Optional: true},
 		})
 	}()
 	// The page's own world (no context id): Chrome reports the listeners
 	// of the world the object is asked from.
 	var doc, win cdp.EvaluateResult
-	err = b.Pipeline(ctx, t, []browser.Command{
+	err = t.Pipeline(ctx, []browser.Command{
 		{Method: cdp.RuntimeEvaluate, Params: cdp.EvaluateParams{Expression: "document", ObjectGroup: keysGroup}, Result: &doc},
 		{Method: cdp.RuntimeEvaluate, Params: cdp.EvaluateParams{Expression: "window", ObjectGroup: keysGroup}, Result: &win},
 	})
@@ -159,7 +159,7 @@ func keyListeners(ctx context.Context, b *browser.Browser, t *browser.Tab, snaps
 	}
 	var docListeners, winListeners listeners
 	var docNode cdp.DescribeNodeResult
-	err = b.Pipeline(ctx, t, []browser.Command{
+	err = t.Pipeline(ctx, []browser.Command{
 		// With the handlers, to leave out Diwall's own counters (act.js).
 		{Method: cdp.DOMDebuggerGetEventListeners, Params: cdp.GetEventListenersParams{ObjectID: doc.ObjectID(), Depth: -1, Pierce: true}, Result: &docListeners},
 		{Method: cdp.DOMDebuggerGetEventListeners, Params: cdp.GetEventListenersParams{ObjectID: win.ObjectID()}, Result: &winListeners},
@@ -203,7 +203,7 @@ func keyListeners(ctx context.Context, b *browser.Browser, t *browser.Tab, snaps
 			BackendNodeID: id, ExecutionContextID: world, ObjectGroup: keysGroup,
 		}, Result: &resolved[k], Optional: true}
 	}
-	if err := b.Pipeline(ctx, t, cmds); err != nil {
+	if err := t.Pipeline(ctx, cmds); err != nil {
 		return none, err
 	}
 	want := map[string]any{"snapshot": snapshotID, "nodes": nodes}
@@ -217,7 +217,7 @@ func keyListeners(ctx context.Context, b *browser.Browser, t *browser.Tab, snaps
 		return out, nil
 	}
 	var within cdp.EvaluateResult
-	err = b.Pipeline(ctx, t, []browser.Command{{Method: cdp.RuntimeCallFunctionOn, Params: cdp.CallFunctionOnParams{
+	err = t.Pipeline(ctx, []browser.Command{{Method: cdp.RuntimeCallFunctionOn, Params: cdp.CallFunctionOnParams{
 		FunctionDeclaration: withinSource,
 		ObjectID:            args[1].ObjectID,
 		Arguments:           args,

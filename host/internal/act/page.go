@@ -81,23 +81,23 @@ var helpers = browser.PageFunction{Name: "act", Global: "__diwallAct", Source: p
 // helperCall is the call of op of act.js with args in world (of frame
 // f): by name once the helpers are defined there, else with the whole
 // source, which defines them.
-func helperCall(b *browser.Browser, t *browser.Tab, f browser.Frame, world int, op string, args map[string]any, await bool) cdp.CallFunctionOnParams {
-	return browser.CallParams(world, helpers.Declaration(!b.InstalledIn(t, f, world, helpers.Name)), browser.Args(op, args), await)
+func helperCall(t *browser.Tab, f browser.Frame, world int, op string, args map[string]any, await bool) cdp.CallFunctionOnParams {
+	return browser.CallParams(world, helpers.Declaration(!t.InstalledIn(f, world, helpers.Name)), browser.Args(op, args), await)
 }
 
 // helper runs op of act.js in the tab's isolated world and returns its
 // JSON answer.
-func helper(ctx context.Context, b *browser.Browser, t *browser.Tab, op string, args map[string]any) (string, error) {
-	return helperWithin(ctx, b, t, browser.Frame{}, op, args, helperWait)
+func helper(ctx context.Context, t *browser.Tab, op string, args map[string]any) (string, error) {
+	return helperWithin(ctx, t, browser.Frame{}, op, args, helperWait)
 }
 
 // helperWithin is helper, in the isolated world of frame f, for a helper
 // that may take up to wait (one that answers when something happens in the
 // page).
-func helperWithin(ctx context.Context, b *browser.Browser, t *browser.Tab, f browser.Frame, op string, args map[string]any, wait time.Duration) (string, error) {
+func helperWithin(ctx context.Context, t *browser.Tab, f browser.Frame, op string, args map[string]any, wait time.Duration) (string, error) {
 	ctx, cancel := context.WithTimeout(ctx, wait)
 	defer cancel()
-	return b.Run(ctx, t, f, helpers, browser.Args(op, args), true)
+	return t.Run(ctx, f, helpers, browser.Args(op, args), true)
 }
 
 // args adds the snapshot's id to a helper's arguments.
@@ -150,7 +150,7 @@ func (r *run) page(ctx context.Context, op string, args map[string]any) (pageRes
 func (r *run) helper(ctx context.Context, op string, args map[string]any) (pageResult, error) {
 	fi, f, local := r.inFrame(args)
 	done := r.waiting()
-	text, err := helperWithin(ctx, r.b, r.t, f, op, local, helperWait)
+	text, err := helperWithin(ctx, r.t, f, op, local, helperWait)
 	done()
 	if err != nil {
 		return pageResult{}, err
@@ -206,7 +206,7 @@ func (r *run) firstHelper(s *Step) (op string, args map[string]any, ok bool) {
 func (r *run) withAhead(ctx context.Context, op string, args map[string]any) (cmds []browser.Command, decode func() (pageResult, error), err error) {
 	args = r.args(args)
 	fi, f, local := r.inFrame(args)
-	world, err := r.b.WorldIn(ctx, r.t, f)
+	world, err := r.t.WorldIn(ctx, f)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -221,14 +221,14 @@ func (r *run) withAhead(ctx context.Context, op string, args map[string]any) (cm
 		local["token"] = args["token"]
 	}
 	var own, behind cdp.EvaluateResult
-	cmds = []browser.Command{{Method: cdp.RuntimeCallFunctionOn, Params: helperCall(r.b, r.t, f, world, op, local, true), Result: &own, Session: f.Session}}
+	cmds = []browser.Command{{Method: cdp.RuntimeCallFunctionOn, Params: helperCall(r.t, f, world, op, local, true), Result: &own, Session: f.Session}}
 	var nextJSON []byte
 	if next {
 		nextArgs = r.args(nextArgs)
 		nextJSON, _ = json.Marshal(nextArgs)
 		guarded := maps.Clone(nextArgs)
 		guarded["okAfter"] = args["token"]
-		cmds = append(cmds, browser.Command{Method: cdp.RuntimeCallFunctionOn, Params: helperCall(r.b, r.t, f, world, nextOp, guarded, false), Result: &behind, Optional: true})
+		cmds = append(cmds, browser.Command{Method: cdp.RuntimeCallFunctionOn, Params: helperCall(r.t, f, world, nextOp, guarded, false), Result: &behind, Optional: true})
 	}
 	decode = func() (pageResult, error) {
 		text, err := browser.StringResult(&own)
@@ -236,10 +236,10 @@ func (r *run) withAhead(ctx context.Context, op string, args map[string]any) (cm
 			return pageResult{}, err
 		}
 		if text == browser.Missing {
-			r.b.SetInstalledIn(r.t, f, 0, helpers.Name)
+			r.t.SetInstalledIn(f, 0, helpers.Name)
 			return r.helper(ctx, op, args)
 		}
-		r.b.SetInstalledIn(r.t, f, world, helpers.Name)
+		r.t.SetInstalledIn(f, world, helpers.Name)
 		if fi != 0 {
 			res, err := decodeResult(op, text)
 			if err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/browser/browsertest"
+	"github.com/diwall/diwall/host/internal/toolerr"
 	"github.com/diwall/diwall/protocol"
 )
 
@@ -16,7 +17,7 @@ func run1(p *fakePage, opts Options, steps ...Step) Result {
 	if opts.Allowed == nil {
 		opts.Allowed = allowAll
 	}
-	return Run(context.Background(), p.b, p.tab, opts, "snap", steps)
+	return Run(context.Background(), p.tab, opts, "snap", steps)
 }
 
 func TestRunClicksTheMarkWhereThePageSaysItIs(t *testing.T) {
@@ -64,8 +65,8 @@ func TestAClickOnAFileInputIsRefused(t *testing.T) {
 
 func TestRunChecksTheSnapshotFirst(t *testing.T) {
 	p := newFakePage(t)
-	res := Run(context.Background(), p.b, p.tab, Options{Allowed: allowAll}, "older", []Step{{Action: "click", Mark: 1}})
-	if res.Err != browser.ErrSnapshotStale {
+	res := Run(context.Background(), p.tab, Options{Allowed: allowAll}, "older", []Step{{Action: "click", Mark: 1}})
+	if res.Err != toolerr.SnapshotStale {
 		t.Errorf("an older snapshot: %v", res.Err)
 	}
 	res = run1(p, Options{}, Step{Action: "click", Mark: 9}, Step{Action: "click", Mark: 1})
@@ -73,7 +74,7 @@ func TestRunChecksTheSnapshotFirst(t *testing.T) {
 		len(res.Steps) != 2 || !res.Steps[1].Skipped {
 		t.Errorf("a mark not in the snapshot: %+v %v", res.Steps, res.Err)
 	}
-	browsertest.OpenDialog(t, p.b, p.tab, "alert", "hi")
+	browsertest.OpenDialog(t, p.tab, "alert", "hi")
 	res = run1(p, Options{}, Step{Action: "click", Mark: 1})
 	if res.Err == nil || res.Err.Code != protocol.CodeDialogOpen || len(p.helpers()) != 0 {
 		t.Errorf("under a dialog: %v, helpers %v", res.Err, p.helpers())
@@ -126,13 +127,13 @@ func TestAStepThatNavigatesMakesTheMarksStale(t *testing.T) {
 	p := newFakePage(t)
 	p.ext.On("Input.dispatchMouseEvent", func(r browsertest.Request) (any, error) {
 		if r.Str("type") == "mouseReleased" {
-			browsertest.Navigate(t, p.b, p.tab, "L2", "https://a.test/next")
-			browsertest.Event(t, p.b, p.tab, "Page.loadEventFired", map[string]any{})
+			browsertest.Navigate(t, p.tab, "L2", "https://a.test/next")
+			browsertest.Event(t, p.tab, "Page.loadEventFired", map[string]any{})
 		}
 		return map[string]any{}, nil
 	})
 	res := run1(p, Options{}, Step{Action: "click", Mark: 1}, Step{Action: "scroll"}, Step{Action: "click", Mark: 2})
-	if res.Err != browser.ErrSnapshotStale || res.Succeeded != 2 || !res.Navigated || !res.Steps[0].Navigated {
+	if res.Err != toolerr.SnapshotStale || res.Succeeded != 2 || !res.Navigated || !res.Steps[0].Navigated {
 		t.Fatalf("%+v %v", res.Steps, res.Err)
 	}
 	if res.Steps[2].Code != protocol.CodeSnapshotStale || res.Steps[2].OK {
@@ -146,7 +147,7 @@ func TestADialogStopsTheBatch(t *testing.T) {
 	p := newFakePage(t)
 	p.ext.On("Input.dispatchMouseEvent", func(r browsertest.Request) (any, error) {
 		if r.Str("type") == "mousePressed" {
-			browsertest.OpenDialog(t, p.b, p.tab, "confirm", "Sure?")
+			browsertest.OpenDialog(t, p.tab, "confirm", "Sure?")
 		}
 		return map[string]any{}, nil
 	})
@@ -154,7 +155,7 @@ func TestADialogStopsTheBatch(t *testing.T) {
 	if !res.DialogOpened || res.Succeeded != 1 || len(res.Steps) != 2 {
 		t.Fatalf("%+v %v", res.Steps, res.Err)
 	}
-	if s := res.Steps[1]; !s.Skipped || s.Code != protocol.CodeDialogOpen || s.Message != browser.ErrDialogOpened.Msg {
+	if s := res.Steps[1]; !s.Skipped || s.Code != protocol.CodeDialogOpen || s.Message != toolerr.DialogOpened.Msg {
 		t.Errorf("the step after: %+v", s)
 	}
 }
@@ -257,9 +258,9 @@ func TestWaitForANavigation(t *testing.T) {
 	// The wait looks for a new document from its start: new ones come
 	// until it has seen one.
 	for n := 2; ; n++ {
-		browsertest.Event(t, p.b, p.tab, "Page.frameStartedLoading", map[string]any{"frameId": "main"})
-		browsertest.Navigate(t, p.b, p.tab, fmt.Sprintf("L%d", n), "https://a.test/next")
-		browsertest.Event(t, p.b, p.tab, "Page.loadEventFired", map[string]any{})
+		browsertest.Event(t, p.tab, "Page.frameStartedLoading", map[string]any{"frameId": "main"})
+		browsertest.Navigate(t, p.tab, fmt.Sprintf("L%d", n), "https://a.test/next")
+		browsertest.Event(t, p.tab, "Page.loadEventFired", map[string]any{})
 		select {
 		case res := <-done:
 			if res.Err != nil || !res.Steps[1].Navigated || !res.Navigated {

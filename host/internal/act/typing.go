@@ -97,7 +97,7 @@ func (r *run) typeInto(ctx context.Context, s Step, sr *StepResult, nextGuarded 
 // are collected by finishInflight.
 func (r *run) startInflight(ctx context.Context, cmds []browser.Command, expect *counts) {
 	ctx, cancel := context.WithTimeout(ctx, inputWait+time.Duration(len(cmds))*2*time.Millisecond)
-	wait := r.b.StartPipeline(ctx, r.t, cmds)
+	wait := r.t.StartPipeline(ctx, cmds)
 	r.expect = expect
 	r.inflight = func() error {
 		defer cancel()
@@ -173,7 +173,7 @@ func (r *run) keyedField(ctx context.Context, i int, formatted bool) bool {
 			}
 		}
 		if len(missing) > 0 {
-			if more, err := keyListenersOf(ctx, r.b, r.t, r.snap, missing); err == nil {
+			if more, err := keyListenersOf(ctx, r.t, r.snap, missing); err == nil {
 				maps.Copy(r.keyed, more.keyed)
 				r.pageListens = more.pageListens
 			} else {

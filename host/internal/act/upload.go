@@ -33,7 +33,7 @@ func (r *run) upload(ctx context.Context, s Step, sr *StepResult) error {
 	// by reference.
 	fi, _ := r.snap.Where(r.snap.MarkNode[s.Mark])
 	f := r.snap.FrameOf(fi)
-	world, err := r.b.WorldIn(ctx, r.t, f)
+	world, err := r.t.WorldIn(ctx, f)
 	if err != nil {
 		return err
 	}
@@ -43,7 +43,7 @@ func (r *run) upload(ctx context.Context, s Step, sr *StepResult) error {
 		Expression: "globalThis.__diwall.fileInput || null", ContextID: world, ObjectGroup: objectGroup,
 	}, Result: &input, Session: f.Session}})
 	if err != nil || r.dialogOpened {
-		return r.b.WorldErrIn(r.t, f, world, err)
+		return r.t.WorldErrIn(f, world, err)
 	}
 	switch {
 	case res.NotFile:

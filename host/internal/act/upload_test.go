@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/host/internal/toolerr"
 	"github.com/diwall/diwall/protocol"
 )
 
@@ -63,11 +63,11 @@ func TestUploadPaths(t *testing.T) {
 	}
 	for name, code := range cases {
 		_, err := UploadPaths(dir, []string{"cv.pdf", name})
-		if e := browser.AsError(err); err == nil || e.Code != code {
+		if e := toolerr.From(err); err == nil || e.Code != code {
 			t.Errorf("%q: %v, want %s", name, err, code)
 		}
 	}
-	if _, err := UploadPaths("", []string{"cv.pdf"}); browser.AsError(err).Code != protocol.CodePermissionDenied {
+	if _, err := UploadPaths("", []string{"cv.pdf"}); toolerr.From(err).Code != protocol.CodePermissionDenied {
 		t.Errorf("no upload folder: %v", err)
 	}
 }

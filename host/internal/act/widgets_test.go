@@ -196,7 +196,7 @@ func TestDragHTML5(t *testing.T) {
 	p := newFakePage(t)
 	p.ext.On("Input.dispatchMouseEvent", func(r browsertest.Request) (any, error) {
 		if r.Str("type") == "mousePressed" {
-			browsertest.Event(t, p.b, p.tab, "Input.dragIntercepted", map[string]any{"data": map[string]any{"items": []any{}, "dragOperationsMask": 1}})
+			browsertest.Event(t, p.tab, "Input.dragIntercepted", map[string]any{"data": map[string]any{"items": []any{}, "dragOperationsMask": 1}})
 		}
 		return map[string]any{}, nil
 	})

@@ -1,7 +1,10 @@
 // Package browser owns the agent's tabs: which tabs the model may use, each
 // tab's state (URL, title, the document's loader id, an open dialog, whether
-// the debugger is attached), and the operations on them. It is the one place
-// that holds a tab's state; it reaches the browser only through extlink.
+// the debugger is attached), and the operations on them. A *Tab is bound to
+// the Browser that owns it: observe, act, login and the tools take the tab
+// alone and call its methods (CDP commands, isolated worlds, navigation).
+// It is the one place that holds a tab's state; it reaches the browser only
+// through extlink.
 package browser
 
 import (
@@ -11,7 +14,6 @@ import (
 	"path/filepath"
 	"slices"
 	"sync"
-	"time"
 
 	"github.com/diwall/diwall/host/internal/cdp"
 	"github.com/diwall/diwall/host/internal/extlink"
@@ -34,23 +36,11 @@ type Browser struct {
 	tabs        map[int]*Tab // by Chrome tab id
 	order       []int        // agent tabs, oldest first
 	agentWindow int          // the window agent tabs open in, 0 until known
-	sessions    []*Session   // connected MCP sessions, oldest first
-	approvals   map[string]chan string
 	downloads   DownloadHandler
+	owners      Owners
 	tabAdded    chan struct{} // closed, and replaced, when a tab is adopted
-	// agentSync and sessionSync order the sets sent to the extension.
-	agentSync, sessionSync sync.Mutex
-	// prior: the sessions of the record the last host left (record.go),
-	// by the hash of their key, until they reconnect; cause: why this host
-	// started after it, when known.
-	prior map[string]recordedSession
-	cause string
-
-	started    time.Time
-	stateDir   string
-	recMu      sync.Mutex
-	recPath    string // "" records nothing
-	recStopped bool
+	// agentSync orders the sets of agent tabs sent to the extension.
+	agentSync sync.Mutex
 }
 
 // New returns a Browser that keeps its tab-id key in stateDir.
@@ -59,8 +49,7 @@ func New(ext Caller, log *slog.Logger, stateDir string) (*Browser, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Browser{ext: ext, log: log, ids: ids, tabs: make(map[int]*Tab), approvals: make(map[string]chan string),
-		tabAdded: make(chan struct{}), stateDir: stateDir, started: time.Now()}, nil
+	return &Browser{ext: ext, log: log, ids: ids, tabs: make(map[int]*Tab), tabAdded: make(chan struct{})}, nil
 }
 
 // Restore adopts the agent tabs the extension remembered across a restart
@@ -101,7 +90,7 @@ func (b *Browser) adoptLocked(t protocol.Tab, owner string) *Tab {
 		}
 		return tab
 	}
-	tab := &Tab{ChromeID: t.TabID, ID: b.ids.opaque(t.TabID), owner: owner}
+	tab := &Tab{b: b, ChromeID: t.TabID, ID: b.ids.opaque(t.TabID), owner: owner}
 	b.updateLocked(tab, t)
 	b.tabs[t.TabID] = tab
 	b.order = append(b.order, t.TabID)
@@ -158,7 +147,7 @@ func (b *Browser) syncAgentTabs(ctx context.Context) error {
 		params.Tabs = append(params.Tabs, protocol.AgentTab{TabID: id, Session: b.tabs[id].owner})
 	}
 	b.mu.Unlock()
-	b.saveRecord()
+	b.owning().TabsChanged()
 	return b.ext.Call(ctx, protocol.MethodAgentTabsSet, params, nil)
 }
 
@@ -208,7 +197,7 @@ func (b *Browser) HandleEvent(m *protocol.Message) {
 					if err := b.syncAgentTabs(ctx); err != nil {
 						return err
 					}
-					return b.group(ctx, tab)
+					return b.owning().Joined(ctx, tab)
 				})
 			}
 		}
@@ -228,11 +217,6 @@ func (b *Browser) HandleEvent(m *protocol.Message) {
 			// back to the extension's list: send the set again.
 			b.background(b.syncAgentTabs)
 		}
-	case protocol.EventApprovalAnswered:
-		var ev protocol.ApprovalAnswered
-		if b.decode(m, &ev) {
-			b.answered(ev)
-		}
 	case protocol.EventTabUpdated:
 		var ev protocol.TabEvent
 		if b.decode(m, &ev) {
@@ -244,7 +228,7 @@ func (b *Browser) HandleEvent(m *protocol.Message) {
 			b.mu.Lock()
 			b.forgetLocked(ev.TabID)
 			b.mu.Unlock()
-			b.saveRecord()
+			b.owning().TabsChanged()
 		}
 	case protocol.EventDebuggerDetached:
 		var ev protocol.DebuggerDetached

@@ -8,9 +8,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/diwall/diwall/host/internal/toolerr"
-
-	"github.com/diwall/diwall/host/internal/extlink"
 	"github.com/diwall/diwall/protocol"
 )
 
@@ -70,7 +67,7 @@ func TestRestoreKeepsOnlyLiveAgentTabs(t *testing.T) {
 	if !ok || tab.ChromeID != 7 {
 		t.Fatalf("newest = %+v, %v", tab, ok)
 	}
-	if info := b.Info(tab); info.Origin != "http://a.test" || info.Title != "A" || info.Owner != "k1" {
+	if info := tab.Info(); info.Origin != "http://a.test" || info.Title != "A" || info.Owner != "k1" {
 		t.Fatalf("info = %+v", info)
 	}
 	if _, ok := b.Lookup("k1", b.ids.opaque(8)); ok {
@@ -114,23 +111,23 @@ func TestEventsUpdateAgentTabsOnly(t *testing.T) {
 
 	b.HandleEvent(event(t, protocol.EventCDP, protocol.CDPEvent{TabID: 1, Method: "Page.javascriptDialogOpening",
 		Params: json.RawMessage(`{"type":"confirm","message":"Sure?"}`)}))
-	if d := b.Info(agent).Dialog; d == nil || d.Type != "confirm" || d.Message != "Sure?" {
+	if d := agent.Info().Dialog; d == nil || d.Type != "confirm" || d.Message != "Sure?" {
 		t.Fatalf("dialog = %+v", d)
 	}
 	b.HandleEvent(event(t, protocol.EventCDP, protocol.CDPEvent{TabID: 1, Method: "Page.javascriptDialogClosed", Params: json.RawMessage(`{}`)}))
-	if b.Info(agent).Dialog != nil {
+	if agent.Info().Dialog != nil {
 		t.Fatal("dialog still open after it closed")
 	}
 
 	b.HandleEvent(event(t, protocol.EventCDP, protocol.CDPEvent{TabID: 1, Method: "Page.frameNavigated",
 		Params: json.RawMessage(`{"frame":{"id":"F","loaderId":"L2","url":"http://b.test/next"}}`)}))
-	if info := b.Info(agent); info.LoaderID != "L2" || info.Origin != "http://b.test" {
+	if info := agent.Info(); info.LoaderID != "L2" || info.Origin != "http://b.test" {
 		t.Fatalf("after frameNavigated: %+v", info)
 	}
 	// A child frame's navigation does not change the tab's document.
 	b.HandleEvent(event(t, protocol.EventCDP, protocol.CDPEvent{TabID: 1, Method: "Page.frameNavigated",
 		Params: json.RawMessage(`{"frame":{"id":"C","parentId":"F","loaderId":"L9","url":"http://ads.test/"}}`)}))
-	if info := b.Info(agent); info.LoaderID != "L2" {
+	if info := agent.Info(); info.LoaderID != "L2" {
 		t.Fatalf("a child frame changed the loader id: %+v", info)
 	}
 
@@ -151,29 +148,9 @@ func TestCheckURL(t *testing.T) {
 	for _, bad := range []string{"javascript:alert(1)", "data:text/html,hi", "file:///etc/passwd", "chrome://settings",
 		"about:blank", "/relative", "example.com", "", "http://", "view-source:http://a.test"} {
 		err := CheckURL(bad)
-		var e *toolerr.Error
-		if !errors.As(err, &e) || e.Code != protocol.CodeInvalidArgument {
-			t.Errorf("%q: err = %v, want invalid_argument", bad, err)
-		}
-	}
-}
-
-func TestAsErrorMapsCauses(t *testing.T) {
-	cases := []struct {
-		err  error
-		want protocol.Code
-	}{
-		{&protocol.ResponseError{Code: protocol.ExtTabGone}, protocol.CodeTabGone},
-		{&protocol.ResponseError{Code: protocol.ExtDebuggerDetached}, protocol.CodeDebuggerDetached},
-		{&protocol.ResponseError{Code: protocol.ExtCDPError, Message: "boom"}, protocol.CodeInternal},
-		{extlink.ErrClosed, protocol.CodeNoBrowser},
-		{context.DeadlineExceeded, protocol.CodeTimeout},
-		{toolerr.Errorf(protocol.CodeDialogOpen, "x"), protocol.CodeDialogOpen},
-		{errors.New("mystery"), protocol.CodeInternal},
-	}
-	for _, c := range cases {
-		if got := AsError(c.err); got.Code != c.want || got.Msg == "" {
-			t.Errorf("AsError(%v) = %v, want %s", c.err, got, c.want)
+		var e *URLError
+		if !errors.As(err, &e) {
+			t.Errorf("%q: err = %v, want a *URLError", bad, err)
 		}
 	}
 }
@@ -185,10 +162,10 @@ func TestAnActiveTabMakesTheOthersOfItsWindowInactive(t *testing.T) {
 	other := b.adoptLocked(protocol.Tab{TabID: 3, WindowID: 2, Active: true}, "k")
 	b.adoptLocked(protocol.Tab{TabID: 2, WindowID: 1, Active: true}, "k")
 	b.mu.Unlock()
-	if b.Info(first).Active {
+	if first.Info().Active {
 		t.Error("the first tab is still active after another opened active in its window")
 	}
-	if !b.Info(other).Active {
+	if !other.Info().Active {
 		t.Error("a tab of another window lost its active state")
 	}
 }

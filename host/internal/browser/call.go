@@ -58,8 +58,9 @@ func CallParams(world int, fn string, args []cdp.CallArgument, await bool) cdp.C
 // await, a promise of one, which it waits for). ctx bounds the call:
 // Runtime.callFunctionOn has no timeout of its own. It never runs
 // JavaScript that came from the model.
-func (b *Browser) CallIn(ctx context.Context, t *Tab, f Frame, fn string, args []cdp.CallArgument, await bool) (string, error) {
-	world, err := b.WorldIn(ctx, t, f)
+func (t *Tab) CallIn(ctx context.Context, f Frame, fn string, args []cdp.CallArgument, await bool) (string, error) {
+	b := t.b
+	world, err := t.WorldIn(ctx, f)
 	if err != nil {
 		return "", err
 	}
@@ -68,11 +69,11 @@ func (b *Browser) CallIn(ctx context.Context, t *Tab, f Frame, fn string, args [
 
 func (b *Browser) callIn(ctx context.Context, t *Tab, f Frame, world int, fn string, args []cdp.CallArgument, await bool) (string, error) {
 	var res cdp.EvaluateResult
-	err := b.UnlessDialog(ctx, t, func(ctx context.Context) error {
-		return b.CDPIn(ctx, t, f.Session, cdp.RuntimeCallFunctionOn, CallParams(world, fn, args, await), &res)
+	err := t.UnlessDialog(ctx, func(ctx context.Context) error {
+		return t.CDPIn(ctx, f.Session, cdp.RuntimeCallFunctionOn, CallParams(world, fn, args, await), &res)
 	})
 	if err != nil {
-		return "", b.WorldErrIn(t, f, world, err)
+		return "", t.WorldErrIn(f, world, err)
 	}
 	return StringResult(&res)
 }
@@ -82,21 +83,22 @@ func (b *Browser) callIn(ctx context.Context, t *Tab, f Frame, world int, fn str
 // is defined, else with its source, which defines it; and with its source
 // again when the world turns out not to hold it (made since). ctx bounds
 // the call.
-func (b *Browser) Run(ctx context.Context, t *Tab, f Frame, p PageFunction, args []cdp.CallArgument, await bool) (string, error) {
+func (t *Tab) Run(ctx context.Context, f Frame, p PageFunction, args []cdp.CallArgument, await bool) (string, error) {
+	b := t.b
 	for attempt := 0; attempt < 2; attempt++ {
-		world, err := b.WorldIn(ctx, t, f)
+		world, err := t.WorldIn(ctx, f)
 		if err != nil {
 			return "", err
 		}
-		text, err := b.callIn(ctx, t, f, world, p.Declaration(!b.InstalledIn(t, f, world, p.Name)), args, await)
+		text, err := b.callIn(ctx, t, f, world, p.Declaration(!t.InstalledIn(f, world, p.Name)), args, await)
 		if err != nil {
 			return "", err
 		}
 		if text != Missing {
-			b.SetInstalledIn(t, f, world, p.Name)
+			t.SetInstalledIn(f, world, p.Name)
 			return text, nil
 		}
-		b.SetInstalledIn(t, f, 0, p.Name)
+		t.SetInstalledIn(f, 0, p.Name)
 	}
 	return "", fmt.Errorf("the page function %s could not be defined", p.Name)
 }

@@ -48,7 +48,7 @@ func TestRunDefinesOnceThenCallsByName(t *testing.T) {
 	args := Args("op", map[string]any{"text": `"); alert(1); ("`})
 
 	for _, want := range []string{"one", "three"} {
-		got, err := b.Run(ctx, tab, Frame{}, fn, args, true)
+		got, err := tab.Run(ctx, Frame{}, fn, args, true)
 		if err != nil || got != want {
 			t.Fatalf("Run = %q, %v; want %q", got, err, want)
 		}
@@ -67,11 +67,11 @@ func TestRunDefinesOnceThenCallsByName(t *testing.T) {
 	}
 
 	refuse = &protocol.ResponseError{Code: protocol.ExtCDPError, Message: "Cannot find context with specified id"}
-	if _, err := b.Run(ctx, tab, Frame{}, fn, args, true); !errors.Is(err, ErrWorldGone) {
+	if _, err := tab.Run(ctx, Frame{}, fn, args, true); !errors.Is(err, ErrWorldGone) {
 		t.Errorf("a world gone: %v", err)
 	}
 	refuse = &protocol.ResponseError{Code: protocol.ExtCDPError, Message: "No session with given id"}
-	_, err := b.CallIn(ctx, tab, Frame{}, "function () {}", nil, false)
+	_, err := tab.CallIn(ctx, Frame{}, "function () {}", nil, false)
 	if errors.Is(err, ErrWorldGone) || !cdp.Is(err, cdp.SessionGone) {
 		t.Errorf("the main frame's session is never a world gone: %v", err)
 	}

@@ -14,11 +14,11 @@ const dialogCloseWait = 2 * time.Second
 // AnswerDialog accepts or dismisses the JavaScript dialog open on the tab,
 // a prompt with promptText when it is not empty, and waits a moment for
 // Chrome to report it closed: closed is false when it did not in time.
-func (b *Browser) AnswerDialog(ctx context.Context, t *Tab, accept bool, promptText string) (closed bool, err error) {
-	done, cancel := b.Watch(t, func(m string) bool { return m == cdp.PageJavascriptDialogClosed })
+func (t *Tab) AnswerDialog(ctx context.Context, accept bool, promptText string) (closed bool, err error) {
+	done, cancel := t.Watch(func(m string) bool { return m == cdp.PageJavascriptDialogClosed })
 	defer cancel()
 	params := cdp.HandleJavaScriptDialogParams{Accept: accept, PromptText: promptText}
-	if err := b.CDP(ctx, t, cdp.PageHandleJavaScriptDialog, params, nil); err != nil {
+	if err := t.CDP(ctx, cdp.PageHandleJavaScriptDialog, params, nil); err != nil {
 		return false, err
 	}
 	select {

@@ -70,20 +70,22 @@ const responseBudget = 10 * time.Second
 
 // ContinueResponse lets a paused document response go on as Chrome would
 // have it.
-func (b *Browser) ContinueResponse(t *Tab, requestID string) {
+func (t *Tab) ContinueResponse(requestID string) {
+	b := t.b
 	ctx, cancel := context.WithTimeout(context.Background(), responseBudget)
 	defer cancel()
-	if err := b.CDP(ctx, t, cdp.FetchContinueRequest, cdp.RequestIDParams{RequestID: requestID}, nil); err != nil {
+	if err := t.CDP(ctx, cdp.FetchContinueRequest, cdp.RequestIDParams{RequestID: requestID}, nil); err != nil {
 		b.log.Debug("continuing a paused response failed", "tab", t.ChromeID, "err", err)
 	}
 }
 
 // FailResponse ends a paused document response without Chrome acting on
 // it: no page, no download (the tab stays where it was).
-func (b *Browser) FailResponse(t *Tab, requestID string) {
+func (t *Tab) FailResponse(requestID string) {
+	b := t.b
 	ctx, cancel := context.WithTimeout(context.Background(), responseBudget)
 	defer cancel()
-	if err := b.CDP(ctx, t, cdp.FetchFailRequest, cdp.FailRequestParams{RequestID: requestID, ErrorReason: "Aborted"}, nil); err != nil {
+	if err := t.CDP(ctx, cdp.FetchFailRequest, cdp.FailRequestParams{RequestID: requestID, ErrorReason: "Aborted"}, nil); err != nil {
 		b.log.Debug("failing a paused response failed", "tab", t.ChromeID, "err", err)
 	}
 }

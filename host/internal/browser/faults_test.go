@@ -21,11 +21,11 @@ func TestCrashedPage(t *testing.T) {
 	tab.attached = true
 	b.mu.Unlock()
 	b.HandleEvent(event(t, protocol.EventCDP, protocol.CDPEvent{TabID: 1, Method: cdp.InspectorTargetCrashed, Params: json.RawMessage(`{}`)}))
-	if !b.Info(tab).Crashed {
+	if !tab.Info().Crashed {
 		t.Fatal("the tab is not marked crashed")
 	}
 	calls := len(f.calls)
-	if _, err := b.Evaluate(context.Background(), tab, "1", 1000); AsError(err).Code != protocol.CodePageCrashed {
+	if _, err := tab.Evaluate(context.Background(), "1", 1000); !errors.Is(err, ErrCrashed) {
 		t.Fatalf("evaluate on a crashed page: %v", err)
 	}
 	if len(f.calls) != calls {
@@ -33,7 +33,7 @@ func TestCrashedPage(t *testing.T) {
 	}
 	b.HandleEvent(event(t, protocol.EventCDP, protocol.CDPEvent{TabID: 1, Method: "Page.frameNavigated",
 		Params: json.RawMessage(`{"frame":{"id":"F","loaderId":"L2","url":"http://a.test/next"}}`)}))
-	if b.Info(tab).Crashed {
+	if tab.Info().Crashed {
 		t.Fatal("a new document did not clear the crash")
 	}
 }
@@ -44,13 +44,13 @@ func TestCrashedPage(t *testing.T) {
 func TestLostDebugger(t *testing.T) {
 	detached := &protocol.ResponseError{Code: protocol.ExtDebuggerDetached, Message: "not attached"}
 	for _, c := range []struct {
-		name  string
-		tabs  []protocol.Tab
-		code  protocol.Code
-		known bool
+		name   string
+		tabs   []protocol.Tab
+		closed bool // the error says the tab closed
+		known  bool
 	}{
-		{"the person detached", []protocol.Tab{{TabID: 1}}, protocol.CodeDebuggerDetached, true},
-		{"the tab closed", nil, protocol.CodeTabGone, false},
+		{"the person detached", []protocol.Tab{{TabID: 1}}, false, true},
+		{"the tab closed", nil, true, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			f := &fakeExt{handlers: map[string]func(any) (any, error){
@@ -62,9 +62,9 @@ func TestLostDebugger(t *testing.T) {
 			tab := b.adoptLocked(protocol.Tab{TabID: 1, WindowID: 1, URL: "http://a.test/"}, "k")
 			tab.attached = true
 			b.mu.Unlock()
-			err := b.CDP(context.Background(), tab, "Page.captureScreenshot", nil, nil)
-			if got := AsError(err).Code; got != c.code {
-				t.Fatalf("code %s, want %s (%v)", got, c.code, err)
+			err := tab.CDP(context.Background(), "Page.captureScreenshot", nil, nil)
+			if got := errors.Is(err, ErrTabClosed); got != c.closed {
+				t.Fatalf("closed = %v, want %v (%v)", got, c.closed, err)
 			}
 			if !errors.Is(err, detached) {
 				t.Errorf("the cause is lost: %v", err)

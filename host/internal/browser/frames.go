@@ -97,14 +97,15 @@ func (t *Tab) targetEvent(method string, params json.RawMessage) {
 // in the page's process (Page.getFrameTree), and those out of it, with the
 // frames in their processes. The first call has Chrome attach the
 // out-of-process frames from then on (Target.setAutoAttach).
-func (b *Browser) Frames(ctx context.Context, t *Tab) (map[string]FrameInfo, error) {
+func (t *Tab) Frames(ctx context.Context) (map[string]FrameInfo, error) {
+	b := t.b
 	if err := b.autoAttach(ctx, t); err != nil {
 		return nil, err
 	}
 	b.prepareChildren(ctx, t)
 	frames := map[string]FrameInfo{}
 	var tree cdp.GetFrameTreeResult
-	if err := b.CDP(ctx, t, cdp.PageGetFrameTree, nil, &tree); err != nil {
+	if err := t.CDP(ctx, cdp.PageGetFrameTree, nil, &tree); err != nil {
 		return nil, err
 	}
 	addFrames(frames, tree.FrameTree.ChildFrames, "")
@@ -116,7 +117,7 @@ func (b *Browser) Frames(ctx context.Context, t *Tab) (map[string]FrameInfo, err
 	b.mu.Unlock()
 	for id, c := range children {
 		var sub cdp.GetFrameTreeResult
-		if err := b.CDPIn(ctx, t, c.session, cdp.PageGetFrameTree, nil, &sub); err != nil {
+		if err := t.CDPIn(ctx, c.session, cdp.PageGetFrameTree, nil, &sub); err != nil {
 			continue // gone meanwhile
 		}
 		frames[id] = FrameInfo{Frame: Frame{ID: id, Session: c.session}, URL: sub.FrameTree.Frame.URL, Origin: sub.FrameTree.Frame.SecurityOrigin}
@@ -135,7 +136,7 @@ func addFrames(into map[string]FrameInfo, trees []cdp.FrameTree, session string)
 // autoAttach has Chrome attach the tab's out-of-process frames, once per
 // debugger session; Chrome reports them with Target.attachedToTarget.
 func (b *Browser) autoAttach(ctx context.Context, t *Tab) error {
-	if err := b.Attach(ctx, t); err != nil {
+	if err := t.Attach(ctx); err != nil {
 		return err
 	}
 	b.mu.Lock()
@@ -144,7 +145,7 @@ func (b *Browser) autoAttach(ctx context.Context, t *Tab) error {
 	if done {
 		return nil
 	}
-	if err := b.CDP(ctx, t, cdp.TargetSetAutoAttach, cdp.IframesAutoAttach, nil); err != nil {
+	if err := t.CDP(ctx, cdp.TargetSetAutoAttach, cdp.IframesAutoAttach, nil); err != nil {
 		return err
 	}
 	b.mu.Lock()
@@ -164,13 +165,14 @@ const childWait = 2 * time.Second
 // just after the frames began to be attached: later, Chrome reports a
 // frame as soon as it exists (one inside another out-of-process frame once
 // that one's session was prepared), and one never reported is out of reach.
-func (b *Browser) WaitFrame(ctx context.Context, t *Tab, id string) (FrameInfo, bool) {
+func (t *Tab) WaitFrame(ctx context.Context, id string) (FrameInfo, bool) {
+	b := t.b
 	b.mu.Lock()
 	wait := childWait - time.Since(t.autoAttachAt)
 	b.mu.Unlock()
 	ctx, cancel := context.WithTimeout(ctx, max(wait, 0))
 	defer cancel()
-	attached, stop := b.Watch(t, func(m string) bool { return m == cdp.TargetAttachedToTarget })
+	attached, stop := t.Watch(func(m string) bool { return m == cdp.TargetAttachedToTarget })
 	defer func() { stop() }()
 	for {
 		b.mu.Lock()
@@ -178,7 +180,7 @@ func (b *Browser) WaitFrame(ctx context.Context, t *Tab, id string) (FrameInfo, 
 		b.mu.Unlock()
 		if ok {
 			var sub cdp.GetFrameTreeResult
-			if b.CDPIn(ctx, t, c.session, cdp.PageGetFrameTree, nil, &sub) != nil {
+			if t.CDPIn(ctx, c.session, cdp.PageGetFrameTree, nil, &sub) != nil {
 				return FrameInfo{}, false
 			}
 			f := sub.FrameTree.Frame
@@ -190,7 +192,7 @@ func (b *Browser) WaitFrame(ctx context.Context, t *Tab, id string) (FrameInfo, 
 				return FrameInfo{}, false
 			}
 			stop()
-			attached, stop = b.Watch(t, func(m string) bool { return m == cdp.TargetAttachedToTarget })
+			attached, stop = t.Watch(func(m string) bool { return m == cdp.TargetAttachedToTarget })
 		case <-ctx.Done():
 			return FrameInfo{}, false
 		}

@@ -37,7 +37,7 @@ func (b *Browser) prepareChildren(ctx context.Context, t *Tab) {
 	b.mu.Unlock()
 	for _, session := range todo {
 		ctx, cancel := context.WithTimeout(ctx, childPrepareWait)
-		err := b.CDPIn(ctx, t, session, cdp.TargetSetAutoAttach, cdp.IframesAutoAttach, nil)
+		err := t.CDPIn(ctx, session, cdp.TargetSetAutoAttach, cdp.IframesAutoAttach, nil)
 		cancel()
 		if err != nil {
 			b.log.Debug("an out-of-process frame's session could not be prepared", "tab", t.ChromeID, "err", err)

@@ -59,12 +59,12 @@ func TestFrameWorldsFollowTheFrames(t *testing.T) {
 	cdp := func(method, params string) {
 		b.HandleEvent(event(t, protocol.EventCDP, protocol.CDPEvent{TabID: 1, Method: method, Params: json.RawMessage(params)}))
 	}
-	if err := b.Attach(context.Background(), tab); err != nil {
+	if err := tab.Attach(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	cdp("Target.attachedToTarget", `{"sessionId":"S1","targetInfo":{"targetId":"OOP","type":"iframe","url":"http://b.test/"}}`)
 	cdp("Target.attachedToTarget", `{"sessionId":"S2","targetInfo":{"targetId":"W","type":"worker","url":"http://a.test/w.js"}}`)
-	frames, err := b.Frames(context.Background(), tab)
+	frames, err := tab.Frames(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +92,7 @@ func TestFrameWorldsFollowTheFrames(t *testing.T) {
 		}
 		return n
 	}
-	if _, err := b.Frames(context.Background(), tab); err != nil || count("Target.setAutoAttach", "") != 1 {
+	if _, err := tab.Frames(context.Background()); err != nil || count("Target.setAutoAttach", "") != 1 {
 		t.Errorf("Target.setAutoAttach sent %d times on the tab before the second listing (%v), want once", count("Target.setAutoAttach", ""), err)
 	}
 	// The out-of-process frame's own session reports the out-of-process
@@ -128,7 +128,7 @@ func TestFrameWorldsFollowTheFrames(t *testing.T) {
 	b.mu.Lock()
 	tab.autoAttachAt = time.Time{} // long ago: a frame not reported is not waited for
 	b.mu.Unlock()
-	if _, ok := b.WaitFrame(context.Background(), tab, "OOP"); ok {
+	if _, ok := tab.WaitFrame(context.Background(), "OOP"); ok {
 		t.Error("a detached frame is still reachable")
 	}
 	set()
@@ -155,7 +155,7 @@ func TestChildFrames(t *testing.T) {
 	ev("", "Target.attachedToTarget", `{"sessionId":"S1","targetInfo":{"targetId":"OOP","type":"iframe","url":"http://b.test/"}}`)
 	ev("S1", "Target.attachedToTarget", `{"sessionId":"S3","targetInfo":{"targetId":"GRAND","type":"iframe","url":"http://c.test/"}}`)
 	ev("S1", "Page.javascriptDialogOpening", `{"type":"alert","message":"not followed on a child session"}`)
-	if b.Info(tab).Dialog != nil {
+	if tab.Info().Dialog != nil {
 		t.Error("a child session's own dialog event was taken")
 	}
 	b.mu.Lock()
@@ -172,7 +172,7 @@ func TestChildFrames(t *testing.T) {
 		t.Error("the detached grandchild frame is still reachable")
 	}
 	ev("", "Page.javascriptDialogOpening", `{"url":"http://c.test/x","type":"confirm","message":"Sure?"}`)
-	if d := b.Info(tab).Dialog; d == nil || d.Message != "Sure?" || d.FrameURL != "http://c.test/x" {
+	if d := tab.Info().Dialog; d == nil || d.Message != "Sure?" || d.FrameURL != "http://c.test/x" {
 		t.Errorf("dialog = %+v", d)
 	}
 }

@@ -8,9 +8,6 @@ import (
 	"time"
 
 	"github.com/diwall/diwall/host/internal/cdp"
-	"github.com/diwall/diwall/host/internal/toolerr"
-
-	"github.com/diwall/diwall/protocol"
 )
 
 // Navigation says how a navigation ended.
@@ -48,16 +45,17 @@ const LoadWait = 15 * time.Second
 func CheckURL(raw string) error {
 	u, err := url.Parse(raw)
 	if err == nil && u.Scheme != "" && !strings.EqualFold(u.Scheme, "http") && !strings.EqualFold(u.Scheme, "https") {
-		return toolerr.Errorf(protocol.CodeInvalidArgument, "Only http and https URLs can be opened, not %s: URLs.", u.Scheme)
+		return &URLError{URL: raw, Scheme: u.Scheme}
 	}
 	if err != nil || u.Host == "" {
-		return toolerr.Errorf(protocol.CodeInvalidArgument, "%q is not an absolute URL; give one like https://example.com/path.", raw)
+		return &URLError{URL: raw}
 	}
 	return nil
 }
 
 // Navigate loads url in the tab and waits for it to load.
-func (b *Browser) Navigate(ctx context.Context, t *Tab, rawURL string) (Navigation, error) {
+func (t *Tab) Navigate(ctx context.Context, rawURL string) (Navigation, error) {
+	b := t.b
 	if err := CheckURL(rawURL); err != nil {
 		return Navigation{}, err
 	}
@@ -65,12 +63,12 @@ func (b *Browser) Navigate(ctx context.Context, t *Tab, rawURL string) (Navigati
 		var res cdp.NavigateResult
 		// The page's own navigations (location.href = …, a form's
 		// submit): Chrome asks for them with this event, never for ours.
-		pageAsked, stop := b.Watch(t, func(m string) bool { return m == cdp.PageFrameRequestedNavigation })
+		pageAsked, stop := t.Watch(func(m string) bool { return m == cdp.PageFrameRequestedNavigation })
 		defer stop()
 		for attempt := 0; ; attempt++ {
-			before := b.Info(t).LoaderID
+			before := t.Info().LoaderID
 			res.LoaderID, res.ErrorText = "", ""
-			if err := b.CDP(ctx, t, cdp.PageNavigate, cdp.NavigateParams{URL: rawURL}, &res); err != nil {
+			if err := t.CDP(ctx, cdp.PageNavigate, cdp.NavigateParams{URL: rawURL}, &res); err != nil {
 				return "", err
 			}
 			// A page that navigates itself can cancel ours with its own:
@@ -82,7 +80,7 @@ func (b *Browser) Navigate(ctx context.Context, t *Tab, rawURL string) (Navigati
 			select {
 			case <-pageAsked:
 			default:
-				if b.Info(t).LoaderID == before {
+				if t.Info().LoaderID == before {
 					return res.ErrorText, nil
 				}
 			}
@@ -99,46 +97,44 @@ func (b *Browser) Navigate(ctx context.Context, t *Tab, rawURL string) (Navigati
 const abortedByAnother = "net::ERR_ABORTED"
 
 // Reload reloads the tab's page.
-func (b *Browser) Reload(ctx context.Context, t *Tab) (Navigation, error) {
+func (t *Tab) Reload(ctx context.Context) (Navigation, error) {
+	b := t.b
 	return b.navigateWith(ctx, t, func(ctx context.Context) (string, error) {
-		return "", b.CDP(ctx, t, cdp.PageReload, cdp.ReloadParams{IgnoreCache: false}, nil)
+		return "", t.CDP(ctx, cdp.PageReload, cdp.ReloadParams{IgnoreCache: false}, nil)
 	})
 }
 
 // History moves delta entries in the tab's history (-1 back, +1 forward).
 // check refuses an entry's URL before it is loaded.
-func (b *Browser) History(ctx context.Context, t *Tab, delta int, check func(url string) error) (Navigation, error) {
+func (t *Tab) History(ctx context.Context, delta int, check func(url string) error) (Navigation, error) {
+	b := t.b
 	if err := b.ready(ctx, t); err != nil {
 		return Navigation{}, err
 	}
 	var hist cdp.GetNavigationHistoryResult
-	if err := b.CDP(ctx, t, cdp.PageGetNavigationHistory, nil, &hist); err != nil {
+	if err := t.CDP(ctx, cdp.PageGetNavigationHistory, nil, &hist); err != nil {
 		return Navigation{}, err
 	}
 	i := hist.CurrentIndex + delta
 	if i < 0 || i >= len(hist.Entries) {
-		word := "back"
-		if delta > 0 {
-			word = "forward"
-		}
-		return Navigation{}, toolerr.Errorf(protocol.CodeInvalidArgument, "There is no page to go %s to in this tab's history.", word)
+		return Navigation{}, &NoHistoryError{Forward: delta > 0}
 	}
 	if err := check(hist.Entries[i].URL); err != nil {
 		return Navigation{}, err
 	}
 	return b.navigateWith(ctx, t, func(ctx context.Context) (string, error) {
-		return "", b.CDP(ctx, t, cdp.PageNavigateToHistoryEntry, cdp.NavigateToHistoryEntryParams{EntryID: hist.Entries[i].ID}, nil)
+		return "", t.CDP(ctx, cdp.PageNavigateToHistoryEntry, cdp.NavigateToHistoryEntryParams{EntryID: hist.Entries[i].ID}, nil)
 	})
 }
 
 // ready attaches the debugger when needed and refuses to act under an open
 // dialog, which blocks the page.
 func (b *Browser) ready(ctx context.Context, t *Tab) error {
-	if err := b.Attach(ctx, t); err != nil {
+	if err := t.Attach(ctx); err != nil {
 		return err
 	}
-	if d := b.Info(t).Dialog; d != nil {
-		return DialogOpenErr(d)
+	if d := t.Info().Dialog; d != nil {
+		return DialogOpen(d)
 	}
 	return nil
 }
@@ -156,7 +152,7 @@ func (b *Browser) navigateWith(ctx context.Context, t *Tab, start func(ctx conte
 	// A load event counts only after this navigation's document commits:
 	// the one of the page before may still be on its way.
 	committed := false
-	events, cancel := b.Watch(t, func(m string) bool {
+	events, cancel := t.Watch(func(m string) bool {
 		switch m {
 		case EventMainFrameCommitted:
 			committed = true
@@ -199,12 +195,12 @@ func (b *Browser) navigateWith(ctx context.Context, t *Tab, start func(ctx conte
 		case m := <-events:
 			switch m {
 			case "":
-				return Navigation{}, toolerr.Errorf(protocol.CodeTabGone, "The tab closed while loading.")
+				return Navigation{}, ErrClosedLoading
 			case "detached":
-				return Navigation{}, toolerr.Errorf(protocol.CodeDebuggerDetached, "Diwall lost control of the tab while it loaded. Call again to re-attach.")
+				return Navigation{}, ErrDetachedLoading
 			case cdp.PageJavascriptDialogOpening:
-				if d := b.Info(t).Dialog; d != nil && d.Type == "beforeunload" {
-					return Navigation{Status: NavAsked}, DialogOpenErr(d)
+				if d := t.Info().Dialog; d != nil && d.Type == "beforeunload" {
+					return Navigation{Status: NavAsked}, DialogOpen(d)
 				}
 				return Navigation{Status: NavLoaded}, nil // the new page opened a dialog: it is there
 			case cdp.PageNavigatedWithinDocument:
@@ -261,13 +257,13 @@ const statusWait = 2 * time.Second
 // loaded reads how the document now in the tab came: Chrome's error page
 // for a URL it could not load, or a response with its HTTP status.
 func (b *Browser) loaded(ctx context.Context, t *Tab) Navigation {
-	if b.Info(t).Unreachable != "" {
+	if t.Info().Unreachable != "" {
 		return Navigation{Status: NavFailed}
 	}
 	nav := Navigation{Status: NavLoaded}
 	sctx, cancel := context.WithTimeout(ctx, statusWait)
 	defer cancel()
-	text, err := b.Evaluate(sctx, t, `String((performance.getEntriesByType("navigation")[0] || {}).responseStatus || 0)`, int(statusWait.Milliseconds()))
+	text, err := t.Evaluate(sctx, `String((performance.getEntriesByType("navigation")[0] || {}).responseStatus || 0)`, int(statusWait.Milliseconds()))
 	if err == nil {
 		nav.HTTPStatus, _ = strconv.Atoi(text)
 	}
@@ -277,8 +273,9 @@ func (b *Browser) loaded(ctx context.Context, t *Tab) Navigation {
 // AfterLeave follows what a beforeunload dialog held, from the moment it
 // is called (before the dialog is accepted): the navigation, until its
 // page loads (at most LoadWait), or the closing of the tab (NavClosed).
-func (b *Browser) AfterLeave(ctx context.Context, t *Tab) <-chan Navigation {
-	events, stop := b.Record(t)
+func (t *Tab) AfterLeave(ctx context.Context) <-chan Navigation {
+	b := t.b
+	events, stop := t.Record()
 	out := make(chan Navigation, 1)
 	go func() {
 		defer stop()

@@ -15,13 +15,13 @@ import (
 
 // loads makes Page.navigate (and reload, and history moves) commit a new
 // document and fire its load event; status is the response's.
-func loads(t *testing.T, e *browsertest.Ext, b **browser.Browser, tab **browser.Tab, status string) {
+func loads(t *testing.T, e *browsertest.Ext, tab **browser.Tab, status string) {
 	n := 1
 	commit := func(browsertest.Request) (any, error) {
 		n++
 		loader := "L" + string(rune('0'+n))
-		browsertest.Navigate(t, *b, *tab, loader, "https://a.test/next")
-		browsertest.Event(t, *b, *tab, "Page.loadEventFired", map[string]any{})
+		browsertest.Navigate(t, *tab, loader, "https://a.test/next")
+		browsertest.Event(t, *tab, "Page.loadEventFired", map[string]any{})
 		return map[string]any{"loaderId": loader}, nil
 	}
 	for _, m := range []string{"Page.navigate", "Page.reload", "Page.navigateToHistoryEntry"} {
@@ -30,44 +30,43 @@ func loads(t *testing.T, e *browsertest.Ext, b **browser.Browser, tab **browser.
 	e.On("Runtime.evaluate", func(browsertest.Request) (any, error) { return browsertest.EvalString(status), nil })
 }
 
+// code is the model's error code of err ("" for none).
 func code(err error) protocol.Code {
-	var e *toolerr.Error
-	if errors.As(err, &e) {
-		return e.Code
+	if err == nil {
+		return ""
 	}
-	return ""
+	return toolerr.From(err).Code
 }
 
 func TestNavigateOutcomes(t *testing.T) {
 	e := browsertest.New()
-	var b *browser.Browser
 	var tab *browser.Tab
-	loads(t, e, &b, &tab, "404")
-	b, tab = browsertest.Start(t, e)
+	loads(t, e, &tab, "404")
+	_, tab = browsertest.Start(t, e)
 	ctx := context.Background()
 
-	nav, err := b.Navigate(ctx, tab, "https://a.test/next")
-	if err != nil || nav.Status != browser.NavLoaded || nav.HTTPStatus != 404 || b.Info(tab).URL != "https://a.test/next" {
+	nav, err := tab.Navigate(ctx, "https://a.test/next")
+	if err != nil || nav.Status != browser.NavLoaded || nav.HTTPStatus != 404 || tab.Info().URL != "https://a.test/next" {
 		t.Errorf("a load: %+v %v", nav, err)
 	}
 	if r := e.Requests("Page.navigate"); len(r) != 1 || r[0].Str("url") != "https://a.test/next" {
 		t.Errorf("Page.navigate %+v", r)
 	}
-	if _, err := b.Navigate(ctx, tab, "javascript:alert(1)"); code(err) != protocol.CodeInvalidArgument {
+	if _, err := tab.Navigate(ctx, "javascript:alert(1)"); code(err) != protocol.CodeInvalidArgument {
 		t.Errorf("javascript: %v", err)
 	}
-	if nav, err := b.Reload(ctx, tab); err != nil || nav.Status != browser.NavLoaded {
+	if nav, err := tab.Reload(ctx); err != nil || nav.Status != browser.NavLoaded {
 		t.Errorf("reload: %+v %v", nav, err)
 	}
 
 	e.On("Page.navigate", func(browsertest.Request) (any, error) {
 		return map[string]any{"loaderId": "Lx", "errorText": "net::ERR_NAME_NOT_RESOLVED"}, nil
 	})
-	if nav, err := b.Navigate(ctx, tab, "https://nowhere.test/"); err != nil || nav.Status != browser.NavFailed || nav.Error != "net::ERR_NAME_NOT_RESOLVED" {
+	if nav, err := tab.Navigate(ctx, "https://nowhere.test/"); err != nil || nav.Status != browser.NavFailed || nav.Error != "net::ERR_NAME_NOT_RESOLVED" {
 		t.Errorf("a failed load: %+v %v", nav, err)
 	}
 	e.On("Page.navigate", func(browsertest.Request) (any, error) { return map[string]any{}, nil })
-	if nav, err := b.Navigate(ctx, tab, "https://a.test/next#part"); err != nil || nav.Status != browser.NavLoaded {
+	if nav, err := tab.Navigate(ctx, "https://a.test/next#part"); err != nil || nav.Status != browser.NavLoaded {
 		t.Errorf("a same-document move: %+v %v", nav, err)
 	}
 	// A page's own navigation that cancelled ours: asked again.
@@ -75,19 +74,19 @@ func TestNavigateOutcomes(t *testing.T) {
 	e.On("Page.navigate", func(r browsertest.Request) (any, error) {
 		attempts++
 		if attempts == 1 {
-			browsertest.Event(t, b, tab, "Page.frameRequestedNavigation", map[string]any{"frameId": "main"})
+			browsertest.Event(t, tab, "Page.frameRequestedNavigation", map[string]any{"frameId": "main"})
 			return map[string]any{"loaderId": "", "errorText": "net::ERR_ABORTED"}, nil
 		}
 		return map[string]any{}, nil
 	})
-	if nav, err := b.Navigate(ctx, tab, "https://a.test/again"); err != nil || nav.Status != browser.NavLoaded || attempts != 2 {
+	if nav, err := tab.Navigate(ctx, "https://a.test/again"); err != nil || nav.Status != browser.NavLoaded || attempts != 2 {
 		t.Errorf("cancelled by the page: %+v %v after %d attempts", nav, err, attempts)
 	}
 	// An abort the page did not cause (a download): the outcome.
 	e.On("Page.navigate", func(browsertest.Request) (any, error) {
 		return map[string]any{"loaderId": "", "errorText": "net::ERR_ABORTED"}, nil
 	})
-	if nav, err := b.Navigate(ctx, tab, "https://a.test/file.zip"); err != nil || nav.Status != browser.NavFailed || nav.Error != "net::ERR_ABORTED" {
+	if nav, err := tab.Navigate(ctx, "https://a.test/file.zip"); err != nil || nav.Status != browser.NavFailed || nav.Error != "net::ERR_ABORTED" {
 		t.Errorf("an abort: %+v %v", nav, err)
 	}
 }
@@ -96,52 +95,51 @@ func TestNavigateOutcomes(t *testing.T) {
 // NavAsked at once; any other open dialog refuses the navigation.
 func TestNavigateUnderADialog(t *testing.T) {
 	e := browsertest.New()
-	b, tab := browsertest.Start(t, e)
+	_, tab := browsertest.Start(t, e)
 	e.On("Page.navigate", func(r browsertest.Request) (any, error) {
-		browsertest.OpenDialog(t, b, tab, "beforeunload", "")
+		browsertest.OpenDialog(t, tab, "beforeunload", "")
 		<-r.Ctx.Done() // Chrome holds the command until the dialog is answered
 		return nil, r.Ctx.Err()
 	})
-	nav, err := b.Navigate(context.Background(), tab, "https://a.test/other")
-	if nav.Status != browser.NavAsked || code(err) != protocol.CodeDialogOpen || !strings.Contains(err.Error(), "leave") {
+	nav, err := tab.Navigate(context.Background(), "https://a.test/other")
+	if nav.Status != browser.NavAsked || code(err) != protocol.CodeDialogOpen || !strings.Contains(toolerr.From(err).Msg, "leave") {
 		t.Errorf("beforeunload: %+v %v", nav, err)
 	}
-	if _, err := b.Navigate(context.Background(), tab, "https://a.test/other"); code(err) != protocol.CodeDialogOpen {
+	if _, err := tab.Navigate(context.Background(), "https://a.test/other"); code(err) != protocol.CodeDialogOpen {
 		t.Errorf("while the dialog is open: %v", err)
 	}
-	browsertest.Event(t, b, tab, "Page.javascriptDialogClosed", map[string]any{})
+	browsertest.Event(t, tab, "Page.javascriptDialogClosed", map[string]any{})
 	e.On("Page.navigate", func(browsertest.Request) (any, error) {
-		browsertest.Event(t, b, tab, cdp.InspectorTargetCrashed, map[string]any{})
+		browsertest.Event(t, tab, cdp.InspectorTargetCrashed, map[string]any{})
 		return map[string]any{"loaderId": "L9"}, nil
 	})
-	if nav, err := b.Navigate(context.Background(), tab, "https://a.test/big"); nav.Status != browser.NavCrashed || !errors.Is(err, browser.ErrCrashed) {
+	if nav, err := tab.Navigate(context.Background(), "https://a.test/big"); nav.Status != browser.NavCrashed || !errors.Is(err, browser.ErrCrashed) {
 		t.Errorf("a crash: %+v %v", nav, err)
 	}
 }
 
 func TestHistory(t *testing.T) {
 	e := browsertest.New()
-	var b *browser.Browser
 	var tab *browser.Tab
-	loads(t, e, &b, &tab, "200")
-	b, tab = browsertest.Start(t, e)
+	loads(t, e, &tab, "200")
+	_, tab = browsertest.Start(t, e)
 	e.On("Page.getNavigationHistory", func(browsertest.Request) (any, error) {
 		return map[string]any{"currentIndex": 1, "entries": []any{
 			map[string]any{"id": 11, "url": "https://a.test/one"}, map[string]any{"id": 12, "url": "https://a.test/two"},
 		}}, nil
 	})
 	ok := func(string) error { return nil }
-	if _, err := b.History(context.Background(), tab, 1, ok); code(err) != protocol.CodeInvalidArgument || !strings.Contains(err.Error(), "forward") {
+	if _, err := tab.History(context.Background(), 1, ok); code(err) != protocol.CodeInvalidArgument || !strings.Contains(err.Error(), "forward") {
 		t.Errorf("forward from the last entry: %v", err)
 	}
 	refuse := func(url string) error { return toolerr.Errorf(protocol.CodeOriginNotAllowed, "no %s", url) }
-	if _, err := b.History(context.Background(), tab, -1, refuse); code(err) != protocol.CodeOriginNotAllowed {
+	if _, err := tab.History(context.Background(), -1, refuse); code(err) != protocol.CodeOriginNotAllowed {
 		t.Errorf("a refused entry: %v", err)
 	}
 	if len(e.Requests("Page.navigateToHistoryEntry")) != 0 {
 		t.Fatal("a refused entry was loaded")
 	}
-	if nav, err := b.History(context.Background(), tab, -1, ok); err != nil || nav.Status != browser.NavLoaded {
+	if nav, err := tab.History(context.Background(), -1, ok); err != nil || nav.Status != browser.NavLoaded {
 		t.Errorf("back: %+v %v", nav, err)
 	}
 	if r := e.Requests("Page.navigateToHistoryEntry"); len(r) != 1 || r[0].Num("entryId") != 11 {
@@ -153,13 +151,13 @@ func TestAfterLeave(t *testing.T) {
 	e := browsertest.New()
 	e.On("Runtime.evaluate", func(browsertest.Request) (any, error) { return browsertest.EvalString("200"), nil })
 	b, tab := browsertest.Start(t, e)
-	out := b.AfterLeave(context.Background(), tab)
-	browsertest.Navigate(t, b, tab, "L2", "https://a.test/left")
-	browsertest.Event(t, b, tab, "Page.loadEventFired", map[string]any{})
+	out := tab.AfterLeave(context.Background())
+	browsertest.Navigate(t, tab, "L2", "https://a.test/left")
+	browsertest.Event(t, tab, "Page.loadEventFired", map[string]any{})
 	if nav := <-out; nav.Status != browser.NavLoaded || nav.HTTPStatus != 200 {
 		t.Errorf("the navigation held: %+v", nav)
 	}
-	out = b.AfterLeave(context.Background(), tab)
+	out = tab.AfterLeave(context.Background())
 	m, _ := protocol.NewEvent(protocol.EventTabClosed, protocol.TabClosed{TabID: tab.ChromeID})
 	b.HandleEvent(m)
 	if nav := <-out; nav.Status != browser.NavClosed {

@@ -33,18 +33,19 @@ type Command struct {
 // ErrDialogOpened as soon as a dialog opens (the page answers nothing
 // more until the dialog is handled; the commands not yet run may run
 // after it is).
-func (b *Browser) Pipeline(ctx context.Context, t *Tab, cmds []Command) error {
-	return b.StartPipeline(ctx, t, cmds)()
+func (t *Tab) Pipeline(ctx context.Context, cmds []Command) error {
+	return t.StartPipeline(ctx, cmds)()
 }
 
 // StartPipeline sends the commands as Pipeline does and returns at once,
 // with the function that waits for their answers as Pipeline does. The
 // caller must call it.
-func (b *Browser) StartPipeline(ctx context.Context, t *Tab, cmds []Command) (wait func() error) {
+func (t *Tab) StartPipeline(ctx context.Context, cmds []Command) (wait func() error) {
+	b := t.b
 	if len(cmds) == 0 {
 		return func() error { return nil }
 	}
-	opened, stop := b.Watch(t, func(m string) bool { return m == cdp.PageJavascriptDialogOpening })
+	opened, stop := t.Watch(func(m string) bool { return m == cdp.PageJavascriptDialogOpening })
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan error, 1)
 	if s, ok := b.ext.(starter); ok {
@@ -64,7 +65,7 @@ func (b *Browser) StartPipeline(ctx context.Context, t *Tab, cmds []Command) (wa
 	} else {
 		go func() {
 			for _, c := range cmds {
-				if err := b.CDPIn(ctx, t, c.Session, c.Method, c.Params, c.Result); err != nil && (!c.Optional || ctx.Err() != nil) {
+				if err := t.CDPIn(ctx, c.Session, c.Method, c.Params, c.Result); err != nil && (!c.Optional || ctx.Err() != nil) {
 					done <- err
 					return
 				}
@@ -92,8 +93,8 @@ func (b *Browser) StartPipeline(ctx context.Context, t *Tab, cmds []Command) (wa
 // while a dialog is open. It stops too when the page crashes (ErrCrashed),
 // since a crashed page answers nothing at all. f's context is cancelled
 // then.
-func (b *Browser) UnlessDialog(ctx context.Context, t *Tab, f func(ctx context.Context) error) error {
-	opened, stop := b.Watch(t, func(m string) bool { return m == cdp.PageJavascriptDialogOpening || m == cdp.InspectorTargetCrashed })
+func (t *Tab) UnlessDialog(ctx context.Context, f func(ctx context.Context) error) error {
+	opened, stop := t.Watch(func(m string) bool { return m == cdp.PageJavascriptDialogOpening || m == cdp.InspectorTargetCrashed })
 	defer stop()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()

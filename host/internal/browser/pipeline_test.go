@@ -23,11 +23,11 @@ func TestPipelineOrderAndOptional(t *testing.T) {
 		},
 	}}
 	b := newTestBrowser(t, f)
-	tab := &Tab{ChromeID: 3}
+	tab := &Tab{b: b, ChromeID: 3}
 	var first, last struct {
 		Value string `json:"value"`
 	}
-	err := b.Pipeline(context.Background(), tab, []Command{
+	err := tab.Pipeline(context.Background(), []Command{
 		{Method: "A.one", Result: &first},
 		{Method: "Fail.me", Optional: true},
 		{Method: "B.two", Result: &last},
@@ -38,7 +38,7 @@ func TestPipelineOrderAndOptional(t *testing.T) {
 	if len(sent) != 3 || sent[0] != "A.one" || sent[2] != "B.two" {
 		t.Fatalf("sent %v", sent)
 	}
-	if err := b.Pipeline(context.Background(), tab, []Command{{Method: "Fail.me"}, {Method: "C.three"}}); err == nil {
+	if err := tab.Pipeline(context.Background(), []Command{{Method: "Fail.me"}, {Method: "C.three"}}); err == nil {
 		t.Fatal("a failed command that is not optional did not fail the pipeline")
 	}
 }

@@ -3,10 +3,7 @@ package browser
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"testing"
-
-	"github.com/diwall/diwall/protocol"
 )
 
 func TestCheckSnapshotDecidesInOrder(t *testing.T) {
@@ -15,19 +12,25 @@ func TestCheckSnapshotDecidesInOrder(t *testing.T) {
 		name string
 		info TabInfo
 		id   string
-		want protocol.Code
+		want string // "", "stale" or "dialog"
 	}{
 		{"current", TabInfo{LoaderID: "L1", Snapshot: snap}, "s1", ""},
-		{"a newer observation", TabInfo{LoaderID: "L1", Snapshot: snap}, "s0", protocol.CodeSnapshotStale},
-		{"another document", TabInfo{LoaderID: "L2", Snapshot: snap}, "s1", protocol.CodeSnapshotStale},
-		{"no snapshot (another tab's id)", TabInfo{LoaderID: "L1"}, "s1", protocol.CodeSnapshotStale},
-		{"a dialog first", TabInfo{LoaderID: "L2", Snapshot: snap, Dialog: &Dialog{Type: "alert"}}, "s0", protocol.CodeDialogOpen},
+		{"a newer observation", TabInfo{LoaderID: "L1", Snapshot: snap}, "s0", "stale"},
+		{"another document", TabInfo{LoaderID: "L2", Snapshot: snap}, "s1", "stale"},
+		{"no snapshot (another tab's id)", TabInfo{LoaderID: "L1"}, "s1", "stale"},
+		{"a dialog first", TabInfo{LoaderID: "L2", Snapshot: snap, Dialog: &Dialog{Type: "alert"}}, "s0", "dialog"},
 	}
 	for _, c := range cases {
 		err := c.info.CheckSnapshot(c.id)
-		got := protocol.Code("")
-		if err != nil {
-			got = err.Code
+		var dialog *DialogOpenError
+		got := ""
+		switch {
+		case errors.Is(err, ErrSnapshotStale):
+			got = "stale"
+		case errors.As(err, &dialog) && dialog.Type == "alert":
+			got = "dialog"
+		case err != nil:
+			got = err.Error()
 		}
 		if got != c.want {
 			t.Errorf("%s: %v, want %q", c.name, err, c.want)
@@ -38,21 +41,13 @@ func TestCheckSnapshotDecidesInOrder(t *testing.T) {
 	}
 }
 
-func TestDialogOpenErrNamesTheDialog(t *testing.T) {
-	if e := DialogOpenErr(&Dialog{Type: "confirm"}); e.Code != protocol.CodeDialogOpen || !strings.Contains(e.Msg, "confirm") {
-		t.Errorf("confirm: %v", e)
-	}
-	if e := DialogOpenErr(&Dialog{Type: "beforeunload"}); e.Code != protocol.CodeDialogOpen || !strings.Contains(e.Msg, "leave") {
-		t.Errorf("beforeunload: %v", e)
-	}
-}
-
 func TestSnapshotMarks(t *testing.T) {
 	snap := &Snapshot{ID: "s1", MarkNode: map[int]int{1: 10, 2: 20}}
 	if i, err := snap.Node(2); err != nil || i != 20 {
 		t.Errorf("Node(2) = %d, %v", i, err)
 	}
-	if _, err := snap.Node(3); err == nil || err.Code != protocol.CodeInvalidArgument || !strings.Contains(err.Msg, "Mark 3") {
+	var unknown *UnknownMarkError
+	if _, err := snap.Node(3); !errors.As(err, &unknown) || unknown.Mark != 3 || unknown.Snapshot != "s1" {
 		t.Errorf("Node(3) = %v", err)
 	}
 	if m := snap.MarkOf(); len(m) != 2 || m[10] != 1 || m[20] != 2 {
@@ -62,7 +57,7 @@ func TestSnapshotMarks(t *testing.T) {
 
 func TestGoneErrMapsALostDocumentOnly(t *testing.T) {
 	for _, err := range []error{fmt.Errorf("x: %w", ErrWorldGone), fmt.Errorf("y: %w", ErrNavigatedAway)} {
-		if e := AsError(GoneErr(err)); e.Code != protocol.CodeSnapshotStale || !errors.Is(e, err) {
+		if e := GoneErr(err); !errors.Is(e, ErrNavigatedAway) || !errors.Is(e, err) {
 			t.Errorf("GoneErr(%v) = %v", err, e)
 		}
 	}

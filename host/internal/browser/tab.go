@@ -10,9 +10,13 @@ import (
 	"github.com/diwall/diwall/protocol"
 )
 
-// Tab is one agent tab. Its fields are guarded by the Browser's lock; read
-// them through Browser.Info.
+// Tab is one agent tab, bound to the browser that owns it: the operations
+// on the tab (CDP commands, its isolated worlds, navigation, dialogs) are
+// its methods. Its state is guarded by the Browser's lock; read it through
+// Info.
 type Tab struct {
+	b *Browser
+
 	ChromeID int
 	ID       string // opaque id shown to the model
 
@@ -149,7 +153,8 @@ type TabInfo struct {
 }
 
 // Info returns a copy of the tab's state.
-func (b *Browser) Info(t *Tab) TabInfo {
+func (t *Tab) Info() TabInfo {
+	b := t.b
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	info := TabInfo{
@@ -341,14 +346,16 @@ func (t *Tab) closeWaiters() {
 
 // Record returns every event of the tab from now on, until stop is called
 // ("" when the tab is gone). Events beyond its buffer of 256 are dropped.
-func (b *Browser) Record(t *Tab) (<-chan string, func()) {
+func (t *Tab) Record() (<-chan string, func()) {
+	b := t.b
 	return b.addWaiter(t, &waiter{ch: make(chan string, 256), record: true})
 }
 
 // Watch registers a waiter for the first event (a CDP method, or one of the
 // Event* names) that satisfies match; "" means the tab is gone, "detached"
 // that the debugger was detached. Call cancel when done.
-func (b *Browser) Watch(t *Tab, match func(string) bool) (<-chan string, func()) {
+func (t *Tab) Watch(match func(string) bool) (<-chan string, func()) {
+	b := t.b
 	return b.addWaiter(t, &waiter{match: match, ch: make(chan string, 1)})
 }
 
@@ -365,10 +372,14 @@ func (b *Browser) addWaiter(t *Tab, w *waiter) (<-chan string, func()) {
 
 // TakeDragData returns, and forgets, the data of the last drag Chrome
 // intercepted on the tab (Input.setInterceptDrags); nil when none.
-func (b *Browser) TakeDragData(t *Tab) json.RawMessage {
+func (t *Tab) TakeDragData() json.RawMessage {
+	b := t.b
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	d := t.dragData
 	t.dragData = nil
 	return d
 }
+
+// Browser returns the browser that owns the tab.
+func (t *Tab) Browser() *Browser { return t.b }

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/diwall/diwall/host/internal/cdp"
-	"github.com/diwall/diwall/host/internal/toolerr"
 
 	"github.com/diwall/diwall/protocol"
 )
@@ -50,7 +49,7 @@ func (b *Browser) List(ctx context.Context, owner string) ([]TabInfo, error) {
 	b.mu.Unlock()
 	infos := make([]TabInfo, 0, len(tabs))
 	for _, t := range tabs {
-		infos = append(infos, b.Info(t))
+		infos = append(infos, t.Info())
 	}
 	return infos, nil
 }
@@ -87,14 +86,15 @@ func (b *Browser) Open(ctx context.Context, owner, url string) (*Tab, Navigation
 	if err := b.syncAgentTabs(ctx); err != nil {
 		return tab, Navigation{}, err
 	}
-	b.background(func(ctx context.Context) error { return b.group(ctx, tab) })
-	if err := b.Attach(ctx, tab); err != nil {
+	owners := b.owning()
+	b.background(func(ctx context.Context) error { return owners.Joined(ctx, tab) })
+	if err := tab.Attach(ctx); err != nil {
 		return tab, Navigation{}, err
 	}
 	if url == "" {
 		return tab, Navigation{Status: NavLoaded}, nil
 	}
-	nav, err := b.Navigate(ctx, tab, url)
+	nav, err := tab.Navigate(ctx, url)
 	return tab, nav, err
 }
 
@@ -105,22 +105,23 @@ const closeWait = 10 * time.Second
 // beforeunload dialog) keeps its tab until the dialog is answered: Close
 // then reports the dialog (dialog_open) at once, and accepting it closes
 // the tab.
-func (b *Browser) Close(ctx context.Context, t *Tab) error {
-	if d := b.Info(t).Dialog; d != nil && d.Type == "beforeunload" {
-		return DialogOpenErr(d)
+func (t *Tab) Close(ctx context.Context) error {
+	b := t.b
+	if d := t.Info().Dialog; d != nil && d.Type == "beforeunload" {
+		return DialogOpen(d)
 	}
 	ctx, cancel := context.WithTimeout(ctx, closeWait)
 	defer cancel()
-	err := b.UnlessDialog(ctx, t, func(ctx context.Context) error {
+	err := t.UnlessDialog(ctx, func(ctx context.Context) error {
 		return b.ext.Call(ctx, protocol.MethodTabClose, protocol.TabParams{TabID: t.ChromeID}, nil)
 	})
 	if errors.Is(err, ErrDialogOpened) {
-		if d := b.Info(t).Dialog; d != nil {
-			return DialogOpenErr(d)
+		if d := t.Info().Dialog; d != nil {
+			return DialogOpen(d)
 		}
 		return err
 	}
-	if err != nil && AsError(err).Code != protocol.CodeTabGone {
+	if err != nil && !tabGone(err) {
 		return err
 	}
 	b.mu.Lock()
@@ -131,7 +132,8 @@ func (b *Browser) Close(ctx context.Context, t *Tab) error {
 
 // Activate makes the tab the active one of its window, so that it renders,
 // captures and takes input promptly.
-func (b *Browser) Activate(ctx context.Context, t *Tab) error {
+func (t *Tab) Activate(ctx context.Context) error {
+	b := t.b
 	var res protocol.TabResult
 	if err := b.ext.Call(ctx, protocol.MethodTabActivate, protocol.TabParams{TabID: t.ChromeID}, &res); err != nil {
 		return err
@@ -142,7 +144,8 @@ func (b *Browser) Activate(ctx context.Context, t *Tab) error {
 
 // Attach attaches the debugger to the tab if it is not attached, and
 // enables the page events the host follows.
-func (b *Browser) Attach(ctx context.Context, t *Tab) error {
+func (t *Tab) Attach(ctx context.Context) error {
+	b := t.b
 	b.mu.Lock()
 	attached := t.attached
 	b.mu.Unlock()
@@ -152,19 +155,19 @@ func (b *Browser) Attach(ctx context.Context, t *Tab) error {
 	if err := b.ext.Call(ctx, protocol.MethodDebuggerAttach, protocol.TabParams{TabID: t.ChromeID}, nil); err != nil {
 		return err
 	}
-	if err := b.CDP(ctx, t, cdp.PageEnable, nil, nil); err != nil {
+	if err := t.CDP(ctx, cdp.PageEnable, nil, nil); err != nil {
 		return err
 	}
 	if b.downloadHandler() != nil {
 		// Documents' responses pause, so that a download is the host's to
 		// take; a Chrome that cannot pause them still has its downloads
 		// stopped by the extension (download.intercepted).
-		if err := b.CDP(ctx, t, cdp.FetchEnable, cdp.DocumentResponses, nil); err != nil {
+		if err := t.CDP(ctx, cdp.FetchEnable, cdp.DocumentResponses, nil); err != nil {
 			b.log.Warn("cannot pause the tab's document responses; its downloads go through Chrome's download manager", "tab", t.ChromeID, "err", err)
 		}
 	}
 	var tree cdp.GetFrameTreeResult
-	if err := b.CDP(ctx, t, cdp.PageGetFrameTree, nil, &tree); err != nil {
+	if err := t.CDP(ctx, cdp.PageGetFrameTree, nil, &tree); err != nil {
 		return err
 	}
 	b.mu.Lock()
@@ -184,7 +187,8 @@ func (b *Browser) Attach(ctx context.Context, t *Tab) error {
 
 // CaptureVisible captures the tab with chrome.tabs.captureVisibleTab, as
 // JPEG; the tab must be the active one of its window.
-func (b *Browser) CaptureVisible(ctx context.Context, t *Tab, res *protocol.CaptureResult) error {
+func (t *Tab) CaptureVisible(ctx context.Context, res *protocol.CaptureResult) error {
+	b := t.b
 	return b.ext.Call(ctx, protocol.MethodTabCapture, protocol.CaptureParams{TabID: t.ChromeID, Format: "jpeg", Quality: 90}, res)
 }
 
@@ -193,13 +197,14 @@ func (b *Browser) CaptureVisible(ctx context.Context, t *Tab, res *protocol.Capt
 //
 // Chrome's answer to a command whose page navigated or closed while it
 // ran is ErrNavigatedAway, wrapped.
-func (b *Browser) CDP(ctx context.Context, t *Tab, method cdp.Method, params, result any) error {
-	return b.CDPIn(ctx, t, "", method, params, result)
+func (t *Tab) CDP(ctx context.Context, method cdp.Method, params, result any) error {
+	return t.CDPIn(ctx, "", method, params, result)
 }
 
 // CDPIn is CDP on one of the tab's child sessions (an out-of-process
 // frame's, see Frame); "" is the tab's own session.
-func (b *Browser) CDPIn(ctx context.Context, t *Tab, session string, method cdp.Method, params, result any) error {
+func (t *Tab) CDPIn(ctx context.Context, session string, method cdp.Method, params, result any) error {
+	b := t.b
 	err := b.ext.Call(ctx, protocol.MethodCDP, protocol.CDPParams{TabID: t.ChromeID, SessionID: session, Method: string(method), Params: params}, result)
 	return b.cdpErr(ctx, t, session, method, err)
 }
@@ -238,10 +243,14 @@ func (b *Browser) lostDebugger(ctx context.Context, t *Tab, err error) error {
 		b.mu.Lock()
 		b.forgetLocked(t.ChromeID)
 		b.mu.Unlock()
-		return &toolerr.Error{Code: protocol.CodeTabGone, Msg: "The tab was closed while Diwall worked on it. Call tabs {action:list} and pick another, or open one.", Err: err}
+		return fmt.Errorf("%w: %w", ErrTabClosed, err)
 	}
 	return err
 }
 
-// ErrNavigatedAway means a command's page navigated or closed while it ran.
-var ErrNavigatedAway = errors.New("the page navigated or closed while the command ran")
+// tabGone says whether err is the extension's answer that the tab is no
+// longer there, or no longer an agent tab.
+func tabGone(err error) bool {
+	var re *protocol.ResponseError
+	return errors.As(err, &re) && (re.Code == protocol.ExtTabGone || re.Code == protocol.ExtNotAgentTab)
+}

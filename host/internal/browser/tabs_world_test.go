@@ -51,7 +51,7 @@ func TestOpenListClose(t *testing.T) {
 		t.Errorf("another session's list: %+v %v", other, err)
 	}
 	last, _ := b.Newest(browsertest.Session)
-	if err := b.Close(ctx, last); err != nil {
+	if err := last.Close(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if _, ok := b.Lookup(browsertest.Session, last.ID); ok {
@@ -62,8 +62,8 @@ func TestOpenListClose(t *testing.T) {
 func TestCloseUnderBeforeunload(t *testing.T) {
 	e := browsertest.New()
 	b, tab := browsertest.Start(t, e)
-	browsertest.OpenDialog(t, b, tab, "beforeunload", "")
-	if err := b.Close(context.Background(), tab); code(err) != protocol.CodeDialogOpen || len(e.Requests(protocol.MethodTabClose)) != 0 {
+	browsertest.OpenDialog(t, tab, "beforeunload", "")
+	if err := tab.Close(context.Background()); code(err) != protocol.CodeDialogOpen || len(e.Requests(protocol.MethodTabClose)) != 0 {
 		t.Errorf("%v", err)
 	}
 	if _, ok := b.Lookup(browsertest.Session, tab.ID); !ok {
@@ -73,12 +73,12 @@ func TestCloseUnderBeforeunload(t *testing.T) {
 
 func TestActivate(t *testing.T) {
 	e := browsertest.New()
-	b, tab := browsertest.Start(t, e)
+	_, tab := browsertest.Start(t, e)
 	e.On(protocol.MethodTabActivate, func(r browsertest.Request) (any, error) {
 		return protocol.TabResult{Tab: protocol.Tab{TabID: int(r.Num("tab_id")), WindowID: 1, URL: "https://a.test/", Title: "Now", Active: true}}, nil
 	})
-	if err := b.Activate(context.Background(), tab); err != nil || b.Info(tab).Title != "Now" || !b.Info(tab).Active {
-		t.Errorf("%v %+v", err, b.Info(tab))
+	if err := tab.Activate(context.Background()); err != nil || tab.Info().Title != "Now" || !tab.Info().Active {
+		t.Errorf("%v %+v", err, tab.Info())
 	}
 }
 
@@ -91,7 +91,7 @@ func TestALostDebuggerOfAClosedTab(t *testing.T) {
 		return nil, &protocol.ResponseError{Code: protocol.ExtDebuggerDetached, Message: "Debugger is not attached"}
 	})
 	e.On(protocol.MethodTabsGet, func(browsertest.Request) (any, error) { return protocol.TabsResult{}, nil })
-	err := b.CDP(context.Background(), tab, "Page.reload", nil, nil)
+	err := tab.CDP(context.Background(), "Page.reload", nil, nil)
 	if code(err) != protocol.CodeTabGone {
 		t.Errorf("%v", err)
 	}
@@ -101,14 +101,14 @@ func TestALostDebuggerOfAClosedTab(t *testing.T) {
 	e.On("Page.stopLoading", func(browsertest.Request) (any, error) {
 		return nil, &protocol.ResponseError{Code: protocol.ExtCDPError, Message: "Inspected target navigated or closed"}
 	})
-	if err := b.CDP(context.Background(), tab, "Page.stopLoading", nil, nil); !errors.Is(err, browser.ErrNavigatedAway) {
+	if err := tab.CDP(context.Background(), "Page.stopLoading", nil, nil); !errors.Is(err, browser.ErrNavigatedAway) {
 		t.Errorf("navigated away: %v", err)
 	}
 }
 
 func TestEvaluate(t *testing.T) {
 	e := browsertest.New()
-	b, tab := browsertest.Start(t, e)
+	_, tab := browsertest.Start(t, e)
 	ctx := context.Background()
 	answers := []struct {
 		answer any
@@ -132,18 +132,18 @@ func TestEvaluate(t *testing.T) {
 			}
 			return a.answer, a.err
 		})
-		if s, err := b.Evaluate(ctx, tab, "1", 3000); !a.check(s, err) {
+		if s, err := tab.Evaluate(ctx, "1", 3000); !a.check(s, err) {
 			t.Errorf("answer %d: %q %v", i, s, err)
 		}
 	}
 	// The world that was gone is made again.
 	e.On("Runtime.evaluate", func(browsertest.Request) (any, error) { return browsertest.EvalString("ok"), nil })
-	if _, err := b.Evaluate(ctx, tab, "1", 3000); err != nil || len(e.Requests("Page.createIsolatedWorld")) != 2 {
+	if _, err := tab.Evaluate(ctx, "1", 3000); err != nil || len(e.Requests("Page.createIsolatedWorld")) != 2 {
 		t.Errorf("%v; %d worlds made", err, len(e.Requests("Page.createIsolatedWorld")))
 	}
 	// A new document has new worlds.
-	browsertest.Navigate(t, b, tab, "L2", "https://a.test/2")
-	if _, err := b.Evaluate(ctx, tab, "1", 3000); err != nil || len(e.Requests("Page.createIsolatedWorld")) != 3 {
+	browsertest.Navigate(t, tab, "L2", "https://a.test/2")
+	if _, err := tab.Evaluate(ctx, "1", 3000); err != nil || len(e.Requests("Page.createIsolatedWorld")) != 3 {
 		t.Errorf("%v; %d worlds made", err, len(e.Requests("Page.createIsolatedWorld")))
 	}
 	// A child frame's world in its own session; a frame gone is a world gone.
@@ -154,12 +154,12 @@ func TestEvaluate(t *testing.T) {
 		}
 		return map[string]any{"executionContextId": 7}, nil
 	})
-	if _, err := b.CallIn(ctx, tab, f, "function () { return 1; }", nil, false); !errors.Is(err, browser.ErrWorldGone) {
+	if _, err := tab.CallIn(ctx, f, "function () { return 1; }", nil, false); !errors.Is(err, browser.ErrWorldGone) {
 		t.Errorf("a frame gone: %v", err)
 	}
 	// Installed scripts are remembered per world.
-	b.SetInstalledIn(tab, f, 9, "act")
-	if !b.InstalledIn(tab, f, 9, "act") || b.InstalledIn(tab, f, 8, "act") || b.InstalledIn(tab, browser.Frame{}, 9, "act") {
+	tab.SetInstalledIn(f, 9, "act")
+	if !tab.InstalledIn(f, 9, "act") || tab.InstalledIn(f, 8, "act") || tab.InstalledIn(browser.Frame{}, 9, "act") {
 		t.Error("InstalledIn")
 	}
 }
@@ -167,13 +167,13 @@ func TestEvaluate(t *testing.T) {
 // TestACrashedPageAnswersNothing.
 func TestACrashedPageAnswersNothing(t *testing.T) {
 	e := browsertest.New()
-	b, tab := browsertest.Start(t, e)
-	browsertest.Event(t, b, tab, cdp.InspectorTargetCrashed, map[string]any{})
-	if _, err := b.Evaluate(context.Background(), tab, "1", 1000); !errors.Is(err, browser.ErrCrashed) || !b.Info(tab).Crashed {
+	_, tab := browsertest.Start(t, e)
+	browsertest.Event(t, tab, cdp.InspectorTargetCrashed, map[string]any{})
+	if _, err := tab.Evaluate(context.Background(), "1", 1000); !errors.Is(err, browser.ErrCrashed) || !tab.Info().Crashed {
 		t.Errorf("%v", err)
 	}
-	browsertest.Navigate(t, b, tab, "L2", "https://a.test/")
-	if b.Info(tab).Crashed {
+	browsertest.Navigate(t, tab, "L2", "https://a.test/")
+	if tab.Info().Crashed {
 		t.Error("a new document is still crashed")
 	}
 }
@@ -181,24 +181,24 @@ func TestACrashedPageAnswersNothing(t *testing.T) {
 // TestUnlessDialog stops waiting when a dialog opens or the page crashes.
 func TestUnlessDialog(t *testing.T) {
 	e := browsertest.New()
-	b, tab := browsertest.Start(t, e)
+	_, tab := browsertest.Start(t, e)
 	for event, want := range map[string]error{"Page.javascriptDialogOpening": browser.ErrDialogOpened, cdp.InspectorTargetCrashed: browser.ErrCrashed} {
 		started := make(chan struct{})
 		done := make(chan error)
 		go func() {
-			done <- b.UnlessDialog(context.Background(), tab, func(ctx context.Context) error {
+			done <- tab.UnlessDialog(context.Background(), func(ctx context.Context) error {
 				close(started)
 				<-ctx.Done()
 				return ctx.Err()
 			})
 		}()
 		<-started
-		browsertest.Event(t, b, tab, event, map[string]any{"type": "alert"})
+		browsertest.Event(t, tab, event, map[string]any{"type": "alert"})
 		if err := <-done; !errors.Is(err, want) {
 			t.Errorf("%s: %v", event, err)
 		}
 	}
-	if err := b.CDPUnlessDialog(context.Background(), tab, "Page.bringToFront", nil, nil); err != nil {
+	if err := tab.CDPUnlessDialog(context.Background(), "Page.bringToFront", nil, nil); err != nil {
 		t.Error(err)
 	}
 }
@@ -207,37 +207,37 @@ func TestUnlessDialog(t *testing.T) {
 // the pipeline with ErrDialogOpened.
 func TestPipelineStopsAtADialog(t *testing.T) {
 	e := browsertest.New()
-	b, tab := browsertest.Start(t, e)
+	_, tab := browsertest.Start(t, e)
 	e.On("Input.dispatchMouseEvent", func(r browsertest.Request) (any, error) {
-		browsertest.OpenDialog(t, b, tab, "alert", "hi")
+		browsertest.OpenDialog(t, tab, "alert", "hi")
 		<-r.Ctx.Done()
 		return nil, r.Ctx.Err()
 	})
-	err := b.Pipeline(context.Background(), tab, []browser.Command{{Method: "Input.dispatchMouseEvent", Params: map[string]any{"type": "mousePressed"}}, {Method: "Input.dispatchKeyEvent"}})
+	err := tab.Pipeline(context.Background(), []browser.Command{{Method: "Input.dispatchMouseEvent", Params: map[string]any{"type": "mousePressed"}}, {Method: "Input.dispatchKeyEvent"}})
 	if !errors.Is(err, browser.ErrDialogOpened) || len(e.Requests("Input.dispatchKeyEvent")) != 0 {
 		t.Errorf("%v; the key was sent: %v", err, e.Methods())
 	}
 	// An optional command's failure is not the pipeline's.
 	e.On("Runtime.releaseObjectGroup", func(browsertest.Request) (any, error) { return nil, errors.New("no group") })
-	if err := b.Pipeline(context.Background(), tab, []browser.Command{{Method: "Runtime.releaseObjectGroup", Optional: true}, {Method: "Page.bringToFront"}}); err != nil {
+	if err := tab.Pipeline(context.Background(), []browser.Command{{Method: "Runtime.releaseObjectGroup", Optional: true}, {Method: "Page.bringToFront"}}); err != nil {
 		t.Errorf("an optional failure: %v", err)
 	}
-	if err := b.Pipeline(context.Background(), tab, nil); err != nil {
+	if err := tab.Pipeline(context.Background(), nil); err != nil {
 		t.Error(err)
 	}
 }
 
 func TestSnapshotsBelongToTheirDocument(t *testing.T) {
 	e := browsertest.New()
-	b, tab := browsertest.Start(t, e)
-	if b.SetSnapshot(tab, &browser.Snapshot{ID: "s", LoaderID: "L0"}) {
+	_, tab := browsertest.Start(t, e)
+	if tab.SetSnapshot(&browser.Snapshot{ID: "s", LoaderID: "L0"}) {
 		t.Error("a snapshot of another document was taken")
 	}
-	if !b.SetSnapshot(tab, &browser.Snapshot{ID: "s", LoaderID: "L1"}) || b.Info(tab).Current("s") == nil {
+	if !tab.SetSnapshot(&browser.Snapshot{ID: "s", LoaderID: "L1"}) || tab.Info().Current("s") == nil {
 		t.Fatal("the snapshot of the document was not taken")
 	}
-	browsertest.Navigate(t, b, tab, "L2", "https://a.test/2")
-	if b.Info(tab).Snapshot != nil {
+	browsertest.Navigate(t, tab, "L2", "https://a.test/2")
+	if tab.Info().Snapshot != nil {
 		t.Error("a new document kept the old snapshot")
 	}
 }
@@ -265,36 +265,15 @@ func TestSnapshotPlaces(t *testing.T) {
 
 func TestRecordAndDragData(t *testing.T) {
 	e := browsertest.New()
-	b, tab := browsertest.Start(t, e)
-	events, stop := b.Record(tab)
-	browsertest.Event(t, b, tab, "Input.dragIntercepted", map[string]any{"data": map[string]any{"items": []any{}}})
-	browsertest.Event(t, b, tab, "Page.loadEventFired", map[string]any{})
+	_, tab := browsertest.Start(t, e)
+	events, stop := tab.Record()
+	browsertest.Event(t, tab, "Input.dragIntercepted", map[string]any{"data": map[string]any{"items": []any{}}})
+	browsertest.Event(t, tab, "Page.loadEventFired", map[string]any{})
 	stop()
 	if a, c := <-events, <-events; a != "Input.dragIntercepted" || c != "Page.loadEventFired" {
 		t.Errorf("recorded %s, %s", a, c)
 	}
-	if d := b.TakeDragData(tab); !strings.Contains(string(d), "items") || b.TakeDragData(tab) != nil {
+	if d := tab.TakeDragData(); !strings.Contains(string(d), "items") || tab.TakeDragData() != nil {
 		t.Errorf("drag data %s", d)
-	}
-}
-
-func TestReleaseAndShowState(t *testing.T) {
-	e := browsertest.New()
-	b, tab := browsertest.Start(t, e)
-	b.Connect(browsertest.Session, "client")
-	if err := b.ShowState(context.Background(), browsertest.Session, browser.StatePaused); err != nil {
-		t.Fatal(err)
-	}
-	if r := e.Requests(protocol.MethodTabGroupState); len(r) != 1 || r[0].Str("state") != browser.StatePaused {
-		t.Errorf("tab_group.state %+v", r)
-	}
-	if err := b.Release(context.Background(), browsertest.Session, true); err != nil {
-		t.Fatal(err)
-	}
-	if r := e.Requests(protocol.MethodTabClose); len(r) != 1 || r[0].Num("tab_id") != float64(tab.ChromeID) {
-		t.Errorf("tab.close %+v", r)
-	}
-	if _, ok := b.Lookup(browsertest.Session, tab.ID); ok {
-		t.Error("a released tab is still the session's")
 	}
 }

@@ -7,9 +7,6 @@ import (
 	"time"
 
 	"github.com/diwall/diwall/host/internal/cdp"
-	"github.com/diwall/diwall/host/internal/toolerr"
-
-	"github.com/diwall/diwall/protocol"
 )
 
 // worldName names Diwall's isolated world in every page.
@@ -18,14 +15,15 @@ const worldName = "diwall"
 // World returns the execution context of Diwall's isolated world in the
 // tab's current document, creating it when needed. Page scripts cannot see
 // or change what runs there.
-func (b *Browser) World(ctx context.Context, t *Tab) (int, error) {
-	return b.WorldIn(ctx, t, Frame{})
+func (t *Tab) World(ctx context.Context) (int, error) {
+	return t.WorldIn(ctx, Frame{})
 }
 
 // WorldIn is World for one frame of the tab (see Frame): the isolated
 // world of the frame's current document.
-func (b *Browser) WorldIn(ctx context.Context, t *Tab, f Frame) (int, error) {
-	if err := b.Attach(ctx, t); err != nil {
+func (t *Tab) WorldIn(ctx context.Context, f Frame) (int, error) {
+	b := t.b
+	if err := t.Attach(ctx); err != nil {
 		return 0, err
 	}
 	b.mu.Lock()
@@ -41,7 +39,7 @@ func (b *Browser) WorldIn(ctx context.Context, t *Tab, f Frame) (int, error) {
 		return world, nil
 	}
 	var res cdp.CreateIsolatedWorldResult
-	err := b.CDPIn(ctx, t, f.Session, cdp.PageCreateIsolatedWorld, cdp.CreateIsolatedWorldParams{
+	err := t.CDPIn(ctx, f.Session, cdp.PageCreateIsolatedWorld, cdp.CreateIsolatedWorldParams{
 		FrameID: id, WorldName: worldName, GrantUniveralAccess: false,
 	}, &res)
 	if err != nil {
@@ -67,7 +65,8 @@ type installKey struct {
 
 // InstalledIn says whether the host's script name was defined in world,
 // the isolated world of frame f's document (see SetInstalledIn).
-func (b *Browser) InstalledIn(t *Tab, f Frame, world int, name string) bool {
+func (t *Tab) InstalledIn(f Frame, world int, name string) bool {
+	b := t.b
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return world != 0 && t.installed[installKey{f, name}] == world
@@ -75,7 +74,8 @@ func (b *Browser) InstalledIn(t *Tab, f Frame, world int, name string) bool {
 
 // SetInstalledIn records that the host's script name is defined in world
 // (of frame f), so that later calls send only its name and arguments.
-func (b *Browser) SetInstalledIn(t *Tab, f Frame, world int, name string) {
+func (t *Tab) SetInstalledIn(f Frame, world int, name string) {
+	b := t.b
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if t.installed == nil {
@@ -84,9 +84,10 @@ func (b *Browser) SetInstalledIn(t *Tab, f Frame, world int, name string) {
 	t.installed[installKey{f, name}] = world
 }
 
-// ForgetWorldIn drops a world of frame f the browser no longer knows (its
+// forgetWorld drops a world of frame f the browser no longer knows (its
 // document was replaced under us), so the next WorldIn makes a new one.
-func (b *Browser) ForgetWorldIn(t *Tab, f Frame, world int) {
+func (t *Tab) forgetWorld(f Frame, world int) {
+	b := t.b
 	b.mu.Lock()
 	if t.worlds[f] == world {
 		delete(t.worlds, f)
@@ -99,35 +100,29 @@ func (b *Browser) ForgetWorldIn(t *Tab, f Frame, world int) {
 // replaced), and forgets that world; other errors are returned as they
 // are. For a child frame, a session that is gone (the frame went out of
 // process, or away) is a world gone too.
-func (b *Browser) WorldErrIn(t *Tab, f Frame, world int, err error) error {
+func (t *Tab) WorldErrIn(f Frame, world int, err error) error {
 	if err == nil {
 		return nil
 	}
 	if cdp.Is(err, cdp.ContextGone) || !f.Main() && cdp.Is(err, cdp.SessionGone) {
-		b.ForgetWorldIn(t, f, world)
+		t.forgetWorld(f, world)
 		return fmt.Errorf("%w: %v", ErrWorldGone, err) //nolint:errorlint // the world is gone; what Chrome said is detail, not a cause to branch on
 	}
 	return err
 }
 
-// Evaluation errors.
-var (
-	// ErrWorldGone means the isolated world's context no longer exists.
-	ErrWorldGone = fmt.Errorf("isolated world gone")
-)
-
 // Evaluate runs the host's own constant expression in the tab's isolated
 // world and returns its value, which must be a string; the script may run
 // for timeoutMS. It never runs JavaScript that came from the model, and
 // takes no arguments: a function that does is called with CallIn.
-func (b *Browser) Evaluate(ctx context.Context, t *Tab, expression string, timeoutMS int) (string, error) {
-	world, err := b.World(ctx, t)
+func (t *Tab) Evaluate(ctx context.Context, expression string, timeoutMS int) (string, error) {
+	world, err := t.World(ctx)
 	if err != nil {
 		return "", err
 	}
 	var res cdp.EvaluateResult
-	err = b.UnlessDialog(ctx, t, func(ctx context.Context) error {
-		return b.CDP(ctx, t, cdp.RuntimeEvaluate, cdp.EvaluateParams{
+	err = t.UnlessDialog(ctx, func(ctx context.Context) error {
+		return t.CDP(ctx, cdp.RuntimeEvaluate, cdp.EvaluateParams{
 			Expression: expression, ContextID: world, ReturnByValue: true, Timeout: int64(timeoutMS),
 		}, &res)
 	})
@@ -135,15 +130,9 @@ func (b *Browser) Evaluate(ctx context.Context, t *Tab, expression string, timeo
 		return "", TooLong(time.Duration(timeoutMS)*time.Millisecond, err)
 	}
 	if err != nil {
-		return "", b.WorldErrIn(t, Frame{}, world, err)
+		return "", t.WorldErrIn(Frame{}, world, err)
 	}
 	return StringResult(&res)
-}
-
-// TooLong is the error of a page script that ran past its limit.
-func TooLong(limit time.Duration, err error) error {
-	return &toolerr.Error{Code: protocol.CodeTimeout, Err: err, Msg: fmt.Sprintf(
-		"Reading the page took past its limit of %d s: the page is very large, or its main thread is busy. Wait and try again, read a part of it (read with a mark or a query), or navigate elsewhere.", int(limit.Seconds()))}
 }
 
 // StringResult is the string a page script answered, or its exception.
@@ -164,13 +153,14 @@ func StringResult(res *cdp.EvaluateResult) (string, error) {
 // CDPUnlessDialog is CDP, except that it stops waiting when a dialog opens
 // on the tab (ErrDialogOpened): the page would not answer before the
 // dialog is handled.
-func (b *Browser) CDPUnlessDialog(ctx context.Context, t *Tab, method cdp.Method, params, result any) error {
-	return b.UnlessDialog(ctx, t, func(ctx context.Context) error { return b.CDP(ctx, t, method, params, result) })
+func (t *Tab) CDPUnlessDialog(ctx context.Context, method cdp.Method, params, result any) error {
+	return t.UnlessDialog(ctx, func(ctx context.Context) error { return t.CDP(ctx, method, params, result) })
 }
 
 // SetSnapshot makes snap the tab's current snapshot, if the tab is still on
 // the document the snapshot was taken of.
-func (b *Browser) SetSnapshot(t *Tab, snap *Snapshot) bool {
+func (t *Tab) SetSnapshot(snap *Snapshot) bool {
+	b := t.b
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if t.loaderID != snap.LoaderID {

@@ -20,7 +20,7 @@ func TestHandoffUsage(t *testing.T) {
 // the person, with the model's reason quoted as its words.
 func TestSessionsShowAHandoff(t *testing.T) {
 	var b bytes.Buffer
-	printSessions(&b, []operator.Session{{Key: "0123456789abcdef", Name: "claude", Status: operator.Running, Connected: true,
+	printSessions(&b, []operator.SessionView{{Key: "0123456789abcdef", Name: "claude", Status: operator.Running, Connected: true,
 		Handoff: &operator.Handoff{Reason: "solve the captcha", Since: 1}}})
 	out := b.String()
 	if !strings.Contains(out, `the model says: "solve the captcha"`) || !strings.Contains(out, "diwall handoff done|decline 01234567") {

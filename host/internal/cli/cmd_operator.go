@@ -141,7 +141,7 @@ func ask(req operator.ControlRequest, stdio Stdio) (operator.ControlReply, int) 
 	return reply, 0
 }
 
-func printSessions(w io.Writer, sessions []operator.Session) {
+func printSessions(w io.Writer, sessions []operator.SessionView) {
 	if len(sessions) == 0 {
 		fmt.Fprintln(w, "No session is connected.")
 		return

@@ -16,7 +16,7 @@ import (
 
 // operatorHost serves the person's commands on the socket of a fresh
 // DIWALL_HOME from a real operator hub with one session, as the host does.
-func operatorHost(t *testing.T) operator.Session {
+func operatorHost(t *testing.T) operator.SessionView {
 	t.Helper()
 	t.Setenv("DIWALL_HOME", filepath.Join(t.TempDir(), "h"))
 	ln, _, err := socket.Listen(paths.Default().Socket())
@@ -38,7 +38,7 @@ func operatorHost(t *testing.T) operator.Session {
 			conn.Close()
 		}
 	}()
-	who := operator.Session{Key: "0123456789abcdef", Name: "Claude Code", Title: "Claude", Color: "blue"}
+	who := operator.SessionView{Key: "0123456789abcdef", Name: "Claude Code", Title: "Claude", Color: "blue"}
 	_, op := h.Begin(t.Context(), who, operator.Operation{ID: "op1", Tool: "observe"})
 	op.End(operator.Outcome{})
 	return who

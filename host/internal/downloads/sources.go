@@ -18,7 +18,6 @@ const pieceBytes = 512 << 10
 // responseStream reads a paused response's body (Fetch), which Chrome
 // never hands to its download manager.
 type responseStream struct {
-	b      *browser.Browser
 	t      *browser.Tab
 	handle string
 	empty  int // reads in a row that brought nothing
@@ -36,17 +35,17 @@ type Stream interface {
 
 // TakeResponse takes the body of the paused response requestID as a
 // Source; close it when done.
-func TakeResponse(ctx context.Context, b *browser.Browser, t *browser.Tab, requestID string) (Stream, error) {
+func TakeResponse(ctx context.Context, t *browser.Tab, requestID string) (Stream, error) {
 	var res cdp.StreamResult
-	if err := b.CDP(ctx, t, cdp.FetchTakeResponseBodyAsStream, cdp.RequestIDParams{RequestID: requestID}, &res); err != nil {
+	if err := t.CDP(ctx, cdp.FetchTakeResponseBodyAsStream, cdp.RequestIDParams{RequestID: requestID}, &res); err != nil {
 		return nil, err
 	}
-	return &responseStream{b: b, t: t, handle: res.Stream}, nil
+	return &responseStream{t: t, handle: res.Stream}, nil
 }
 
 func (s *responseStream) Next(ctx context.Context) ([]byte, bool, error) {
 	var res cdp.IOReadResult
-	if err := s.b.CDP(ctx, s.t, cdp.IORead, cdp.IOReadParams{Handle: s.handle, Size: pieceBytes}, &res); err != nil {
+	if err := s.t.CDP(ctx, cdp.IORead, cdp.IOReadParams{Handle: s.handle, Size: pieceBytes}, &res); err != nil {
 		return nil, false, err
 	}
 	if res.Data == "" && !res.EOF {
@@ -67,7 +66,7 @@ func (s *responseStream) Next(ctx context.Context) ([]byte, bool, error) {
 
 // Close lets Chrome free the stream.
 func (s *responseStream) Close(ctx context.Context) {
-	_ = s.b.CDP(ctx, s.t, cdp.IOClose, cdp.IOCloseParams{Handle: s.handle}, nil)
+	_ = s.t.CDP(ctx, cdp.IOClose, cdp.IOCloseParams{Handle: s.handle}, nil)
 }
 
 // pageFetchSource reads a download the page holds (pagescript's
@@ -79,7 +78,6 @@ var pageFetch = browser.PageFunction{Name: "download", Global: "__diwallDownload
 // pageStream reads a download the page holds, from Diwall's isolated world
 // of the tab's main frame.
 type pageStream struct {
-	b      *browser.Browser
 	t      *browser.Tab
 	token  string
 	size   int64
@@ -89,8 +87,8 @@ type pageStream struct {
 // FetchInPage fetches url in the tab's page (a blob: or data: URL, or a
 // link of the page's own origin) as a Source of size bytes; close it when
 // done.
-func FetchInPage(ctx context.Context, b *browser.Browser, t *browser.Tab, url string) (Stream, error) {
-	text, err := b.Run(ctx, t, browser.Frame{}, pageFetch, browser.Args("open", url, "", 0, 0), true)
+func FetchInPage(ctx context.Context, t *browser.Tab, url string) (Stream, error) {
+	text, err := t.Run(ctx, browser.Frame{}, pageFetch, browser.Args("open", url, "", 0, 0), true)
 	if err != nil {
 		return nil, err
 	}
@@ -101,7 +99,7 @@ func FetchInPage(ctx context.Context, b *browser.Browser, t *browser.Tab, url st
 	if err := json.Unmarshal([]byte(text), &opened); err != nil || opened.Token == "" {
 		return nil, fmt.Errorf("the page could not fetch the download")
 	}
-	return &pageStream{b: b, t: t, token: opened.Token, size: opened.Size}, nil
+	return &pageStream{t: t, token: opened.Token, size: opened.Size}, nil
 }
 
 func (s *pageStream) Next(ctx context.Context) ([]byte, bool, error) {
@@ -109,7 +107,7 @@ func (s *pageStream) Next(ctx context.Context) ([]byte, bool, error) {
 	if n <= 0 {
 		return nil, true, nil
 	}
-	text, err := s.b.Run(ctx, s.t, browser.Frame{}, pageFetch, browser.Args("read", "", s.token, s.offset, n), true)
+	text, err := s.t.Run(ctx, browser.Frame{}, pageFetch, browser.Args("read", "", s.token, s.offset, n), true)
 	if err != nil {
 		return nil, false, err
 	}
@@ -126,5 +124,5 @@ func (s *pageStream) Next(ctx context.Context) ([]byte, bool, error) {
 
 // Close forgets the page's copy.
 func (s *pageStream) Close(ctx context.Context) {
-	_, _ = s.b.Run(ctx, s.t, browser.Frame{}, pageFetch, browser.Args("close", "", s.token, 0, 0), true)
+	_, _ = s.t.Run(ctx, browser.Frame{}, pageFetch, browser.Args("close", "", s.token, 0, 0), true)
 }

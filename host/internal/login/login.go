@@ -74,10 +74,10 @@ const settleWait = 10 * time.Second
 
 // Run logs the tab in. The tab's page must already be admitted by the
 // session's gate.
-func Run(ctx context.Context, b *browser.Browser, t *browser.Tab, opts Options) Result {
+func Run(ctx context.Context, t *browser.Tab, opts Options) Result {
 	ctx, cancel := context.WithTimeout(ctx, opts.Budget)
 	defer cancel()
-	l := &flow{b: b, t: t, opts: opts}
+	l := &flow{t: t, opts: opts}
 	res := l.run(ctx)
 	if res.Err == nil && res.Outcome == "" {
 		res.Outcome = LoggedIn
@@ -90,7 +90,6 @@ func Run(ctx context.Context, b *browser.Browser, t *browser.Tab, opts Options) 
 }
 
 type flow struct {
-	b       *browser.Browser
 	t       *browser.Tab
 	opts    Options
 	screens int
@@ -104,7 +103,7 @@ func (l *flow) allowed(url string) bool {
 
 func (l *flow) run(ctx context.Context) Result {
 	for {
-		info := l.b.Info(l.t)
+		info := l.t.Info()
 		if !l.allowed(info.URL) {
 			return Result{Err: MismatchErr(l.opts.Credential, info.Origin)}
 		}
@@ -192,10 +191,10 @@ func submitStep(form loginForm) act.Step {
 // fill runs the steps of one screen on its snapshot.
 func (l *flow) fill(ctx context.Context, snapshot string, steps []act.Step) (act.Result, *toolerr.Error) {
 	l.screens++
-	res := act.Run(ctx, l.b, l.t, act.Options{Allowed: l.allowed}, snapshot, steps)
+	res := act.Run(ctx, l.t, act.Options{Allowed: l.allowed}, snapshot, steps)
 	if res.Err != nil {
 		if res.Err.Code == protocol.CodeOriginNotAllowed {
-			return res, MismatchErr(l.opts.Credential, l.b.Info(l.t).Origin)
+			return res, MismatchErr(l.opts.Credential, l.t.Info().Origin)
 		}
 		// Act's messages name marks the model never saw: say it plainly.
 		return res, &toolerr.Error{Code: res.Err.Code, Err: res.Err,
@@ -211,15 +210,15 @@ func (l *flow) settle(ctx context.Context, snapshot string, field int, errorsBef
 	if navigated {
 		return "navigated", nil
 	}
-	loader := l.b.Info(l.t).LoaderID
+	loader := l.t.Info().LoaderID
 	wctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	left := l.b.AfterLeave(wctx, l.t)
+	left := l.t.AfterLeave(wctx)
 	text, err := l.helper(ctx, "settle", map[string]any{"snapshot": snapshot, "field": field, "errors": errorsBefore,
 		"wait": settleWait.Milliseconds()}, settleWait+5*time.Second)
 	if err != nil {
 		// The helper dies with its document when the page navigates.
-		info := l.b.Info(l.t)
+		info := l.t.Info()
 		switch {
 		case info.LoaderID != loader && !info.Loading:
 			return "navigated", nil
@@ -257,12 +256,12 @@ func (l *flow) settle(ctx context.Context, snapshot string, field int, errorsBef
 // look observes the tab and reads its login form: the new snapshot and
 // the form, or the result that ends the login (a dialog, an error).
 func (l *flow) look(ctx context.Context) (string, loginForm, *Result) {
-	obs, err := observe.Observe(ctx, l.b, l.t, l.opts.Profile, l.opts.Path, nil, nil)
+	obs, err := observe.Observe(ctx, l.t, l.opts.Profile, l.opts.Path, nil, nil)
 	if err != nil {
 		return "", loginForm{}, &Result{Err: asError(ctx, err, l.opts.Budget)}
 	}
 	if obs.DialogOpen {
-		return "", loginForm{}, &Result{Err: browser.DialogOpenErr(obs.Dialog)}
+		return "", loginForm{}, &Result{Err: toolerr.DialogOpen(obs.Dialog.Type)}
 	}
 	form, err := l.inspect(ctx, obs.SnapshotID)
 	if err != nil {
@@ -273,7 +272,7 @@ func (l *flow) look(ctx context.Context) (string, loginForm, *Result) {
 
 // verdict reads the page after the password was submitted.
 func (l *flow) verdict(ctx context.Context) Result {
-	if !l.opts.Allowed(l.b.Info(l.t).URL) {
+	if !l.opts.Allowed(l.t.Info().URL) {
 		// The portal sent the tab outside the session's sites: the gate
 		// says so; the login itself went through.
 		return Result{}
@@ -308,7 +307,7 @@ type loginForm struct {
 }
 
 func (l *flow) inspect(ctx context.Context, snapshot string) (loginForm, error) {
-	snap := l.b.Info(l.t).Current(snapshot)
+	snap := l.t.Info().Current(snapshot)
 	if snap == nil {
 		return loginForm{}, errors.New("the page changed while it was read")
 	}
@@ -356,7 +355,7 @@ func helperDied(err error) bool {
 func (l *flow) helper(ctx context.Context, op string, args map[string]any, wait time.Duration) (string, error) {
 	ctx, cancel := context.WithTimeout(ctx, wait)
 	defer cancel()
-	return l.b.CallIn(ctx, l.t, browser.Frame{}, helperSource, browser.Args(op, args), true)
+	return l.t.CallIn(ctx, browser.Frame{}, helperSource, browser.Args(op, args), true)
 }
 
 // MismatchErr is the refusal of a credential on a page outside its origins.
@@ -403,5 +402,5 @@ func asError(ctx context.Context, err error, budget time.Duration) *toolerr.Erro
 	if ctx.Err() != nil {
 		return budgetErr(budget)
 	}
-	return browser.AsError(err)
+	return toolerr.From(err)
 }

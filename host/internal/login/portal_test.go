@@ -94,7 +94,7 @@ func newPortal(t *testing.T, url string) *portal {
 	if !ok {
 		t.Fatal("no tab restored")
 	}
-	if err := b.Attach(ctx, tab); err != nil {
+	if err := tab.Attach(ctx); err != nil {
 		t.Fatal(err)
 	}
 	p.b, p.tab = b, tab
@@ -220,7 +220,7 @@ func (p *portal) run(budget time.Duration, change func(*Options)) Result {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	res := Run(ctx, p.b, p.tab, opts)
+	res := Run(ctx, p.tab, opts)
 	noSecretIn(p.t, res)
 	p.secretsOnlyTyped()
 	return res

@@ -218,8 +218,8 @@ func TestAPageThatLeavesTheOriginsMidway(t *testing.T) {
 	p.mu.Lock()
 	p.settle = func(int, browsertest.Request) answer {
 		p.ext.URL = "https://evil.test/"
-		browsertest.Navigate(t, p.b, p.tab, "L2", "https://evil.test/")
-		browsertest.Event(t, p.b, p.tab, "Page.loadEventFired", map[string]any{})
+		browsertest.Navigate(t, p.tab, "L2", "https://evil.test/")
+		browsertest.Event(t, p.tab, "Page.loadEventFired", map[string]any{})
 		return answer{value: map[string]any{"state": "gone"}}
 	}
 	p.mu.Unlock()
@@ -239,8 +239,8 @@ func TestAPortalThatSendsTheTabOutsideTheSessionsSites(t *testing.T) {
 	p.inspecting(passwordForm)
 	p.mu.Lock()
 	p.settle = func(int, browsertest.Request) answer {
-		browsertest.Navigate(t, p.b, p.tab, "L2", "https://elsewhere.test/home")
-		browsertest.Event(t, p.b, p.tab, "Page.loadEventFired", map[string]any{})
+		browsertest.Navigate(t, p.tab, "L2", "https://elsewhere.test/home")
+		browsertest.Event(t, p.tab, "Page.loadEventFired", map[string]any{})
 		return answer{value: map[string]any{"state": "gone"}}
 	}
 	p.mu.Unlock()
@@ -256,7 +256,7 @@ func TestAPortalThatSendsTheTabOutsideTheSessionsSites(t *testing.T) {
 // TestADialogStopsTheLogin: nothing is read or typed under a dialog.
 func TestADialogStopsTheLogin(t *testing.T) {
 	p := newPortal(t, "https://a.test/")
-	browsertest.OpenDialog(t, p.b, p.tab, "alert", "Maintenance tonight")
+	browsertest.OpenDialog(t, p.tab, "alert", "Maintenance tonight")
 	res := p.run(20*time.Second, nil)
 	if res.Err == nil || res.Err.Code != protocol.CodeDialogOpen || res.Outcome != "" {
 		t.Fatalf("%+v", res)

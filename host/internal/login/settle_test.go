@@ -30,11 +30,11 @@ func TestAHelperThatDiedWithItsDocument(t *testing.T) {
 		leave func(p *portal)
 	}{
 		{"a new document, loaded", func(p *portal) {
-			browsertest.Navigate(t, p.b, p.tab, "L2", "https://a.test/home")
-			browsertest.Event(t, p.b, p.tab, "Page.loadEventFired", map[string]any{})
+			browsertest.Navigate(t, p.tab, "L2", "https://a.test/home")
+			browsertest.Event(t, p.tab, "Page.loadEventFired", map[string]any{})
 		}},
 		{"a navigation within the document", func(p *portal) {
-			browsertest.Event(t, p.b, p.tab, "Page.navigatedWithinDocument", map[string]any{"frameId": "main", "url": "https://a.test/#home"})
+			browsertest.Event(t, p.tab, "Page.navigatedWithinDocument", map[string]any{"frameId": "main", "url": "https://a.test/#home"})
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -92,8 +92,8 @@ func TestASubmitThatNavigatesNeedsNoSettle(t *testing.T) {
 	p.inspecting(passwordForm, noForm)
 	p.ext.On("Input.dispatchMouseEvent", func(r browsertest.Request) (any, error) {
 		if r.Str("type") == "mouseReleased" {
-			browsertest.Navigate(t, p.b, p.tab, "L2", "https://a.test/home")
-			browsertest.Event(t, p.b, p.tab, "Page.loadEventFired", map[string]any{})
+			browsertest.Navigate(t, p.tab, "L2", "https://a.test/home")
+			browsertest.Event(t, p.tab, "Page.loadEventFired", map[string]any{})
 		}
 		return map[string]any{}, nil
 	})
@@ -189,7 +189,7 @@ func TestAFormThatLeftTheOriginsWhileItWasRead(t *testing.T) {
 	p.mu.Lock()
 	p.inspect = func(int, browsertest.Request) answer {
 		p.ext.URL = "https://evil.test/"
-		browsertest.Event(t, p.b, p.tab, "Page.navigatedWithinDocument", map[string]any{"frameId": "main", "url": "https://evil.test/"})
+		browsertest.Event(t, p.tab, "Page.navigatedWithinDocument", map[string]any{"frameId": "main", "url": "https://evil.test/"})
 		return answer{value: passwordForm}
 	}
 	p.mu.Unlock()

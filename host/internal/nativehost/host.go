@@ -19,10 +19,12 @@ import (
 
 	"github.com/diwall/diwall/host/audit"
 	"github.com/diwall/diwall/host/hoststatus"
+	"github.com/diwall/diwall/host/internal/approval"
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/extlink"
 	"github.com/diwall/diwall/host/internal/observe"
 	"github.com/diwall/diwall/host/internal/operator"
+	"github.com/diwall/diwall/host/internal/sessions"
 	"github.com/diwall/diwall/host/internal/tools"
 	"github.com/diwall/diwall/host/policy"
 	"github.com/diwall/diwall/host/socket"
@@ -80,12 +82,15 @@ func Run(ctx context.Context, opts Options) error {
 	}
 	var b *browser.Browser
 	var panels *operator.Panels
+	var asker *approval.Asker
 	link := extlink.New(opts.Stdin, opts.Stdout, log, func(m *protocol.Message) {
 		switch {
 		case m.Event == protocol.EventOperatorMessage && panels != nil:
 			panels.Message(m.Params)
 		case m.Event == protocol.EventOperatorClosed && panels != nil:
 			panels.Closed(m.Params)
+		case m.Event == protocol.EventApprovalAnswered && asker != nil:
+			asker.Answered(m.Params)
 		case b != nil:
 			b.HandleEvent(m)
 		}
@@ -94,14 +99,16 @@ func Run(ctx context.Context, opts Options) error {
 	if err != nil {
 		return fmt.Errorf("tab state: %w", err)
 	}
-	b.RecordSessions()
-	b.SetCause(opts.Restarted)
+	asker = approval.New(link, log)
+	reg := sessions.New(b, link, log)
+	reg.Record(opts.StateDir)
+	reg.SetCause(opts.Restarted)
 	// However this host ends, its sessions find in the next one what they
 	// lost: what it recorded stays as it is now.
-	defer b.StopRecording()
+	defer reg.StopRecording()
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
-	hub := operator.New(log, &operator.Options{Browser: b})
+	hub := operator.New(log, &operator.Options{Browser: reg})
 	defer hub.Close()
 	panels = operator.NewPanels(ctx, hub, link.Start, log)
 	linkErr := make(chan error, 1)
@@ -155,7 +162,7 @@ func Run(ctx context.Context, opts Options) error {
 	srv := tools.New(b, log, &tools.Options{
 		DefaultProfile: opts.DefaultProfile, Profile: opts.Profile, Profiles: opts.Profiles, Remember: opts.Remember,
 		NoPerson: func() bool { return noPerson }, ObservePath: observe.PathFromEnv(os.Getenv),
-		Audit: opts.Audit, Vault: opts.Vault, Operator: hub,
+		Audit: opts.Audit, Vault: opts.Vault, Operator: hub, Sessions: reg, Asker: asker,
 	})
 	var wg sync.WaitGroup
 	wg.Add(1)
@@ -174,7 +181,7 @@ func Run(ctx context.Context, opts Options) error {
 	case <-ctx.Done():
 		log.Info("stopping", "why", context.Cause(ctx))
 	}
-	b.StopRecording()
+	reg.StopRecording()
 	stop()
 	ln.Close()
 	wg.Wait()

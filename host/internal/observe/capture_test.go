@@ -42,14 +42,14 @@ func TestCaptureFallsBackToTheExtension(t *testing.T) {
 		t.Fatal(err)
 	}
 	tab, _ := b.Newest("s")
-	data, fallback, err := captureViewportVia(t.Context(), b, tab)
+	data, fallback, err := captureViewportVia(t.Context(), tab)
 	if err != nil || string(data) != "jpeg bytes" || !fallback || f.visibleCalls != 1 {
 		t.Fatalf("capture = %q, %v (fallback %v), %d fallback calls", data, err, fallback, f.visibleCalls)
 	}
 	// A cancelled call does not fall back.
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
-	if _, _, err := captureViewportVia(ctx, b, tab); err == nil || f.visibleCalls != 1 {
+	if _, _, err := captureViewportVia(ctx, tab); err == nil || f.visibleCalls != 1 {
 		t.Fatalf("a cancelled capture: err %v, %d fallback calls", err, f.visibleCalls)
 	}
 }

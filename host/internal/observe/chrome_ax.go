@@ -38,7 +38,7 @@ func PathFromEnv(getenv func(string) string) Path {
 // askChrome replaces the role and name of the nodes the serializer was not
 // sure of with Chrome's own, and returns how many it asked about.
 // Nodes of frames read (fm) are asked of Chrome in their frame.
-func askChrome(ctx context.Context, b *browser.Browser, t *browser.Tab, r *raw, fm *frameMap, path Path) int {
+func askChrome(ctx context.Context, t *browser.Tab, r *raw, fm *frameMap, path Path) int {
 	var unsure []int
 	for i, n := range r.Nodes {
 		switch {
@@ -53,7 +53,7 @@ func askChrome(ctx context.Context, b *browser.Browser, t *browser.Tab, r *raw, 
 	}
 	defer func() {
 		for _, f := range append([]browser.Frame{{}}, fm.childFrames()...) {
-			_ = b.CDPIn(ctx, t, f.Session, cdp.RuntimeReleaseObjectGroup, cdp.ReleaseObjectGroupParams{ObjectGroup: axGroup}, nil)
+			_ = t.CDPIn(ctx, f.Session, cdp.RuntimeReleaseObjectGroup, cdp.ReleaseObjectGroupParams{ObjectGroup: axGroup}, nil)
 		}
 	}()
 	var wg sync.WaitGroup
@@ -68,7 +68,7 @@ func askChrome(ctx context.Context, b *browser.Browser, t *browser.Tab, r *raw, 
 				p := fm.place[i]
 				f, local = fm.frames[p.Frame].frame, int(p.Local)
 			}
-			role, name, ok := chromeRoleName(ctx, b, t, f, local)
+			role, name, ok := chromeRoleName(ctx, t, f, local)
 			if !ok {
 				return
 			}
@@ -89,17 +89,17 @@ func askChrome(ctx context.Context, b *browser.Browser, t *browser.Tab, r *raw, 
 	return len(unsure)
 }
 
-func chromeRoleName(ctx context.Context, b *browser.Browser, t *browser.Tab, f browser.Frame, i int) (role, name string, ok bool) {
-	world, err := b.WorldIn(ctx, t, f)
+func chromeRoleName(ctx context.Context, t *browser.Tab, f browser.Frame, i int) (role, name string, ok bool) {
+	world, err := t.WorldIn(ctx, f)
 	if err != nil {
 		return "", "", false
 	}
-	el, err := elementObject(ctx, b, t, f, world, i, axGroup)
+	el, err := elementObject(ctx, t, f, world, i, axGroup)
 	if err != nil || el == "" {
 		return "", "", false
 	}
 	var ax cdp.GetPartialAXTreeResult
-	if err := b.CDPIn(ctx, t, f.Session, cdp.AccessibilityGetPartialAXTree, cdp.GetPartialAXTreeParams{
+	if err := t.CDPIn(ctx, f.Session, cdp.AccessibilityGetPartialAXTree, cdp.GetPartialAXTreeParams{
 		ObjectID: el, FetchRelatives: false,
 	}, &ax); err != nil || len(ax.Nodes) == 0 || ax.Nodes[0].Ignored {
 		// A node Chrome leaves out of its tree (content not yet laid out,

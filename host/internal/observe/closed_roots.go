@@ -16,24 +16,24 @@ const maxClosedRoots = 16
 // them to Diwall's isolated world, where the next serializer run walks them
 // like open ones. A closed root hides a component from page scripts, not
 // from the person looking at the page. It returns how many it opened.
-func openClosedRoots(ctx context.Context, b *browser.Browser, t *browser.Tab, hosts []int) (int, error) {
-	world, err := b.World(ctx, t)
+func openClosedRoots(ctx context.Context, t *browser.Tab, hosts []int) (int, error) {
+	world, err := t.World(ctx)
 	if err != nil {
 		return 0, err
 	}
 	const group = "diwall-roots"
 	defer func() {
-		_ = b.CDP(ctx, t, cdp.RuntimeReleaseObjectGroup, cdp.ReleaseObjectGroupParams{ObjectGroup: group}, nil)
+		_ = t.CDP(ctx, cdp.RuntimeReleaseObjectGroup, cdp.ReleaseObjectGroupParams{ObjectGroup: group}, nil)
 	}()
 	opened := 0
 	nodeOnly := 0
 	for _, i := range hosts[:min(len(hosts), maxClosedRoots)] {
-		host, err := elementObject(ctx, b, t, browser.Frame{}, world, i, group)
+		host, err := elementObject(ctx, t, browser.Frame{}, world, i, group)
 		if err != nil || host == "" {
 			continue
 		}
 		var desc cdp.DescribeNodeResult
-		if err := b.CDP(ctx, t, cdp.DOMDescribeNode, cdp.DescribeNodeParams{ObjectID: host, Depth: &nodeOnly, Pierce: true}, &desc); err != nil {
+		if err := t.CDP(ctx, cdp.DOMDescribeNode, cdp.DescribeNodeParams{ObjectID: host, Depth: &nodeOnly, Pierce: true}, &desc); err != nil {
 			continue
 		}
 		for _, sr := range desc.Node.ShadowRoots {
@@ -41,12 +41,12 @@ func openClosedRoots(ctx context.Context, b *browser.Browser, t *browser.Tab, ho
 				continue
 			}
 			var root cdp.ResolveNodeResult
-			if err := b.CDP(ctx, t, cdp.DOMResolveNode, cdp.ResolveNodeParams{
+			if err := t.CDP(ctx, cdp.DOMResolveNode, cdp.ResolveNodeParams{
 				BackendNodeID: sr.BackendNodeID, ExecutionContextID: world, ObjectGroup: group,
 			}, &root); err != nil || root.Object.ObjectID == "" {
 				continue
 			}
-			err := b.CDP(ctx, t, cdp.RuntimeCallFunctionOn, cdp.CallFunctionOnParams{
+			err := t.CDP(ctx, cdp.RuntimeCallFunctionOn, cdp.CallFunctionOnParams{
 				ObjectID:            root.Object.ObjectID,
 				FunctionDeclaration: pagescript.HoldClosedRoot,
 				Arguments:           []cdp.CallArgument{{ObjectID: host}},

@@ -15,9 +15,9 @@ var elementOf = pagescript.ElementOf
 // elementObject returns a reference, in objectGroup, to the element of
 // node index i of the isolated world of frame f (execution context world);
 // "" when there is none.
-func elementObject(ctx context.Context, b *browser.Browser, t *browser.Tab, f browser.Frame, world, i int, objectGroup string) (string, error) {
+func elementObject(ctx context.Context, t *browser.Tab, f browser.Frame, world, i int, objectGroup string) (string, error) {
 	var res cdp.EvaluateResult
-	err := b.CDPIn(ctx, t, f.Session, cdp.RuntimeCallFunctionOn, cdp.CallFunctionOnParams{
+	err := t.CDPIn(ctx, f.Session, cdp.RuntimeCallFunctionOn, cdp.CallFunctionOnParams{
 		FunctionDeclaration: elementOf, ExecutionContextID: world, Arguments: browser.Args(i), ObjectGroup: objectGroup,
 	}, &res)
 	if err != nil {

@@ -33,7 +33,6 @@ const (
 
 // frameReader reads the frames of one page.
 type frameReader struct {
-	b        *browser.Browser
 	t        *browser.Tab
 	snapshot string
 	rule     FrameRule
@@ -52,8 +51,8 @@ func mayRead(rule FrameRule, f browser.FrameInfo) bool {
 
 // listFrames returns the tab's frames whose documents the rule allows now,
 // and all of them by id.
-func listFrames(ctx context.Context, b *browser.Browser, t *browser.Tab, rule FrameRule) (allowed []browser.FrameInfo, all map[string]browser.FrameInfo, err error) {
-	all, err = b.Frames(ctx, t)
+func listFrames(ctx context.Context, t *browser.Tab, rule FrameRule) (allowed []browser.FrameInfo, all map[string]browser.FrameInfo, err error) {
+	all, err = t.Frames(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -67,8 +66,8 @@ func listFrames(ctx context.Context, b *browser.Browser, t *browser.Tab, rule Fr
 
 // readFrames reads the frames of the main frame's raw that the rule
 // allows, and their frames in turn. It returns nil when it read none.
-func readFrames(ctx context.Context, b *browser.Browser, t *browser.Tab, main *raw, snapshot string, rule FrameRule, known map[string]browser.FrameInfo) *frameReader {
-	fr := &frameReader{b: b, t: t, snapshot: snapshot, rule: rule, known: known}
+func readFrames(ctx context.Context, t *browser.Tab, main *raw, snapshot string, rule FrameRule, known map[string]browser.FrameInfo) *frameReader {
+	fr := &frameReader{t: t, snapshot: snapshot, rule: rule, known: known}
 	vp := Box{0, 0, main.VP.W, main.VP.H}
 	fr.frames = []readFrame{{raw: main, parent: -1, owner: -1, ownerGlobal: -1, clip: vp}}
 	fr.visit(ctx, 0, 0)
@@ -93,7 +92,7 @@ func (fr *frameReader) visit(ctx context.Context, fi, depth int) {
 		fr.notice(fmt.Sprintf("frames nested deeper than %d are masked", maxFrameDepth))
 		return
 	}
-	ids, boxes, err := frameOwners(ctx, fr.b, fr.t, fr.frames[fi].frame, owners)
+	ids, boxes, err := frameOwners(ctx, fr.t, fr.frames[fi].frame, owners)
 	if err != nil {
 		return // they stay masked
 	}
@@ -106,7 +105,7 @@ func (fr *frameReader) visit(ctx context.Context, fi, depth int) {
 		if !ok || boxes[k] == nil || !mayRead(fr.rule, info) {
 			continue
 		}
-		text, err := serialize(ctx, fr.b, fr.t, info.Frame, snapshotOptions(fr.snapshot))
+		text, err := serialize(ctx, fr.t, info.Frame, snapshotOptions(fr.snapshot))
 		if err != nil {
 			continue
 		}
@@ -148,21 +147,21 @@ func (fr *frameReader) frameOf(ctx context.Context, id string) (browser.FrameInf
 	}
 	if !fr.relisted {
 		fr.relisted = true
-		if all, err := fr.b.Frames(ctx, fr.t); err == nil {
+		if all, err := fr.t.Frames(ctx); err == nil {
 			fr.known = all
 			if f, ok := all[id]; ok {
 				return f, true
 			}
 		}
 	}
-	return fr.b.WaitFrame(ctx, fr.t, id)
+	return fr.t.WaitFrame(ctx, id)
 }
 
 // frameOwners returns, for frame elements of the world of frame f (node
 // indexes of its serializer), the id of the frame each holds ("" when
 // unknown) and its content box in f's viewport (nil when it has none).
-func frameOwners(ctx context.Context, b *browser.Browser, t *browser.Tab, f browser.Frame, owners []int) ([]string, [][]float64, error) {
-	text, err := b.CallIn(ctx, t, f, frameBoxes, browser.Args(owners), false)
+func frameOwners(ctx context.Context, t *browser.Tab, f browser.Frame, owners []int) ([]string, [][]float64, error) {
+	text, err := t.CallIn(ctx, f, frameBoxes, browser.Args(owners), false)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -170,13 +169,13 @@ func frameOwners(ctx context.Context, b *browser.Browser, t *browser.Tab, f brow
 	if err := json.Unmarshal([]byte(text), &boxes); err != nil || len(boxes) != len(owners) {
 		return nil, nil, fmt.Errorf("frame boxes: %v", err) //nolint:errorlint // kept opaque, as before: callers branch on observe's own errors
 	}
-	world, err := b.WorldIn(ctx, t, f)
+	world, err := t.WorldIn(ctx, f)
 	if err != nil {
 		return nil, nil, err
 	}
 	const group = "diwall-frames"
 	defer func() {
-		_ = b.CDPIn(ctx, t, f.Session, cdp.RuntimeReleaseObjectGroup, cdp.ReleaseObjectGroupParams{ObjectGroup: group}, nil)
+		_ = t.CDPIn(ctx, f.Session, cdp.RuntimeReleaseObjectGroup, cdp.ReleaseObjectGroupParams{ObjectGroup: group}, nil)
 	}()
 	ids := make([]string, len(owners))
 	for k, i := range owners {
@@ -184,12 +183,12 @@ func frameOwners(ctx context.Context, b *browser.Browser, t *browser.Tab, f brow
 			boxes[k] = nil
 			continue
 		}
-		el, err := elementObject(ctx, b, t, f, world, i, group)
+		el, err := elementObject(ctx, t, f, world, i, group)
 		if err != nil || el == "" {
 			continue
 		}
 		var desc cdp.DescribeNodeResult
-		if b.CDPIn(ctx, t, f.Session, cdp.DOMDescribeNode, cdp.DescribeNodeParams{ObjectID: el}, &desc) == nil {
+		if t.CDPIn(ctx, f.Session, cdp.DOMDescribeNode, cdp.DescribeNodeParams{ObjectID: el}, &desc) == nil {
 			ids[k] = desc.Node.FrameID
 		}
 	}

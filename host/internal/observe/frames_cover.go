@@ -13,7 +13,7 @@ import (
 // banner, a modal): the frame's serializer only saw its own document. The
 // point asked is each node's centre, in every frame up the chain: one call
 // per frame holding frames read, per level of nesting.
-func (fm *frameMap) cover(ctx context.Context, b *browser.Browser, t *browser.Tab, r *raw) {
+func (fm *frameMap) cover(ctx context.Context, t *browser.Tab, r *raw) {
 	if fm == nil {
 		return
 	}
@@ -46,7 +46,7 @@ func (fm *frameMap) cover(ctx context.Context, b *browser.Browser, t *browser.Ta
 			for k, a := range list {
 				qs[k] = [3]float64{float64(fm.frames[a.f].owner), a.point[0] - off[0], a.point[1] - off[1]}
 			}
-			text, err := b.CallIn(ctx, t, fm.frames[parent].frame, coverQuestions, browser.Args(qs), false)
+			text, err := t.CallIn(ctx, fm.frames[parent].frame, coverQuestions, browser.Args(qs), false)
 			var by []*int
 			if err != nil || json.Unmarshal([]byte(text), &by) != nil || len(by) != len(list) {
 				continue

@@ -73,7 +73,7 @@ func onSites(url string) bool { return strings.HasPrefix(url, "https://a.test/")
 func TestAFrameOnTheSitesIsRead(t *testing.T) {
 	p := framedSignIn(t, false)
 	ctx := context.Background()
-	obs, err := Observe(ctx, p.b, p.tab, policy.Default(), PathAuto, onSites, nil)
+	obs, err := Observe(ctx, p.tab, policy.Default(), PathAuto, onSites, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,23 +81,23 @@ func TestAFrameOnTheSitesIsRead(t *testing.T) {
 	if k < 0 || !slices.Equal(obs.FrameURLs, []string{"https://a.test/frame"}) {
 		t.Fatalf("elements %+v, frames %v", obs.Elements, obs.FrameURLs)
 	}
-	snap := p.b.Info(p.tab).Current(obs.SnapshotID)
+	snap := p.tab.Info().Current(obs.SnapshotID)
 	if snap == nil || len(snap.Frames) != 1 || snap.Frames[0].Frame.ID != "f1" {
 		t.Fatalf("snapshot %+v", snap)
 	}
 	if f, local := snap.Where(snap.MarkNode[obs.Elements[k].Mark]); f != 1 || local != 0 {
 		t.Errorf("Pay is at frame %d, node %d", f, local)
 	}
-	rd, err := Read(ctx, p.b, p.tab, obs.SnapshotID, 0, "pay", onSites)
+	rd, err := Read(ctx, p.tab, obs.SnapshotID, 0, "pay", onSites)
 	if err != nil || rd.Matched != 1 || !slices.Equal(rd.FrameURLs, []string{"https://a.test/frame"}) {
 		t.Errorf("read: %+v %v", rd, err)
 	}
-	rd, err = Read(ctx, p.b, p.tab, obs.SnapshotID, 0, "pay", nil)
+	rd, err = Read(ctx, p.tab, obs.SnapshotID, 0, "pay", nil)
 	if err != nil || rd.Matched != 0 {
 		t.Errorf("read without the rule: %+v %v", rd, err)
 	}
 
-	masked, err := Observe(ctx, p.b, p.tab, policy.Default(), PathAuto, nil, nil)
+	masked, err := Observe(ctx, p.tab, policy.Default(), PathAuto, nil, nil)
 	if err != nil || slices.ContainsFunc(masked.Elements, func(e Element) bool { return e.Name == "Pay" }) || masked.Counters.FramesMasked != 1 {
 		t.Errorf("no rule: %+v %v", masked, err)
 	}
@@ -108,7 +108,7 @@ func TestAFrameOnTheSitesIsRead(t *testing.T) {
 // it.
 func TestAFrameCoveredByItsPage(t *testing.T) {
 	p := framedSignIn(t, true)
-	obs, err := Observe(context.Background(), p.b, p.tab, policy.Default(), PathAuto, onSites, nil)
+	obs, err := Observe(context.Background(), p.tab, policy.Default(), PathAuto, onSites, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -96,22 +96,22 @@ type Follow struct {
 // whole snapshot, whose marks are those of follow.Since for the elements
 // that stayed, and it carries what changed (Delta); when follow.Since is
 // not the tab's current snapshot it is a whole observation, and says so.
-func Observe(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Profile, path Path, frames FrameRule, follow *Follow) (*Observation, error) {
+func Observe(ctx context.Context, t *browser.Tab, p policy.Profile, path Path, frames FrameRule, follow *Follow) (*Observation, error) {
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(ctx, Timeout)
 	defer cancel()
-	info := b.Info(t)
+	info := t.Info()
 	if info.Dialog != nil {
 		return dialogObservation(info, start), nil
 	}
 	if !info.Active {
-		if err := b.Activate(ctx, t); err != nil {
+		if err := t.Activate(ctx); err != nil {
 			return nil, err
 		}
 	}
 	// A dialog that opens while the page is read blocks the page, and every
 	// call waiting on it: stop waiting, and report the dialog.
-	opened, stopWatch := b.Watch(t, func(m string) bool { return m == cdp.PageJavascriptDialogOpening })
+	opened, stopWatch := t.Watch(func(m string) bool { return m == cdp.PageJavascriptDialogOpening })
 	defer stopWatch()
 	gctx, stop := context.WithCancel(ctx)
 	defer stop()
@@ -127,7 +127,7 @@ func Observe(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.P
 	var obs *Observation
 	var err error
 	for attempt := 0; attempt < maxAttempts; attempt++ {
-		obs, err = gather(gctx, b, t, p, path, frames, follow, start)
+		obs, err = gather(gctx, t, p, path, frames, follow, start)
 		if !errors.Is(err, browser.ErrWorldGone) && !errors.Is(err, errDocumentChanged) && !errors.Is(err, browser.ErrNavigatedAway) {
 			break
 		}
@@ -137,7 +137,7 @@ func Observe(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.P
 		}
 	}
 	if err != nil || obs != nil && obs.Capture != "ok" {
-		if info := b.Info(t); info.Dialog != nil {
+		if info := t.Info(); info.Dialog != nil {
 			return dialogObservation(info, start), nil
 		}
 	}
@@ -157,11 +157,11 @@ var errDocumentChanged = errors.New("the page navigated while it was observed")
 // replaced its document while it was read.
 const maxAttempts = 4
 
-func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Profile, path Path, rule FrameRule, follow *Follow, start time.Time) (*Observation, error) {
-	if err := b.Attach(ctx, t); err != nil {
+func gather(ctx context.Context, t *browser.Tab, p policy.Profile, path Path, rule FrameRule, follow *Follow, start time.Time) (*Observation, error) {
+	if err := t.Attach(ctx); err != nil {
 		return nil, err
 	}
-	before := b.Info(t)
+	before := t.Info()
 	snapID := newID()
 	prev, notFollowed := followed(before, follow)
 	opts := snapshotOptions(snapID)
@@ -174,7 +174,7 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Pr
 	var allowed []browser.Frame
 	var known map[string]browser.FrameInfo
 	if rule != nil {
-		frames, all, err := listFrames(ctx, b, t, rule)
+		frames, all, err := listFrames(ctx, t, rule)
 		if err != nil {
 			return nil, err
 		}
@@ -188,7 +188,7 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Pr
 	// the capture is asked for until after it came back (masking.go).
 	var ph Phases
 	phase := time.Now()
-	g, err := startGuard(ctx, b, t, snapID, allowed, nil, nil)
+	g, err := startGuard(ctx, t, snapID, allowed, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -200,7 +200,7 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Pr
 	// guard is finished.
 	first := &shot{}
 	phase = time.Now()
-	first.take(ctx, b, t)
+	first.take(ctx, t)
 	used := first
 	composed := false
 	defer func() {
@@ -209,7 +209,7 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Pr
 			used.release()
 		}
 	}()
-	text, err := serialize(ctx, b, t, browser.Frame{}, opts)
+	text, err := serialize(ctx, t, browser.Frame{}, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -221,12 +221,12 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Pr
 	if len(r.Closed) > 0 {
 		// Components with closed shadow roots: open them and read again
 		// (following the first reading, which follows the snapshot before).
-		if n, err := openClosedRoots(ctx, b, t, r.Closed); err == nil && n > 0 {
+		if n, err := openClosedRoots(ctx, t, r.Closed); err == nil && n > 0 {
 			again := snapshotOptions(snapID)
 			if prev != nil {
 				again["since"] = snapID
 			}
-			if text, err = serialize(ctx, b, t, browser.Frame{}, again); err != nil {
+			if text, err = serialize(ctx, t, browser.Frame{}, again); err != nil {
 				return nil, err
 			}
 			first := r
@@ -243,10 +243,10 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Pr
 	var fm *frameMap
 	var notices []string
 	if len(allowed) > 0 {
-		if fr := readFrames(ctx, b, t, r, snapID, rule, known); fr != nil {
+		if fr := readFrames(ctx, t, r, snapID, rule, known); fr != nil {
 			notices = append(notices, fr.notices...)
 			r, fm = fr.merge()
-			fm.cover(ctx, b, t, r)
+			fm.cover(ctx, t, r)
 		}
 	}
 	// The guard is finished once the screenshot came back (and after the
@@ -265,7 +265,7 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Pr
 		rep, err := g.finish(ctx, fm)
 		guardDone <- finished{rep, err}
 	}()
-	if n := askChrome(ctx, b, t, r, fm, path); n > 0 && path == PathAuto {
+	if n := askChrome(ctx, t, r, fm, path); n > 0 && path == PathAuto {
 		notices = append(notices, fmt.Sprintf("asked Chrome's accessibility tree about %d nodes", n))
 	}
 	budgets := Budgets{TreeChars: p.TreeChars, Marks: p.Marks}
@@ -280,7 +280,7 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Pr
 	first.report, first.guardErr = fin.rep, fin.err
 	first.wait()
 	hostStart := time.Now()
-	after := b.Info(t)
+	after := t.Info()
 	if after.LoaderID != before.LoaderID || after.Dialog != nil {
 		return nil, errDocumentChanged
 	}
@@ -310,12 +310,12 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Pr
 	var plan maskPlan
 	retakeStart := time.Now()
 	if first.err == nil {
-		used, plan, retakes = settleShot(ctx, b, t, snapID, r, fm, built, first)
+		used, plan, retakes = settleShot(ctx, t, snapID, r, fm, built, first)
 	}
 	retakeTook := time.Since(retakeStart)
 	switch {
 	case used.err != nil:
-		obs.Capture = "failed: " + browser.AsError(used.err).Msg
+		obs.Capture = "failed: " + toolerr.From(used.err).Msg
 	case plan.why != "":
 		obs.Capture = "withheld: " + plan.why
 		obs.Notices = append(obs.Notices, "the image was withheld: "+plan.why+"; observe again, or work from the tree")
@@ -345,7 +345,7 @@ func gather(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Pr
 	}
 	snap := &browser.Snapshot{ID: snapID, LoaderID: after.LoaderID, MarkNode: built.MarkNode, Sensitive: built.SecretMarks(),
 		Labels: markLabels(built.Elements), Frames: fm.snapFrames(), Place: fm.places(), View: obs.View}
-	if !b.SetSnapshot(t, snap) {
+	if !t.SetSnapshot(snap) {
 		return nil, errDocumentChanged
 	}
 	obs.Took, obs.Phases = time.Since(start), ph
@@ -362,17 +362,17 @@ const captureWait = 5 * time.Second
 // falls back to the extension's chrome.tabs.captureVisibleTab (the tab must
 // be the active one of its window; two calls a second at most), and says
 // so (fallback).
-func captureViewportVia(ctx context.Context, b *browser.Browser, t *browser.Tab) (data []byte, fallback bool, err error) {
+func captureViewportVia(ctx context.Context, t *browser.Tab) (data []byte, fallback bool, err error) {
 	cctx, cancel := context.WithTimeout(ctx, captureWait)
 	defer cancel()
 	var res cdp.CaptureScreenshotResult
-	err = b.CDP(cctx, t, cdp.PageCaptureScreenshot, cdp.CaptureScreenshotParams{Format: "jpeg", Quality: 90, FromSurface: true, OptimizeForSpeed: true}, &res)
+	err = t.CDP(cctx, cdp.PageCaptureScreenshot, cdp.CaptureScreenshotParams{Format: "jpeg", Quality: 90, FromSurface: true, OptimizeForSpeed: true}, &res)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, false, err
 		}
 		var vis protocol.CaptureResult
-		if verr := b.CaptureVisible(ctx, t, &vis); verr != nil {
+		if verr := t.CaptureVisible(ctx, &vis); verr != nil {
 			return nil, false, err
 		}
 		res.Data = vis.Data

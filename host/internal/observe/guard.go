@@ -47,7 +47,6 @@ type guardBox struct {
 // guard is one started guard: one in the main frame and one in each frame
 // read (or about to be read) whose sensitive fields it must watch too.
 type guard struct {
-	b        *browser.Browser
 	t        *browser.Tab
 	snapshot string
 	parts    []guardPart
@@ -85,8 +84,8 @@ var guardFinish = pagescript.GuardFinish
 // guarded is left out, and its report says so if it was read). extra names
 // the nodes (of snapshot, where fm says) to watch besides those the guards
 // find.
-func startGuard(ctx context.Context, b *browser.Browser, t *browser.Tab, snapshot string, frames []browser.Frame, fm *frameMap, extra []int) (*guard, error) {
-	g := &guard{b: b, t: t, snapshot: snapshot}
+func startGuard(ctx context.Context, t *browser.Tab, snapshot string, frames []browser.Frame, fm *frameMap, extra []int) (*guard, error) {
+	g := &guard{t: t, snapshot: snapshot}
 	byFrame := map[browser.Frame][]int{}
 	for _, i := range extra {
 		f, local := browser.Frame{}, i
@@ -129,7 +128,7 @@ func (g *guard) startIn(ctx context.Context, f browser.Frame, extra []int) (*gua
 	opts := map[string]any{"id": id, "snapshot": g.snapshot, "extra": extra}
 	// A world the library was installed in has it still (the page cannot
 	// reach it); a new one (a new document) gets it with the first call.
-	if _, err := g.b.Run(ctx, g.t, f, guardStart, browser.Args(opts), true); err != nil {
+	if _, err := g.t.Run(ctx, f, guardStart, browser.Args(opts), true); err != nil {
 		return nil, err
 	}
 	return &guardPart{frame: f, id: id}, nil
@@ -203,7 +202,7 @@ func (g *guard) finish(ctx context.Context, fm *frameMap) (*guardReport, error) 
 
 // finishPart finishes the guard of one frame.
 func (g *guard) finishPart(ctx context.Context, p guardPart) (*guardReport, error) {
-	text, err := g.b.CallIn(ctx, g.t, p.frame, guardFinish, browser.Args(p.id), true)
+	text, err := g.t.CallIn(ctx, p.frame, guardFinish, browser.Args(p.id), true)
 	if err != nil {
 		return nil, err
 	}
@@ -257,7 +256,7 @@ func (g *guard) abandon() {
 		return
 	}
 	g.done = true
-	if g.b.Info(g.t).Dialog != nil {
+	if g.t.Info().Dialog != nil {
 		return // the guard ends itself
 	}
 	for _, p := range g.parts {
@@ -269,5 +268,5 @@ func (g *guard) abandon() {
 func (g *guard) end(p guardPart) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	_, _ = g.b.CallIn(ctx, g.t, p.frame, guardFinish, browser.Args(p.id), true)
+	_, _ = g.t.CallIn(ctx, p.frame, guardFinish, browser.Args(p.id), true)
 }

@@ -20,20 +20,20 @@ var (
 // stay valid. It serves the screenshot a person audits. Frames are never
 // read for it (they are masked): the page references it sets aside are
 // the main frame's.
-func KeepingMarks(ctx context.Context, b *browser.Browser, t *browser.Tab, p policy.Profile, path Path) (*Observation, error) {
-	prev := b.Info(t).Snapshot
+func KeepingMarks(ctx context.Context, t *browser.Tab, p policy.Profile, path Path) (*Observation, error) {
+	prev := t.Info().Snapshot
 	kept := prev != nil
 	if kept {
-		if _, err := b.Evaluate(ctx, t, setAside, 2000); err != nil {
+		if _, err := t.Evaluate(ctx, setAside, 2000); err != nil {
 			kept = false
 		}
 	}
-	obs, err := Observe(ctx, b, t, p, path, nil, nil)
-	if kept && b.Info(t).LoaderID == prev.LoaderID {
+	obs, err := Observe(ctx, t, p, path, nil, nil)
+	if kept && t.Info().LoaderID == prev.LoaderID {
 		// Only when the page's references are back does the host take the
 		// old snapshot back; else its marks are refused as stale.
-		if id, rerr := b.Evaluate(ctx, t, putBack, 2000); rerr == nil && id == prev.ID {
-			b.SetSnapshot(t, prev)
+		if id, rerr := t.Evaluate(ctx, putBack, 2000); rerr == nil && id == prev.ID {
+			t.SetSnapshot(prev)
 		}
 	}
 	return obs, err

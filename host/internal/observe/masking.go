@@ -57,11 +57,11 @@ func (s *shot) release() {
 // take starts the screenshot and its decoding, and returns at once. The
 // guard can be finished as soon as captured is closed, while the image is
 // decoded; capture, err and fallback are set once decoded is closed.
-func (s *shot) take(ctx context.Context, b *browser.Browser, t *browser.Tab) {
+func (s *shot) take(ctx context.Context, t *browser.Tab) {
 	s.captured, s.decoded = make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(s.decoded)
-		data, fallback, err := captureViewportVia(ctx, b, t)
+		data, fallback, err := captureViewportVia(ctx, t)
 		close(s.captured)
 		if err == nil {
 			s.capture, err = imaging.Decode(data)
@@ -75,14 +75,14 @@ func (s *shot) wait() { <-s.decoded }
 
 // takeShot captures the viewport inside a guard of its own: the captures
 // taken again, after the page was read.
-func takeShot(ctx context.Context, b *browser.Browser, t *browser.Tab, snapshot string, fm *frameMap, extra []int) (*shot, error) {
-	g, err := startGuard(ctx, b, t, snapshot, fm.childFrames(), fm, extra)
+func takeShot(ctx context.Context, t *browser.Tab, snapshot string, fm *frameMap, extra []int) (*shot, error) {
+	g, err := startGuard(ctx, t, snapshot, fm.childFrames(), fm, extra)
 	if err != nil {
 		return nil, err
 	}
 	defer g.abandon()
 	s := &shot{}
-	s.take(ctx, b, t)
+	s.take(ctx, t)
 	<-s.captured
 	s.report, s.guardErr = g.finish(ctx, fm)
 	s.wait()
@@ -177,13 +177,13 @@ func planMasks(s *shot, r *raw, built Built, first bool) maskPlan {
 // settleShot takes the image again while the first one's masks cannot be
 // trusted or a field moved, within bounds, and returns the shot to use and
 // its plan. It releases the shots it does not return.
-func settleShot(ctx context.Context, b *browser.Browser, t *browser.Tab, snapshot string, r *raw, fm *frameMap, built Built, first *shot) (*shot, maskPlan, int) {
+func settleShot(ctx context.Context, t *browser.Tab, snapshot string, r *raw, fm *frameMap, built Built, first *shot) (*shot, maskPlan, int) {
 	s := first
 	plan := planMasks(s, r, built, true)
 	extra := plan.extra
 	retakes := 0
 	for s.err == nil && retakes < maxRecaptures && (plan.why != "" || plan.moved && retakes < maxMovedRecaptures) {
-		next, err := takeShot(ctx, b, t, snapshot, fm, extra)
+		next, err := takeShot(ctx, t, snapshot, fm, extra)
 		if err != nil {
 			break
 		}

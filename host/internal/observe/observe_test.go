@@ -15,17 +15,17 @@ import (
 	"github.com/diwall/diwall/protocol"
 )
 
+// codeOf is the model's error code of err ("" for none).
 func codeOf(err error) protocol.Code {
-	var e *toolerr.Error
-	if errors.As(err, &e) {
-		return e.Code
+	if err == nil {
+		return ""
 	}
-	return ""
+	return toolerr.From(err).Code
 }
 
 func TestObserveMakesTheSnapshot(t *testing.T) {
 	p := newObsPage(t)
-	obs, err := Observe(context.Background(), p.b, p.tab, policy.Default(), PathAuto, nil, nil)
+	obs, err := Observe(context.Background(), p.tab, policy.Default(), PathAuto, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +35,7 @@ func TestObserveMakesTheSnapshot(t *testing.T) {
 	if len(obs.Elements) != 3 || obs.Elements[1].Name != "Password" || obs.Title != "Sign in" {
 		t.Errorf("elements %+v", obs.Elements)
 	}
-	snap := p.b.Info(p.tab).Current(obs.SnapshotID)
+	snap := p.tab.Info().Current(obs.SnapshotID)
 	if snap == nil || len(snap.MarkNode) != 3 || !snap.Sensitive[obs.Elements[1].Mark] || snap.Sensitive[obs.Elements[0].Mark] {
 		t.Fatalf("snapshot %+v", snap)
 	}
@@ -50,7 +50,7 @@ func TestObserveMakesTheSnapshot(t *testing.T) {
 func TestAnUnwatchedSecretWithholdsTheImage(t *testing.T) {
 	p := newObsPage(t)
 	p.page.SetGuard(func() any { return map[string]any{"boxes": []any{}, "watched": []int{}, "vp": []float64{200, 150}} })
-	obs, err := Observe(context.Background(), p.b, p.tab, policy.Default(), PathAuto, nil, nil)
+	obs, err := Observe(context.Background(), p.tab, policy.Default(), PathAuto, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestAFieldThatMovedIsTakenOnceMore(t *testing.T) {
 	p.page.SetGuard(func() any {
 		return map[string]any{"boxes": []any{map[string]any{"i": 2, "b": []float64{0, 60, 100, 20}, "mv": 1}}, "watched": []int{2}, "vp": []float64{200, 150}}
 	})
-	obs, err := Observe(context.Background(), p.b, p.tab, policy.Default(), PathAuto, nil, nil)
+	obs, err := Observe(context.Background(), p.tab, policy.Default(), PathAuto, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,8 +79,8 @@ func TestAFieldThatMovedIsTakenOnceMore(t *testing.T) {
 
 func TestObserveUnderADialog(t *testing.T) {
 	p := newObsPage(t)
-	browsertest.OpenDialog(t, p.b, p.tab, "prompt", "Name?")
-	obs, err := Observe(context.Background(), p.b, p.tab, policy.Default(), PathAuto, nil, nil)
+	browsertest.OpenDialog(t, p.tab, "prompt", "Name?")
+	obs, err := Observe(context.Background(), p.tab, policy.Default(), PathAuto, nil, nil)
 	if err != nil || !obs.DialogOpen || obs.Dialog.Message != "Name?" || !strings.HasPrefix(obs.Capture, "skipped") || p.page.Runs() != 0 {
 		t.Errorf("%+v %v", obs, err)
 	}
@@ -92,10 +92,10 @@ func TestAPageThatKeepsReplacingItsDocument(t *testing.T) {
 	n := 1
 	p.page.Set(func(opts map[string]any) any {
 		n++
-		browsertest.Navigate(t, p.b, p.tab, "L"+strings.Repeat("x", n), "https://a.test/")
+		browsertest.Navigate(t, p.tab, "L"+strings.Repeat("x", n), "https://a.test/")
 		return browsertest.SignIn(opts)
 	})
-	_, err := Observe(context.Background(), p.b, p.tab, policy.Default(), PathAuto, nil, nil)
+	_, err := Observe(context.Background(), p.tab, policy.Default(), PathAuto, nil, nil)
 	if codeOf(err) != protocol.CodeTimeout || p.page.Runs() != maxAttempts {
 		t.Errorf("%v after %d reads", err, p.page.Runs())
 	}
@@ -105,7 +105,7 @@ func TestACaptureThatFails(t *testing.T) {
 	p := newObsPage(t)
 	p.ext.On("Page.captureScreenshot", func(browsertest.Request) (any, error) { return nil, errors.New("no surface") })
 	p.ext.On(protocol.MethodTabCapture, func(browsertest.Request) (any, error) { return nil, errors.New("not active") })
-	obs, err := Observe(context.Background(), p.b, p.tab, policy.Default(), PathAuto, nil, nil)
+	obs, err := Observe(context.Background(), p.tab, policy.Default(), PathAuto, nil, nil)
 	if err != nil || !strings.HasPrefix(obs.Capture, "failed") || len(obs.Elements) != 3 {
 		t.Errorf("%v %q", err, obs.Capture)
 	}
@@ -123,7 +123,7 @@ func TestObserveBudgets(t *testing.T) {
 	})
 	prof := policy.Default()
 	prof.Marks = 1
-	obs, err := Observe(context.Background(), p.b, p.tab, prof, PathAuto, nil, nil)
+	obs, err := Observe(context.Background(), p.tab, prof, PathAuto, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +131,7 @@ func TestObserveBudgets(t *testing.T) {
 		t.Errorf("%+v, notices %q", obs.Elements, obs.Notices)
 	}
 	prof.Marks, prof.TreeChars = 250, 40
-	obs, err = Observe(context.Background(), p.b, p.tab, prof, PathAuto, nil, nil)
+	obs, err = Observe(context.Background(), p.tab, prof, PathAuto, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,48 +143,48 @@ func TestObserveBudgets(t *testing.T) {
 func TestRead(t *testing.T) {
 	p := newObsPage(t)
 	ctx := context.Background()
-	obs, err := Observe(ctx, p.b, p.tab, policy.Default(), PathAuto, nil, nil)
+	obs, err := Observe(ctx, p.tab, policy.Default(), PathAuto, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rd, err := Read(ctx, p.b, p.tab, obs.SnapshotID, 0, "", nil)
+	rd, err := Read(ctx, p.tab, obs.SnapshotID, 0, "", nil)
 	if err != nil || len(rd.Lines) != len(obs.Tree) {
 		t.Fatalf("the whole page: %+v %v", rd, err)
 	}
 	if strings.Join(rd.Lines, "\n") != strings.Join(obs.Tree, "\n") {
 		t.Errorf("read:\n%s\nobserve:\n%s", strings.Join(rd.Lines, "\n"), strings.Join(obs.Tree, "\n"))
 	}
-	rd, err = Read(ctx, p.b, p.tab, obs.SnapshotID, 0, "go", nil)
+	rd, err = Read(ctx, p.tab, obs.SnapshotID, 0, "go", nil)
 	if err != nil || rd.Matched != 1 || len(rd.Lines) != 1 || !strings.HasPrefix(rd.Lines[0], `button "Go"`) {
 		t.Errorf("a query: %+v %v", rd, err)
 	}
 	button := obs.Elements[2].Mark
-	rd, err = Read(ctx, p.b, p.tab, obs.SnapshotID, button, "", nil)
+	rd, err = Read(ctx, p.tab, obs.SnapshotID, button, "", nil)
 	if err != nil || len(rd.Lines) != 1 || !strings.Contains(rd.Lines[0], "[3]") {
 		t.Errorf("a mark's region: %+v %v", rd, err)
 	}
-	if _, err := Read(ctx, p.b, p.tab, obs.SnapshotID, 99, "", nil); codeOf(err) != protocol.CodeInvalidArgument {
+	if _, err := Read(ctx, p.tab, obs.SnapshotID, 99, "", nil); codeOf(err) != protocol.CodeInvalidArgument {
 		t.Errorf("a mark not in the snapshot: %v", err)
 	}
-	if _, err := Read(ctx, p.b, p.tab, "older", 0, "", nil); !errors.Is(err, browser.ErrSnapshotStale) {
+	if _, err := Read(ctx, p.tab, "older", 0, "", nil); !errors.Is(err, browser.ErrSnapshotStale) {
 		t.Errorf("another snapshot: %v", err)
 	}
 	p.page.Set(func(map[string]any) any { return map[string]any{"stale": true} })
-	if _, err := Read(ctx, p.b, p.tab, obs.SnapshotID, 0, "", nil); !errors.Is(err, browser.ErrSnapshotStale) {
+	if _, err := Read(ctx, p.tab, obs.SnapshotID, 0, "", nil); !errors.Is(err, browser.ErrSnapshotStale) {
 		t.Errorf("the page's snapshot is newer: %v", err)
 	}
 	p.page.Set(func(map[string]any) any { return map[string]any{"gone": true} })
-	if _, err := Read(ctx, p.b, p.tab, obs.SnapshotID, button, "", nil); codeOf(err) != protocol.CodeElementGone {
+	if _, err := Read(ctx, p.tab, obs.SnapshotID, button, "", nil); codeOf(err) != protocol.CodeElementGone {
 		t.Errorf("the element is gone: %v", err)
 	}
 	p.ext.On(string(cdp.RuntimeCallFunctionOn), func(browsertest.Request) (any, error) {
 		return nil, &protocol.ResponseError{Code: protocol.ExtCDPError, Message: "Cannot find context with specified id"}
 	})
-	if _, err := Read(ctx, p.b, p.tab, obs.SnapshotID, 0, "", nil); codeOf(err) != protocol.CodeSnapshotStale {
+	if _, err := Read(ctx, p.tab, obs.SnapshotID, 0, "", nil); codeOf(err) != protocol.CodeSnapshotStale {
 		t.Errorf("the document went away: %v", err)
 	}
-	browsertest.OpenDialog(t, p.b, p.tab, "alert", "x")
-	if _, err := Read(ctx, p.b, p.tab, obs.SnapshotID, 0, "", nil); codeOf(err) != protocol.CodeDialogOpen {
+	browsertest.OpenDialog(t, p.tab, "alert", "x")
+	if _, err := Read(ctx, p.tab, obs.SnapshotID, 0, "", nil); codeOf(err) != protocol.CodeDialogOpen {
 		t.Errorf("under a dialog: %v", err)
 	}
 }
@@ -194,7 +194,7 @@ func TestRead(t *testing.T) {
 func TestKeepingMarksLeavesTheMarksValid(t *testing.T) {
 	p := newObsPage(t)
 	ctx := context.Background()
-	first, err := Observe(ctx, p.b, p.tab, policy.Default(), PathAuto, nil, nil)
+	first, err := Observe(ctx, p.tab, policy.Default(), PathAuto, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,11 +204,11 @@ func TestKeepingMarksLeavesTheMarksValid(t *testing.T) {
 		}
 		return browsertest.EvalString(""), nil
 	})
-	kept, err := KeepingMarks(ctx, p.b, p.tab, policy.Default(), PathAuto)
+	kept, err := KeepingMarks(ctx, p.tab, policy.Default(), PathAuto)
 	if err != nil || kept.SnapshotID == first.SnapshotID {
 		t.Fatalf("%v", err)
 	}
-	if p.b.Info(p.tab).Current(first.SnapshotID) == nil {
+	if p.tab.Info().Current(first.SnapshotID) == nil {
 		t.Error("the model's snapshot was replaced")
 	}
 }

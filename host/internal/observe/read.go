@@ -34,8 +34,8 @@ type Reading struct {
 // frames that may be read, as for Observe; only those the snapshot read
 // are), and keeps only the lines containing query when it is not empty.
 // It makes no snapshot.
-func Read(ctx context.Context, b *browser.Browser, t *browser.Tab, snapshotID string, mark int, query string, frames FrameRule) (*Reading, error) {
-	info := b.Info(t)
+func Read(ctx context.Context, t *browser.Tab, snapshotID string, mark int, query string, frames FrameRule) (*Reading, error) {
+	info := t.Info()
 	if err := info.CheckSnapshot(snapshotID); err != nil {
 		return nil, err
 	}
@@ -48,7 +48,7 @@ func Read(ctx context.Context, b *browser.Browser, t *browser.Tab, snapshotID st
 		}
 		frame, root = snap.Where(i)
 	}
-	rd := newFrameRead(b, t, snap, frames)
+	rd := newFrameRead(t, snap, frames)
 	if frame > 0 && !rd.allowed(ctx, frame) {
 		return nil, toolerr.Errorf(protocol.CodeOriginNotAllowed,
 			"The frame of mark %d is now outside this session's sites (or no longer there), so it is not read. Observe again.", mark)

@@ -11,7 +11,6 @@ import (
 // frame the region is in, and, inside it, the frames the snapshot read
 // that the rule still allows (their documents now); the others stay masked.
 type frameRead struct {
-	b     *browser.Browser
 	t     *browser.Tab
 	snap  *browser.Snapshot
 	rule  FrameRule
@@ -20,8 +19,8 @@ type frameRead struct {
 	urls  []string                     // the documents read besides the main one
 }
 
-func newFrameRead(b *browser.Browser, t *browser.Tab, snap *browser.Snapshot, rule FrameRule) *frameRead {
-	rd := &frameRead{b: b, t: t, snap: snap, rule: rule, owner: map[int]int{}}
+func newFrameRead(t *browser.Tab, snap *browser.Snapshot, rule FrameRule) *frameRead {
+	rd := &frameRead{t: t, snap: snap, rule: rule, owner: map[int]int{}}
 	for k, f := range snap.Frames {
 		rd.owner[f.Owner] = k + 1
 	}
@@ -35,7 +34,7 @@ func (rd *frameRead) allowed(ctx context.Context, fi int) bool {
 		return false
 	}
 	if rd.now == nil {
-		all, err := rd.b.Frames(ctx, rd.t)
+		all, err := rd.t.Frames(ctx)
 		if err != nil {
 			return false
 		}
@@ -98,7 +97,7 @@ func (rd *frameRead) nest(ctx context.Context, fr *frameReader, ri, depth int) {
 // readIn runs the read serializer in frame fi's world, and names each
 // node's snapshot index.
 func (rd *frameRead) readIn(ctx context.Context, fi, local int) (*raw, error) {
-	text, err := serialize(ctx, rd.b, rd.t, rd.snap.FrameOf(fi), readOptions(rd.snap.ID, local))
+	text, err := serialize(ctx, rd.t, rd.snap.FrameOf(fi), readOptions(rd.snap.ID, local))
 	if err != nil {
 		return nil, err
 	}

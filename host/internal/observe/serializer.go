@@ -57,10 +57,10 @@ func serializerOptions(extra map[string]any) map[string]any {
 // serialize runs the serializer in the isolated world of frame f of the
 // tab (the zero Frame: the main frame) with extra options and returns its
 // JSON text.
-func serialize(ctx context.Context, b *browser.Browser, t *browser.Tab, f browser.Frame, extra map[string]any) (string, error) {
+func serialize(ctx context.Context, t *browser.Tab, f browser.Frame, extra map[string]any) (string, error) {
 	sctx, cancel := context.WithTimeout(ctx, serializeWait)
 	defer cancel()
-	text, err := b.Run(sctx, t, f, serializer, browser.Args(serializerOptions(extra)), true)
+	text, err := t.Run(sctx, f, serializer, browser.Args(serializerOptions(extra)), true)
 	if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
 		return "", browser.TooLong(serializeWait, err)
 	}

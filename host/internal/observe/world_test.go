@@ -30,12 +30,12 @@ func TestTheSerializerAndGuardAreDefinedOncePerWorld(t *testing.T) {
 	p := newObsPage(t)
 	ctx := context.Background()
 	for range 2 {
-		if _, err := Observe(ctx, p.b, p.tab, policy.Default(), PathAuto, nil, nil); err != nil {
+		if _, err := Observe(ctx, p.tab, policy.Default(), PathAuto, nil, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
 	p.page.Worlds.Forget()
-	if _, err := Observe(ctx, p.b, p.tab, policy.Default(), PathAuto, nil, nil); err != nil {
+	if _, err := Observe(ctx, p.tab, policy.Default(), PathAuto, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	calls := pageFunctionCalls(p)

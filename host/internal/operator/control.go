@@ -15,7 +15,7 @@ import (
 // least 4 characters), or its client's name or tab group's title when
 // only one session has it. m.All selects every session; a pause of all
 // also holds the sessions that connect until "resume --all".
-func (h *Hub) Control(ctx context.Context, m Message, by string) ([]Session, error) {
+func (h *Hub) Control(ctx context.Context, m Message, by string) ([]SessionView, error) {
 	var to Status
 	switch m.Action {
 	case ActionPause:
@@ -56,7 +56,7 @@ func (h *Hub) Control(ctx context.Context, m Message, by string) ([]Session, err
 	}
 	h.mu.Unlock()
 
-	out := make([]Session, 0, len(changed))
+	out := make([]SessionView, 0, len(changed))
 	for _, s := range changed {
 		if to == Stopped && h.opts.Browser != nil {
 			rctx, cancel := context.WithTimeout(ctx, 10*time.Second)

@@ -34,8 +34,9 @@ const (
 	Stopped Status = "stopped"
 )
 
-// Session is one MCP session as the person sees it.
-type Session struct {
+// SessionView is one MCP session as the person sees it in the operator's
+// views: its client and tab group, what it is doing, and its handoff.
+type SessionView struct {
 	Key   string `json:"key"`
 	Name  string `json:"name"`  // the MCP client's name
 	Title string `json:"title"` // its tab group's title
@@ -114,15 +115,15 @@ type UICommand struct {
 type Event struct {
 	Type string `json:"type"`
 	// state
-	Sessions   []Session   `json:"sessions,omitempty"`
-	Operations []Operation `json:"operations,omitempty"`
-	Images     []Image     `json:"images,omitempty"`
-	Log        []LogLine   `json:"log,omitempty"`
+	Sessions   []SessionView `json:"sessions,omitempty"`
+	Operations []Operation   `json:"operations,omitempty"`
+	Images     []Image       `json:"images,omitempty"`
+	Log        []LogLine     `json:"log,omitempty"`
 	// session, operation, image, log
-	Session   *Session   `json:"session,omitempty"`
-	Operation *Operation `json:"operation,omitempty"`
-	Image     *Image     `json:"image,omitempty"`
-	Line      *LogLine   `json:"line,omitempty"`
+	Session   *SessionView `json:"session,omitempty"`
+	Operation *Operation   `json:"operation,omitempty"`
+	Image     *Image       `json:"image,omitempty"`
+	Line      *LogLine     `json:"line,omitempty"`
 	// ui.command: the command and the key of the session that sent it
 	Command *UICommand `json:"command,omitempty"`
 	From    string     `json:"from,omitempty"`

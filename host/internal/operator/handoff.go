@@ -28,7 +28,7 @@ const maxReason = 500
 // by otherName for the log): the first answer wins. When ctx ends first (the
 // person paused or stopped the session, the client went away) it returns
 // ctx's cause. The handoff is no longer shown once it returns.
-func (h *Hub) HandOff(ctx context.Context, who Session, reason, tabID string, wait time.Duration, other <-chan string, otherName string) (string, error) {
+func (h *Hub) HandOff(ctx context.Context, who SessionView, reason, tabID string, wait time.Duration, other <-chan string, otherName string) (string, error) {
 	reason = strings.TrimSpace(reason)
 	if r := []rune(reason); len(r) > maxReason {
 		reason = string(r[:maxReason]) + "…"
@@ -98,7 +98,7 @@ func (h *Hub) Watched() bool {
 
 // answerHandoff carries the person's answer to the handoff of the session
 // m names (or of the one session that waits, when m names none).
-func (h *Hub) answerHandoff(m Message, by string) ([]Session, error) {
+func (h *Hub) answerHandoff(m Message, by string) ([]SessionView, error) {
 	outcome := HandoffDone
 	if m.Action == ActionHandoffDecline {
 		outcome = HandoffDeclined
@@ -142,7 +142,7 @@ func (h *Hub) answerHandoff(m Message, by string) ([]Session, error) {
 	}
 	word := map[string]string{HandoffDone: "done", HandoffDeclined: "I can't"}[outcome]
 	h.lineLocked("info", key, fmt.Sprintf("%s: the person answered the handoff (%s) from %s", s.Name, word, by))
-	return []Session{*s.copy()}, nil
+	return []SessionView{*s.copy()}, nil
 }
 
 // AnswerHandoff gives the person's answer to the session's pending

@@ -10,7 +10,7 @@ import (
 )
 
 // waitHandoff waits until the hub shows the session's handoff.
-func waitHandoff(t *testing.T, h *Hub, key string) Session {
+func waitHandoff(t *testing.T, h *Hub, key string) SessionView {
 	t.Helper()
 	deadline := time.Now().Add(5 * time.Second)
 	for time.Now().Before(deadline) {
@@ -22,11 +22,11 @@ func waitHandoff(t *testing.T, h *Hub, key string) Session {
 		time.Sleep(5 * time.Millisecond)
 	}
 	t.Fatal("the handoff was never shown")
-	return Session{}
+	return SessionView{}
 }
 
 func TestHandoffAnswers(t *testing.T) {
-	who := Session{Key: "0123456789abcdef", Name: "claude"}
+	who := SessionView{Key: "0123456789abcdef", Name: "claude"}
 	for _, c := range []struct {
 		action, session, want string
 	}{
@@ -79,7 +79,7 @@ func TestHandoffAnswers(t *testing.T) {
 
 func TestHandoffTimesOutAndIsInterrupted(t *testing.T) {
 	h := New(slog.New(slog.DiscardHandler), nil)
-	who := Session{Key: "0123456789abcdef", Name: "claude"}
+	who := SessionView{Key: "0123456789abcdef", Name: "claude"}
 	if out, err := h.HandOff(context.Background(), who, "x", "t", 20*time.Millisecond, nil, ""); err != nil || out != HandoffTimedOut {
 		t.Fatalf("%s %v", out, err)
 	}
@@ -106,7 +106,7 @@ func TestHandoffTimesOutAndIsInterrupted(t *testing.T) {
 func TestHandoffShownInTheTabGroup(t *testing.T) {
 	fb := &fakeBrowser{}
 	h := New(slog.New(slog.DiscardHandler), &Options{Browser: fb, IdleAfter: time.Millisecond})
-	who := Session{Key: "0123456789abcdef", Name: "claude"}
+	who := SessionView{Key: "0123456789abcdef", Name: "claude"}
 	go func() { _, _ = h.HandOff(context.Background(), who, "x", "t", time.Minute, nil, "") }()
 	waitHandoff(t, h, who.Key)
 	deadline := time.Now().Add(5 * time.Second)
@@ -127,7 +127,7 @@ func TestHandoffShownInTheTabGroup(t *testing.T) {
 // client's elicitation) wins when it comes first.
 func TestHandoffAnsweredElsewhere(t *testing.T) {
 	h := New(slog.New(slog.DiscardHandler), nil)
-	who := Session{Key: "0123456789abcdef", Name: "claude"}
+	who := SessionView{Key: "0123456789abcdef", Name: "claude"}
 	other := make(chan string, 1)
 	other <- HandoffDeclined
 	if out, err := h.HandOff(context.Background(), who, "x", "t", time.Minute, other, "the MCP client"); err != nil || out != HandoffDeclined {

@@ -82,7 +82,7 @@ type Hub struct {
 }
 
 type session struct {
-	Session
+	SessionView
 	running map[string]context.CancelCauseFunc // by operation id
 	idleAt  time.Time                          // when the last call ended
 	showMu  sync.Mutex                         // one tab-group update at a time
@@ -123,7 +123,7 @@ type Outcome struct {
 // Begin records that a call of the session who started, and returns its
 // context: the person's pause or stop cancels it, with ErrPaused or
 // ErrStopped as its cause (see Interrupted).
-func (h *Hub) Begin(ctx context.Context, who Session, op Operation) (context.Context, *Op) {
+func (h *Hub) Begin(ctx context.Context, who SessionView, op Operation) (context.Context, *Op) {
 	ctx, cancel := context.WithCancelCause(ctx)
 	start := time.Now()
 	op.Session, op.Phase, op.StartedAt = who.Key, PhaseRunning, start.UnixMilli()
@@ -139,10 +139,10 @@ func (h *Hub) Begin(ctx context.Context, who Session, op Operation) (context.Con
 }
 
 // joinLocked returns the session, registering it on its first call.
-func (h *Hub) joinLocked(who Session) *session {
+func (h *Hub) joinLocked(who SessionView) *session {
 	s, ok := h.sessions[who.Key]
 	if !ok {
-		s = &session{Session: who, running: map[string]context.CancelCauseFunc{}, shown: GroupIdle}
+		s = &session{SessionView: who, running: map[string]context.CancelCauseFunc{}, shown: GroupIdle}
 		s.Status = Running
 		if h.holdAll {
 			s.Status = Paused
@@ -266,22 +266,22 @@ func (h *Hub) Left(key string) {
 }
 
 // Sessions lists the sessions the hub knows, oldest first.
-func (h *Hub) Sessions() []Session {
+func (h *Hub) Sessions() []SessionView {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return h.sessionsLocked()
 }
 
-func (h *Hub) sessionsLocked() []Session {
-	out := make([]Session, 0, len(h.order))
+func (h *Hub) sessionsLocked() []SessionView {
+	out := make([]SessionView, 0, len(h.order))
 	for _, k := range h.order {
 		out = append(out, *h.sessions[k].copy())
 	}
 	return out
 }
 
-func (s *session) copy() *Session {
-	c := s.Session
+func (s *session) copy() *SessionView {
+	c := s.SessionView
 	if s.Handoff != nil {
 		ho := *s.Handoff
 		c.Handoff = &ho

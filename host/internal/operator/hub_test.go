@@ -79,7 +79,7 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 	}
 }
 
-var claude = Session{Key: "aaaa1111bbbb2222", Name: "Claude", Title: "Diwall · Claude", Color: "blue"}
+var claude = SessionView{Key: "aaaa1111bbbb2222", Name: "Claude", Title: "Diwall · Claude", Color: "blue"}
 
 func TestOperationsReachInterfacesInOrder(t *testing.T) {
 	h := New(slog.New(slog.DiscardHandler), nil)
@@ -150,7 +150,7 @@ func TestPauseResumeStop(t *testing.T) {
 		t.Error("a stopped session was paused")
 	}
 	// While "pause --all" holds, a new session starts paused.
-	other := Session{Key: "cccc3333dddd4444", Name: "Cursor"}
+	other := SessionView{Key: "cccc3333dddd4444", Name: "Cursor"}
 	h.Begin(t.Context(), other, Operation{ID: "op2"})
 	if !errors.Is(h.Admit(other.Key), ErrPaused) {
 		t.Error("a session that connected during pause --all is not paused")
@@ -166,7 +166,7 @@ func TestPauseResumeStop(t *testing.T) {
 func TestSessionSelection(t *testing.T) {
 	h := New(slog.New(slog.DiscardHandler), nil)
 	h.Begin(t.Context(), claude, Operation{ID: "1"})
-	h.Begin(t.Context(), Session{Key: "aaaa9999", Name: "Claude"}, Operation{ID: "2"})
+	h.Begin(t.Context(), SessionView{Key: "aaaa9999", Name: "Claude"}, Operation{ID: "2"})
 	for sel, want := range map[string]string{
 		"":          "name a session",
 		"Claude":    "names 2 sessions",

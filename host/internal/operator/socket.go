@@ -41,10 +41,10 @@ type ControlRequest struct {
 
 // ControlReply answers it.
 type ControlReply struct {
-	OK       bool      `json:"ok"`
-	Error    string    `json:"error,omitempty"`
-	Sessions []Session `json:"sessions,omitempty"`
-	URL      string    `json:"url,omitempty"`
+	OK       bool          `json:"ok"`
+	Error    string        `json:"error,omitempty"`
+	Sessions []SessionView `json:"sessions,omitempty"`
+	URL      string        `json:"url,omitempty"`
 }
 
 // IsControl reports whether a connection is a control connection; it

@@ -1,5 +1,7 @@
 // Package toolerr is the error a tool answers with: a code of the contract
-// (protocol.Code) and a message that tells the model what to do next.
+// (protocol.Code) and a message that tells the model what to do next. It
+// holds the model's words for what failed below the tools (From): the
+// browser's typed errors, the extension's answers, a link that went away.
 package toolerr
 
 import (

@@ -18,7 +18,7 @@ func (w *world) answers(t *testing.T, decision string) {
 			t.Errorf("asked about %v", r.Params)
 		}
 		m, _ := protocol.NewEvent(protocol.EventApprovalAnswered, protocol.ApprovalAnswered{ApprovalID: r.Str("approval_id"), Decision: decision})
-		w.b.HandleEvent(m)
+		w.asker.Answered(m.Params)
 		return map[string]any{}, nil
 	})
 }

@@ -24,13 +24,13 @@ func (s *Server) record(c *Call, args map[string]any, env Envelope, out Outcome,
 		return
 	}
 	rec := audit.Record{
-		OperationID: c.Base.OperationID, Session: c.Session.Key(), Client: c.Session.hello.Client,
-		ClientVersion: c.Session.hello.ClientVersion, Profile: c.Profile.Name, Tool: c.Tool,
+		OperationID: c.Base.OperationID, Session: c.Client.Key(), Client: c.Client.hello.Client,
+		ClientVersion: c.Client.hello.ClientVersion, Profile: c.Profile.Name, Tool: c.Tool,
 		Args: auditArgs(args), OK: env.OK, Outcome: "ok", Notices: c.Base.Notices,
 		Start: start, Took: time.Since(start), TabID: c.Base.TabID,
 	}
 	if rec.Profile == "" {
-		rec.Profile = c.Session.hello.Profile
+		rec.Profile = c.Client.hello.Profile
 	}
 	if e := c.Base.Error; e != nil {
 		rec.Code, rec.Message, rec.Outcome = string(e.Code), e.Message, string(e.Code)
@@ -51,7 +51,7 @@ func (s *Server) record(c *Call, args map[string]any, env Envelope, out Outcome,
 	}
 	rec.Origin = server.Origin
 	if rec.Origin == "" && c.Tab != nil {
-		rec.Origin = s.b.Info(c.Tab).Origin
+		rec.Origin = c.Tab.Info().Origin
 	}
 	for _, id := range []string{server.SnapshotID, observationID(server.Observation)} {
 		if id != "" && !slices.Contains(rec.Snapshots, id) {

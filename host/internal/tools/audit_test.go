@@ -23,7 +23,7 @@ func TestEveryCallIsAudited(t *testing.T) {
 	}
 	b, _ := browser.New(noExtension{}, slog.New(slog.DiscardHandler), t.TempDir())
 	const key = "0123456789abcdef0123456789abcdef"
-	cs := connectAs(t, New(b, slog.New(slog.DiscardHandler), &Options{Profile: policy.Launch(), Audit: log}), key)
+	cs := connectAs(t, New(b, slog.New(slog.DiscardHandler), hosting(b, noExtension{}, &Options{Profile: policy.Launch(), Audit: log})), key)
 
 	const typed = "hunter2-typed"
 	callJSON(t, cs, "tabs", map[string]any{"action": "list"})

@@ -47,7 +47,7 @@ const (
 
 // stepAsk is one question about a step of a session's tab.
 type stepAsk struct {
-	st      *Session
+	st      *Client
 	profile policy.Profile
 	tab     *browser.Tab
 	origin  string
@@ -96,14 +96,14 @@ func (s *Server) askStep(ctx context.Context, a stepAsk) error {
 	}
 	ctx, cancel := context.WithTimeout(ctx, confirmWait)
 	defer cancel()
-	decision, err := s.b.Ask(ctx, a.st.hello.Client, a.origin, step)
+	decision, err := s.opts.Asker.Ask(ctx, a.st.hello.Client, a.origin, step)
 	switch {
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
 		outcome = confirmNoAnswer
 		return toolerr.Errorf(protocol.CodePermissionDenied,
 			"This step is %s, which the person approves each time, and no one answered in time: it was not run. Ask the person, then try again.", what)
 	case err != nil:
-		e := browser.AsError(err)
+		e := toolerr.From(err)
 		outcome = confirmNoAnswer
 		return &toolerr.Error{Code: protocol.CodePermissionDenied, Err: err,
 			Msg: fmt.Sprintf("This step is %s, which the person approves each time, and they could not be asked (%s): it was not run.", what, e.Msg)}
@@ -150,7 +150,7 @@ func (a stepAsk) notice(text string) {
 func (s *Server) stepImage(ctx context.Context, a stepAsk) string {
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
-	obs, err := observe.KeepingMarks(ctx, s.b, a.tab, a.profile, s.opts.ObservePath)
+	obs, err := observe.KeepingMarks(ctx, a.tab, a.profile, s.opts.ObservePath)
 	if err != nil || obs.PNG == nil || obs.DialogOpen {
 		return ""
 	}
@@ -208,12 +208,12 @@ func bounded(s string, n int) string {
 // before it runs: their profile says so, and they have not allowed it for
 // good in this session.
 func (c *Call) confirms(kind, origin string) bool {
-	return c.Profile.Confirms(kind, origin) && !c.Session.confirmedAlways([]string{kind}, origin)
+	return c.Profile.Confirms(kind, origin) && !c.Client.confirmedAlways([]string{kind}, origin)
 }
 
 // actConfirm is the question a call's act batch asks about its steps.
 func (s *Server) actConfirm(c *Call) func(context.Context, act.Question) error {
 	return func(ctx context.Context, q act.Question) error {
-		return s.askStep(ctx, stepAsk{st: c.Session, profile: c.Profile, tab: c.Tab, origin: s.b.Info(c.Tab).Origin, q: q, call: c})
+		return s.askStep(ctx, stepAsk{st: c.Client, profile: c.Profile, tab: c.Tab, origin: c.Tab.Info().Origin, q: q, call: c})
 	}
 }

@@ -10,8 +10,8 @@ import (
 
 	"github.com/diwall/diwall/host/audit"
 	"github.com/diwall/diwall/host/internal/act"
-	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/browser/browsertest"
+	"github.com/diwall/diwall/host/internal/toolerr"
 	"github.com/diwall/diwall/host/policy"
 	"github.com/diwall/diwall/protocol"
 )
@@ -46,7 +46,7 @@ func TestAskStep(t *testing.T) {
 				asked = append(asked, r)
 				if c.decision != "" {
 					m, _ := protocol.NewEvent(protocol.EventApprovalAnswered, protocol.ApprovalAnswered{ApprovalID: r.Str("approval_id"), Decision: c.decision})
-					w.b.HandleEvent(m)
+					w.asker.Answered(m.Params)
 				}
 				return map[string]any{}, nil
 			})
@@ -54,8 +54,8 @@ func TestAskStep(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			srv := New(w.b, slog.New(slog.DiscardHandler), &Options{Remember: rememberInto(&saved), NoPerson: func() bool { return c.noPerson }, Audit: log})
-			st := &Session{hello: SessionHello{Key: sessionKey, Client: "Claude"}}
+			srv := New(w.b, slog.New(slog.DiscardHandler), hosting(w.b, w.ext, &Options{Remember: rememberInto(&saved), NoPerson: func() bool { return c.noPerson }, Audit: log, Asker: w.asker}))
+			st := &Client{hello: SessionHello{Key: sessionKey, Client: "Claude"}}
 			prof := policy.Default()
 			prof.Name = "shop"
 			q := act.Question{Kinds: []string{"purchase", "submit"}, Step: 2, Action: "click", Mark: 7, Role: "button", Name: strings.Repeat("Pay ", 200)}
@@ -103,5 +103,5 @@ func codeOf(err error) string {
 	if err == nil {
 		return ""
 	}
-	return string(browser.AsError(err).Code)
+	return string(toolerr.From(err).Code)
 }

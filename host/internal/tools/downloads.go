@@ -14,6 +14,7 @@ import (
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/cdp"
 	"github.com/diwall/diwall/host/internal/downloads"
+	"github.com/diwall/diwall/host/internal/toolerr"
 	"github.com/diwall/diwall/host/policy"
 	"github.com/diwall/diwall/protocol"
 )
@@ -52,7 +53,7 @@ func (d *downloadLists) of(key string) *downloads.List {
 }
 
 // sessionByKey returns the connected session of key.
-func (s *Server) sessionByKey(key string) *Session {
+func (s *Server) sessionByKey(key string) *Client {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, st := range s.sessions {
@@ -68,17 +69,17 @@ func (s *Server) sessionByKey(key string) *Session {
 // goes on.
 func (s *Server) Paused(t *browser.Tab, owner string, ev cdp.RequestPaused) {
 	if ev.ResponseErrorReason != "" || !downloads.IsDownload(ev.ResponseStatusCode, ev.ResponseHeaders) {
-		s.b.ContinueResponse(t, ev.RequestID)
+		t.ContinueResponse(ev.RequestID)
 		return
 	}
 	suggested := downloads.SuggestedName(ev.ResponseHeaders["content-disposition"], ev.Request.URL)
 	l, d, dir, limit := s.admitDownload(t, owner, ev.Request.URL, ev.ResponseHeaders["content-type"], suggested)
-	defer s.b.FailResponse(t, ev.RequestID) // Chrome never downloads it
+	defer t.FailResponse(ev.RequestID) // Chrome never downloads it
 	if d == nil || d.State == downloads.Refused {
 		return
 	}
 	s.saveDownload(owner, l, d, dir, limit, func(ctx context.Context) (closingSource, error) {
-		return downloads.TakeResponse(ctx, s.b, t, ev.RequestID)
+		return downloads.TakeResponse(ctx, t, ev.RequestID)
 	})
 }
 
@@ -91,7 +92,7 @@ func (s *Server) Intercepted(t *browser.Tab, owner string, ev protocol.DownloadI
 		return
 	}
 	s.saveDownload(owner, l, d, dir, limit, func(ctx context.Context) (closingSource, error) {
-		return downloads.FetchInPage(ctx, s.b, t, ev.FinalURL)
+		return downloads.FetchInPage(ctx, t, ev.FinalURL)
 	})
 }
 
@@ -133,7 +134,7 @@ func (s *Server) admitDownload(t *browser.Tab, owner, rawURL, contentType, sugge
 	case strings.HasPrefix(rawURL, "blob:"):
 		checkURL = strings.TrimPrefix(rawURL, "blob:")
 	case strings.HasPrefix(rawURL, "data:"):
-		checkURL = s.b.Info(t).URL // the page that made it
+		checkURL = t.Info().URL // the page that made it
 	}
 	d = &downloads.Download{TabID: t.ID, State: downloads.InProgress, Origin: browser.Origin(checkURL), Mime: mediaType(contentType)}
 	refuse := func(code protocol.Code, format string, args ...any) {
@@ -152,7 +153,7 @@ func (s *Server) admitDownload(t *browser.Tab, owner, rawURL, contentType, sugge
 		refuse(protocol.CodePermissionDenied, "The download was refused: this session's profile has no download folder, so nothing was saved. Ask the person to set download_dir in the profile (or start diwall mcp --launch with --download-dir).")
 	default:
 		if err := s.confirmDownload(st, p, t, d.Origin, suggested); err != nil {
-			e := browser.AsError(err)
+			e := toolerr.From(err)
 			refuse(e.Code, "%s", e.Msg)
 			break
 		}
@@ -171,7 +172,7 @@ func (s *Server) admitDownload(t *browser.Tab, owner, rawURL, contentType, sugge
 // has them approve each one (confirm = ["download"]); nil lets it be
 // saved. The question has no image: the step that began the download may
 // still be running on the page.
-func (s *Server) confirmDownload(st *Session, p policy.Profile, t *browser.Tab, origin, suggested string) error {
+func (s *Server) confirmDownload(st *Client, p policy.Profile, t *browser.Tab, origin, suggested string) error {
 	if !p.Confirms(policy.ConfirmDownload, origin) {
 		return nil
 	}

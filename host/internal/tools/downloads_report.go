@@ -48,7 +48,7 @@ const downloadSettle = 2 * time.Second
 // names beside the page's content. Those that began since the call did
 // (at start) are waited for a little.
 func (s *Server) reportDownloads(ctx context.Context, c *Call, start time.Time, page pageContent) any {
-	l := s.downloads.of(c.Session.Key())
+	l := s.downloads.of(c.Client.Key())
 	settle, cancel := context.WithTimeout(context.WithoutCancel(ctx), downloadSettle)
 	defer cancel()
 	for _, d := range l.All() {

@@ -46,7 +46,7 @@ func TestDownloadBudgets(t *testing.T) {
 	dir := t.TempDir()
 	prof, _ := policy.Launch().WithSites("http://allowed.test")
 	prof.DownloadDir, prof.Downloads = dir, 2
-	srv := New(b, slog.New(slog.DiscardHandler), &Options{Profile: prof})
+	srv := New(b, slog.New(slog.DiscardHandler), hosting(b, fileExtension{body: "a,b\n"}, &Options{Profile: prof}))
 	cs := connectAs(t, srv, key)
 	callJSON(t, cs, "tabs", map[string]any{"action": "list"})
 	paused := cdp.RequestPaused{RequestID: "r", ResponseStatusCode: 200, ResponseHeaders: map[string]string{"content-disposition": `attachment; filename="a.csv"`}}
@@ -70,7 +70,7 @@ func TestDownloadBudgets(t *testing.T) {
 	// A folder that vanished: a clear error, nothing written elsewhere.
 	os.RemoveAll(dir)
 	prof.Downloads = 50
-	srv2 := New(b, slog.New(slog.DiscardHandler), &Options{Profile: prof})
+	srv2 := New(b, slog.New(slog.DiscardHandler), hosting(b, fileExtension{body: "a,b\n"}, &Options{Profile: prof}))
 	cs2 := connectAs(t, srv2, key)
 	callJSON(t, cs2, "tabs", map[string]any{"action": "list"})
 	srv2.Paused(tab, key, paused)

@@ -11,6 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/diwall/diwall/host/audit"
+	"github.com/diwall/diwall/host/internal/approval"
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/browser/browsertest"
 	"github.com/diwall/diwall/host/policy"
@@ -28,8 +29,10 @@ type world struct {
 	page *browsertest.Page
 	b    *browser.Browser
 	tab  *browser.Tab
-	cs   *mcp.ClientSession
-	dir  string // the audit log's
+	// asker asks the person: the fake extension's answers go to it.
+	asker *approval.Asker
+	cs    *mcp.ClientSession
+	dir   string // the audit log's
 }
 
 func newWorld(t *testing.T) *world {
@@ -62,7 +65,8 @@ func newWorldWith(t *testing.T, url string, change func(*Options)) *world {
 	if change != nil {
 		change(opts)
 	}
-	w.cs = connectAs(t, New(b, slog.New(slog.DiscardHandler), opts), sessionKey)
+	w.asker = hosting(b, w.ext, opts).Asker
+	w.cs = connectAs(t, New(b, slog.New(slog.DiscardHandler), hosting(b, w.ext, opts)), sessionKey)
 	return w
 }
 
@@ -174,7 +178,7 @@ func TestDialogFlow(t *testing.T) {
 	if ok, server, _, _ := w.call(t, "dialog", map[string]any{"action": "accept"}); ok || errCode(server) != "no_dialog" {
 		t.Errorf("no dialog: %v %v", ok, server)
 	}
-	browsertest.OpenDialog(t, w.b, w.tab, "prompt", "Your name?")
+	browsertest.OpenDialog(t, w.tab, "prompt", "Your name?")
 	ok, server, page, _ := w.call(t, "observe", map[string]any{})
 	if !ok || server["dialog_open"] != true || page["dialog"].(map[string]any)["message"] != "Your name?" {
 		t.Errorf("observe under a dialog: %v %v %v", ok, server, page)
@@ -190,7 +194,7 @@ func TestDialogFlow(t *testing.T) {
 		if r.Params["accept"] != true || r.Str("promptText") != "Ada" {
 			t.Errorf("handleJavaScriptDialog %v", r.Params)
 		}
-		browsertest.Event(t, w.b, w.tab, "Page.javascriptDialogClosed", map[string]any{})
+		browsertest.Event(t, w.tab, "Page.javascriptDialogClosed", map[string]any{})
 		return map[string]any{}, nil
 	})
 	ok, server, _, _ = w.call(t, "dialog", map[string]any{"action": "accept", "text": "Ada"})
@@ -205,8 +209,8 @@ func TestNavigateAndTabsFlow(t *testing.T) {
 	w.ext.On("Page.navigate", func(r browsertest.Request) (any, error) {
 		n++
 		loader := "N" + strings.Repeat("x", n)
-		browsertest.Navigate(t, w.b, w.tab, loader, r.Str("url"))
-		browsertest.Event(t, w.b, w.tab, "Page.loadEventFired", map[string]any{})
+		browsertest.Navigate(t, w.tab, loader, r.Str("url"))
+		browsertest.Event(t, w.tab, "Page.loadEventFired", map[string]any{})
 		return map[string]any{"loaderId": loader}, nil
 	})
 	ok, server, page, _ := w.call(t, "navigate", map[string]any{"url": "https://a.test/next"})
@@ -265,7 +269,7 @@ func TestScreenshotKeepsTheMarks(t *testing.T) {
 	if data, err := audit.ArtifactsOf(w.dir).Get(server["artifact_id"].(string)); err != nil || len(data) == 0 {
 		t.Errorf("the kept image: %d bytes, %v", len(data), err)
 	}
-	if w.b.Info(w.tab).Current(snap) == nil {
+	if w.tab.Info().Current(snap) == nil {
 		t.Error("the screenshot replaced the model's snapshot")
 	}
 }

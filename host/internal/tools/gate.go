@@ -30,11 +30,11 @@ type perTab interface {
 // allows reports whether the session may see a page at url without asking:
 // its origin is one of the profile's sites or one the person allowed for
 // this session, or the page is a new tab's empty page.
-func (c *Call) allows(url string) bool { return sessionAllows(c.Session, c.Profile, url) }
+func (c *Call) allows(url string) bool { return sessionAllows(c.Client, c.Profile, url) }
 
 // sessionAllows is allows for a session under profile p, in a call or not
 // (a download that began after its call).
-func sessionAllows(st *Session, p policy.Profile, url string) bool {
+func sessionAllows(st *Client, p policy.Profile, url string) bool {
 	if url == "about:blank" {
 		return true
 	}
@@ -70,7 +70,7 @@ func (c *Call) admit(ctx context.Context, url string) error {
 		return toolerr.Errorf(protocol.CodeOriginNotAllowed,
 			"%s is outside the sites this session may use, so nothing of that page is shown or touched. Navigate to an allowed site, go back, or close the tab.", shownOrigin(origin))
 	}
-	if _, denied := c.Session.decided(origin); denied {
+	if _, denied := c.Client.decided(origin); denied {
 		return toolerr.Errorf(protocol.CodePermissionDenied,
 			"The person did not allow this session on %s. Do not retry: ask the person to allow it.", origin)
 	}
@@ -78,19 +78,19 @@ func (c *Call) admit(ctx context.Context, url string) error {
 		return toolerr.Errorf(protocol.CodePermissionDenied,
 			"%s is not one of this session's sites, and no one is at this browser to allow it. Ask the person to add it (diwall profile allow %s %s).", origin, c.Profile.Name, origin)
 	}
-	decision, err := c.srv.b.Ask(ctx, c.Session.hello.Client, origin, nil)
+	decision, err := c.srv.opts.Asker.Ask(ctx, c.Client.hello.Client, origin, nil)
 	switch {
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
 		return toolerr.Errorf(protocol.CodePermissionDenied,
 			"No one answered in time whether this session may use %s. Ask the person to allow it in the browser, then call again.", origin)
 	case err != nil:
-		e := browser.AsError(err)
+		e := toolerr.From(err)
 		return &toolerr.Error{Code: protocol.CodePermissionDenied, Err: err,
 			Msg: fmt.Sprintf("The person could not be asked about %s (%s). Ask them to allow it, then call again.", origin, e.Msg)}
 	}
 	switch decision {
 	case protocol.DecisionAlways:
-		c.Session.remember(origin, true)
+		c.Client.remember(origin, true)
 		if c.srv.opts.Remember == nil {
 			c.Base.Notice("the person allowed " + origin + " for this session")
 		} else if err := c.srv.opts.Remember.AllowSite(c.Profile.Name, origin); err != nil {
@@ -101,11 +101,11 @@ func (c *Call) admit(ctx context.Context, url string) error {
 		}
 		return nil
 	case protocol.DecisionOnce:
-		c.Session.remember(origin, true)
+		c.Client.remember(origin, true)
 		c.Base.Notice("the person allowed " + origin + " for this session")
 		return nil
 	}
-	c.Session.remember(origin, false)
+	c.Client.remember(origin, false)
 	return toolerr.Errorf(protocol.CodePermissionDenied,
 		"The person did not allow this session on %s. Do not retry: ask the person to allow it.", origin)
 }
@@ -127,11 +127,11 @@ func (c *Call) enterPage(ctx context.Context, tabID string) error {
 	}
 	c.Tab = t
 	c.Base.TabID = t.ID
-	if c.srv.opts.Operator.HandedOff(c.Session.Key(), t.ID) {
+	if c.srv.opts.Operator.HandedOff(c.Client.Key(), t.ID) {
 		return toolerr.Errorf(protocol.CodePausedByUser,
 			"This tab is handed to the person (your handoff waits for their answer). Wait for the handoff's result; do not act on this tab meanwhile.")
 	}
-	return c.admit(ctx, c.srv.b.Info(t).URL)
+	return c.admit(ctx, t.Info().URL)
 }
 
 // refusedServer is what a page outside the sites yields: its origin,
@@ -150,11 +150,11 @@ func (s *Server) passGate(ctx context.Context, c *Call, out Outcome, err error) 
 	}
 	var urls []string
 	if t := c.Tab; t != nil {
-		urls = append(urls, s.b.Info(t).URL)
+		urls = append(urls, t.Info().URL)
 	} else if c.Base.TabID != "" {
-		if t, ok := s.b.Lookup(c.Session.Key(), c.Base.TabID); ok {
+		if t, ok := s.b.Lookup(c.Client.Key(), c.Base.TabID); ok {
 			c.Tab = t
-			urls = append(urls, s.b.Info(t).URL)
+			urls = append(urls, t.Info().URL)
 		}
 	}
 	if d, ok := out.Page.(dialogShown); ok {

@@ -15,8 +15,10 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/diwall/diwall/host/internal/approval"
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/cdp"
+	"github.com/diwall/diwall/host/internal/sessions"
 	"github.com/diwall/diwall/host/policy"
 	"github.com/diwall/diwall/protocol"
 )
@@ -47,6 +49,21 @@ func (outsideExtension) Call(_ context.Context, method string, params, result an
 
 // ownerKey is the session key that owns the tests' one agent tab.
 const ownerKey = "0123456789abcdef0123456789abcdef"
+
+// hosting completes opts with the sessions and the person of a host whose
+// browser b reaches the extension through ext.
+func hosting(b *browser.Browser, ext browser.Caller, opts *Options) *Options {
+	if opts == nil {
+		opts = &Options{}
+	}
+	if opts.Sessions == nil {
+		opts.Sessions = sessions.New(b, ext, slog.New(slog.DiscardHandler))
+	}
+	if opts.Asker == nil {
+		opts.Asker = approval.New(ext, slog.New(slog.DiscardHandler))
+	}
+	return opts
+}
 
 // browserWithTab is a browser on ext whose tab 7 is an agent tab of
 // ownerKey's session.
@@ -101,7 +118,7 @@ func TestEveryToolPassesTheGate(t *testing.T) {
 	const key = ownerKey
 	b, tab := browserWithTab(t, outsideExtension{})
 	prof, _ := policy.Launch().WithSites("http://allowed.test")
-	srv := New(b, slog.New(slog.DiscardHandler), &Options{Profile: prof})
+	srv := New(b, slog.New(slog.DiscardHandler), hosting(b, outsideExtension{}, &Options{Profile: prof}))
 	cs := connectAs(t, srv, key)
 	callJSON(t, cs, "tabs", map[string]any{"action": "list"}) // the session is known
 	// The outside page starts a download: refused, with nothing of it but
@@ -189,7 +206,7 @@ func TestAnotherSessionSeesNoTab(t *testing.T) {
 		t.Fatal(err)
 	}
 	tab, _ := b.Newest(owner)
-	cs := connectAs(t, New(b, slog.New(slog.DiscardHandler), nil), "fedcba9876543210fedcba9876543210")
+	cs := connectAs(t, New(b, slog.New(slog.DiscardHandler), hosting(b, outsideExtension{}, nil)), "fedcba9876543210fedcba9876543210")
 	env, _ := callJSON(t, cs, "tabs", map[string]any{"action": "list"})
 	if tabs := env["server"].(map[string]any)["tabs"].([]any); len(tabs) != 0 {
 		t.Fatalf("another session lists %v", tabs)
@@ -206,7 +223,7 @@ func TestProfileToolsAndBrokenProfiles(t *testing.T) {
 	b, _ := browser.New(noExtension{}, slog.New(slog.DiscardHandler), t.TempDir())
 	narrow := policy.Launch()
 	narrow.Tools = []string{"tabs"}
-	cs := connectAs(t, New(b, slog.New(slog.DiscardHandler), &Options{Profile: narrow}), "0123456789abcdef0123456789abcdef")
+	cs := connectAs(t, New(b, slog.New(slog.DiscardHandler), hosting(b, noExtension{}, &Options{Profile: narrow})), "0123456789abcdef0123456789abcdef")
 	env, _ := callJSON(t, cs, "observe", map[string]any{})
 	if code := env["server"].(map[string]any)["error"].(map[string]any)["code"]; code != "permission_denied" {
 		t.Errorf("a tool the profile does not permit: %v", code)
@@ -216,7 +233,7 @@ func TestProfileToolsAndBrokenProfiles(t *testing.T) {
 	}
 
 	broken := &Options{Profiles: failingProfiles{}, DefaultProfile: "default"}
-	cs = connectAs(t, New(b, slog.New(slog.DiscardHandler), broken), "0123456789abcdef0123456789abcdef")
+	cs = connectAs(t, New(b, slog.New(slog.DiscardHandler), hosting(b, noExtension{}, broken)), "0123456789abcdef0123456789abcdef")
 	env, _ = callJSON(t, cs, "tabs", map[string]any{"action": "list"})
 	e := env["server"].(map[string]any)["error"].(map[string]any)
 	if e["code"] != "permission_denied" || !strings.Contains(e["message"].(string), "line 3") {
@@ -247,7 +264,7 @@ func TestProfileEditedIntoAMalformedFile(t *testing.T) {
 	}
 	write("tools = [\"tabs\"]\n", 3*time.Hour)
 	b, _ := browser.New(noExtension{}, slog.New(slog.DiscardHandler), t.TempDir())
-	srv := New(b, slog.New(slog.DiscardHandler), &Options{Profiles: policy.NewStore(cfg, nil), DefaultProfile: "work"})
+	srv := New(b, slog.New(slog.DiscardHandler), hosting(b, noExtension{}, &Options{Profiles: policy.NewStore(cfg, nil), DefaultProfile: "work"}))
 	cs := connectAs(t, srv, "0123456789abcdef0123456789abcdef")
 	code := func(env map[string]any) any {
 		if e, ok := env["server"].(map[string]any)["error"].(map[string]any); ok {

@@ -50,7 +50,7 @@ func TestHandoffWithNoPerson(t *testing.T) {
 	const key = ownerKey
 	b, _ := browserWithTab(t, outsideExtension{})
 	prof, _ := policy.Launch().WithSites("http://outside.test")
-	srv := New(b, slog.New(slog.DiscardHandler), &Options{Profile: prof, NoPerson: func() bool { return true }})
+	srv := New(b, slog.New(slog.DiscardHandler), hosting(b, outsideExtension{}, &Options{Profile: prof, NoPerson: func() bool { return true }}))
 	cs := connectAs(t, srv, key)
 	env, _ := callJSON(t, cs, "handoff", map[string]any{"reason": "solve the captcha"})
 	e, _ := env["server"].(map[string]any)["error"].(map[string]any)

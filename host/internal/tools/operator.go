@@ -18,8 +18,8 @@ import (
 // watchBegin reports a call that starts; the context it returns is
 // cancelled when the person pauses or stops the session.
 func (s *Server) watchBegin(ctx context.Context, c *Call, args map[string]any) (context.Context, *operator.Op) {
-	bs := c.Session.browser
-	who := operator.Session{Key: bs.Key, Name: bs.Name, Title: bs.Title, Color: bs.Color}
+	g := c.Client.group
+	who := operator.SessionView{Key: g.Key, Name: g.Name, Title: g.Title, Color: g.Color}
 	return s.opts.Operator.Begin(ctx, who, operator.Operation{ID: c.Base.OperationID, Tool: c.Tool, Args: s.shownArgs(args)})
 }
 
@@ -32,10 +32,10 @@ func (s *Server) watchEnd(op *operator.Op, c *Call, out Outcome) {
 	}
 	t := c.Tab
 	if t == nil && c.Base.TabID != "" {
-		t, _ = s.b.Lookup(c.Session.Key(), c.Base.TabID)
+		t, _ = s.b.Lookup(c.Client.Key(), c.Base.TabID)
 	}
 	if t != nil {
-		info := s.b.Info(t)
+		info := t.Info()
 		o.Tab = &operator.Tab{ID: info.ID, URL: info.URL, Title: info.Title}
 	}
 	if n := len(out.Images); n > 0 {

@@ -140,11 +140,11 @@ func TestResultsOfTheRareToolsMatchTheirSchemas(t *testing.T) {
 		o.Profile.Credentials = []string{"work"}
 		o.Vault = oneCredential{}
 	})
-	ui := serve(t, New(w.b, slog.New(slog.DiscardHandler), &Options{Profile: func() policy.Profile {
+	ui := serve(t, New(w.b, slog.New(slog.DiscardHandler), hosting(w.b, w.ext, &Options{Profile: func() policy.Profile {
 		p := policy.Launch()
 		p.OperatorWrite = true
 		return p
-	}(), Operator: hub}), map[string]any{SessionCapability: SessionHello{Key: sessionKey}, operator.CapabilityUICommands: map[string]any{}})
+	}(), Operator: hub})), map[string]any{SessionCapability: SessionHello{Key: sessionKey}, operator.CapabilityUICommands: map[string]any{}})
 	if env, _ := callJSON(t, ui, "screen", map[string]any{"action": "sidebar_show"}); env["ok"] != true {
 		t.Errorf("screen: %v", env)
 	}

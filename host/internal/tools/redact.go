@@ -100,9 +100,9 @@ func (s *Server) shownArgs(args map[string]any) json.RawMessage {
 // selected one.
 func (s *Server) callTab(c *Call, tabID string) (*browser.Tab, bool) {
 	if tabID == "" {
-		tabID = c.Session.Selected()
+		tabID = c.Client.Selected()
 	}
-	return s.b.Lookup(c.Session.Key(), tabID)
+	return s.b.Lookup(c.Client.Key(), tabID)
 }
 
 // plainPrompt says whether the dialog open on the call's tab is a prompt
@@ -112,7 +112,7 @@ func (s *Server) plainPrompt(c *Call, tabID string) bool {
 	if !ok {
 		return false
 	}
-	d := s.b.Info(t).Dialog
+	d := t.Info().Dialog
 	return d != nil && !observe.Sensitive(observe.Cues{Label: d.Message})
 }
 
@@ -124,7 +124,7 @@ func (s *Server) secretMarks(c *Call, tabID, snapshotID string) map[int]bool {
 	if !ok {
 		return nil
 	}
-	snap := s.b.Info(t).Current(snapshotID)
+	snap := t.Info().Current(snapshotID)
 	if snap == nil {
 		return nil
 	}

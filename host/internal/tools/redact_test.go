@@ -15,10 +15,10 @@ import (
 func TestShownArgsWithholdSecrets(t *testing.T) {
 	const key = ownerKey
 	b, tab := browserWithTab(t, outsideExtension{})
-	b.SetSnapshot(tab, &browser.Snapshot{ID: "snap1", Sensitive: map[int]bool{2: true}})
-	s := New(b, slog.New(slog.DiscardHandler), nil)
-	c := &Call{Tool: "act", Session: &Session{hello: SessionHello{Key: key}}, Base: &Base{}}
-	c.Session.Select(tab.ID)
+	tab.SetSnapshot(&browser.Snapshot{ID: "snap1", Sensitive: map[int]bool{2: true}})
+	s := New(b, slog.New(slog.DiscardHandler), hosting(b, outsideExtension{}, nil))
+	c := &Call{Tool: "act", Client: &Client{hello: SessionHello{Key: key}}, Base: &Base{}}
+	c.Client.Select(tab.ID)
 
 	shown := func(tool string, args any) string {
 		raw, _ := json.Marshal(args)

@@ -32,7 +32,7 @@ type Outcome struct {
 // Call is one tool call as a handler sees it.
 type Call struct {
 	Tool    string
-	Session *Session
+	Client  *Client
 	Profile policy.Profile // the session's profile, as of this call
 	Base    *Base
 	// Tab is the tab the call works on: for a page tool, resolved and
@@ -192,13 +192,13 @@ func (s *Server) handler(d def) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		start := time.Now()
 		c := &Call{
-			Tool:    d.tool.Name,
-			Session: s.session(req.Session),
-			Base:    &Base{Tool: d.tool.Name, OperationID: NewOperationID(), Notices: []string{}},
-			srv:     s,
-			req:     req,
+			Tool:   d.tool.Name,
+			Client: s.session(req.Session),
+			Base:   &Base{Tool: d.tool.Name, OperationID: NewOperationID(), Notices: []string{}},
+			srv:    s,
+			req:    req,
 		}
-		if n := c.Session.takeReconnection(); n != "" {
+		if n := c.Client.takeReconnection(); n != "" {
 			c.Base.Notice(n)
 		}
 		// The arguments as the person may see them, secrets withheld (read
@@ -216,7 +216,7 @@ func (s *Server) handler(d def) mcp.ToolHandler {
 		}
 		attrs := []any{"tool", d.tool.Name, "op", c.Base.OperationID, "ok", err == nil, "ms", time.Since(start).Milliseconds()}
 		if err != nil {
-			e := browser.AsError(err)
+			e := toolerr.From(err)
 			c.Base.Error = &ToolError{Code: e.Code, Message: e.Msg, Retryable: e.Code.Retryable()}
 			attrs = append(attrs, "code", e.Code, "cause", e.Err)
 		}
@@ -232,10 +232,10 @@ func (s *Server) handler(d def) mcp.ToolHandler {
 // one call, runs it on its arguments (or answers why they are invalid), and
 // passes its result through the gate.
 func (s *Server) runCall(ctx context.Context, c *Call, d def, in args, invalid error) (Outcome, error) {
-	if err := personSays(s.opts.Operator.Admit(c.Session.Key())); err != nil {
+	if err := personSays(s.opts.Operator.Admit(c.Client.Key())); err != nil {
 		return Outcome{}, err
 	}
-	p, err := s.profileOf(c.Session)
+	p, err := s.profileOf(c.Client)
 	if err != nil {
 		return Outcome{}, err
 	}
@@ -265,7 +265,7 @@ func (s *Server) runCall(ctx context.Context, c *Call, d def, in args, invalid e
 
 // profileOf returns the session's profile as it is now (the person may
 // have edited its file since the last call).
-func (s *Server) profileOf(st *Session) (policy.Profile, error) {
+func (s *Server) profileOf(st *Client) (policy.Profile, error) {
 	name := st.hello.Profile
 	if name == "" {
 		name = s.opts.DefaultProfile

@@ -37,13 +37,13 @@ func TestScreenIsOfferedAndChecked(t *testing.T) {
 		}
 		return slices.ContainsFunc(res.Tools, func(tool *mcp.Tool) bool { return tool.Name == "screen" })
 	}
-	if listed(connectUI(t, New(b, slog.New(slog.DiscardHandler), &Options{Profile: writes}), false)) {
+	if listed(connectUI(t, New(b, slog.New(slog.DiscardHandler), hosting(b, noExtension{}, &Options{Profile: writes})), false)) {
 		t.Error("screen is listed to a client without ui-commands")
 	}
-	if listed(connectUI(t, New(b, slog.New(slog.DiscardHandler), &Options{Profile: policy.Launch()}), true)) {
+	if listed(connectUI(t, New(b, slog.New(slog.DiscardHandler), hosting(b, noExtension{}, &Options{Profile: policy.Launch()})), true)) {
 		t.Error("screen is listed under a profile without operator_write")
 	}
-	cs := connectUI(t, New(b, slog.New(slog.DiscardHandler), &Options{Profile: writes}), true)
+	cs := connectUI(t, New(b, slog.New(slog.DiscardHandler), hosting(b, noExtension{}, &Options{Profile: writes})), true)
 	if !listed(cs) {
 		t.Fatal("screen is not listed to a client that may use it")
 	}

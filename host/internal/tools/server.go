@@ -16,9 +16,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/diwall/diwall/host/audit"
+	"github.com/diwall/diwall/host/internal/approval"
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/observe"
 	"github.com/diwall/diwall/host/internal/operator"
+	"github.com/diwall/diwall/host/internal/sessions"
 	"github.com/diwall/diwall/host/internal/skill"
 	"github.com/diwall/diwall/host/internal/vault"
 	"github.com/diwall/diwall/host/policy"
@@ -69,6 +71,11 @@ type Options struct {
 	// Operator is the person's view of the calls, where pause and stop are
 	// kept; nil: a hub of the server's own, that no interface watches.
 	Operator *operator.Hub
+	// Sessions registers the MCP sessions with the browser (the popup's
+	// list, their tab groups); Asker asks the person in the browser. A
+	// server with a browser needs both.
+	Sessions *sessions.Registry
+	Asker    *approval.Asker
 }
 
 // Remembering writes the person's "Always" answers into a profile's file
@@ -98,7 +105,7 @@ type Server struct {
 	opts Options
 
 	mu       sync.Mutex
-	sessions map[*mcp.ServerSession]*Session
+	sessions map[*mcp.ServerSession]*Client
 	calls    atomic.Int64 // tool calls served, for the "host stats" records
 	// refusedEdits: the refused edit of each profile last logged, so that
 	// each is logged once (profile name -> error text).
@@ -109,7 +116,7 @@ type Server struct {
 
 // New returns a server whose tools act on b.
 func New(b *browser.Browser, log *slog.Logger, opts *Options) *Server {
-	s := &Server{b: b, log: log, sessions: make(map[*mcp.ServerSession]*Session)}
+	s := &Server{b: b, log: log, sessions: make(map[*mcp.ServerSession]*Client)}
 	if opts != nil {
 		s.opts = *opts
 	}
@@ -119,6 +126,9 @@ func New(b *browser.Browser, log *slog.Logger, opts *Options) *Server {
 	if s.opts.Operator == nil {
 		s.opts.Operator = operator.New(log, nil)
 	}
+	if b != nil && (s.opts.Sessions == nil || s.opts.Asker == nil) {
+		panic("tools: a server with a browser needs Options.Sessions and Options.Asker")
+	}
 	if s.opts.NoPerson == nil {
 		s.opts.NoPerson = func() bool { return false }
 	}
@@ -127,7 +137,7 @@ func New(b *browser.Browser, log *slog.Logger, opts *Options) *Server {
 		s.mcp.AddTool(d.tool, s.handler(d))
 	}
 	s.mcp.AddReceivingMiddleware(HideUnlisted(func(h SessionHello) (policy.Profile, bool) {
-		p, err := s.profileOf(&Session{hello: h})
+		p, err := s.profileOf(&Client{hello: h})
 		return p, err == nil
 	}), s.register)
 	if b != nil {
@@ -207,7 +217,7 @@ func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) error {
 				s.opts.Operator.Left(st.Key())
 				dctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 				defer cancel()
-				s.b.Disconnect(dctx, st.Key())
+				s.opts.Sessions.Disconnect(dctx, st.Key())
 			}
 		})
 	}
@@ -216,15 +226,15 @@ func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) error {
 
 // session returns the state of an MCP session, registering it with the
 // browser on its first call.
-func (s *Server) session(ss *mcp.ServerSession) *Session {
+func (s *Server) session(ss *mcp.ServerSession) *Client {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if st, ok := s.sessions[ss]; ok {
 		return st
 	}
-	st := &Session{hello: helloOf(ss), once: map[string]bool{}, denied: map[string]bool{}}
-	st.browser = s.b.Connect(st.hello.Key, st.hello.Client)
-	st.reconnection = s.b.TakeReconnection(st.hello.Key)
+	st := &Client{hello: helloOf(ss), once: map[string]bool{}, denied: map[string]bool{}}
+	st.group = s.opts.Sessions.Connect(st.hello.Key, st.hello.Client)
+	st.reconnection = s.opts.Sessions.TakeReconnection(st.hello.Key)
 	s.sessions[ss] = st
 	return st
 }

@@ -6,9 +6,9 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/operator"
 	"github.com/diwall/diwall/host/internal/randid"
+	"github.com/diwall/diwall/host/internal/sessions"
 )
 
 // SessionCapability is the experimental capability through which `diwall
@@ -39,16 +39,18 @@ type SessionHello struct {
 	Elicits bool `json:"-"`
 }
 
-// Session is one MCP client's state in the host.
-type Session struct {
-	hello   SessionHello
-	browser *browser.Session
+// Client is one connected MCP session as the tools know it: who it is
+// (its hello), how the person sees it in the browser (its tab group), its
+// selected tab, and what the person allowed or denied it.
+type Client struct {
+	hello SessionHello
+	group *sessions.Group // how the person sees it in the browser
 
 	mu           sync.Mutex
-	reconnection *browser.Reconnection // said on its next call, then nil
-	selected     string                // opaque id of the selected tab
-	once         map[string]bool       // origins the person allowed once, for this session
-	denied       map[string]bool       // origins the person denied, for this session
+	reconnection *sessions.Reconnection // said on its next call, then nil
+	selected     string                 // opaque id of the selected tab
+	once         map[string]bool        // origins the person allowed once, for this session
+	denied       map[string]bool        // origins the person denied, for this session
 	// always are the kinds of step the person allowed for good on an
 	// origin ("kind origin"), for this session: what the profile file
 	// says too, once written, or instead when it could not be.
@@ -57,7 +59,7 @@ type Session struct {
 
 // confirmedAlways reports whether the person allowed every kind of step
 // in kinds on origin for good, as far as this session knows.
-func (s *Session) confirmedAlways(kinds []string, origin string) bool {
+func (s *Client) confirmedAlways(kinds []string, origin string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, k := range kinds {
@@ -69,7 +71,7 @@ func (s *Session) confirmedAlways(kinds []string, origin string) bool {
 }
 
 // confirmAlways records the person's "Always for this site and kind".
-func (s *Session) confirmAlways(kinds []string, origin string) {
+func (s *Client) confirmAlways(kinds []string, origin string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.always == nil {
@@ -82,7 +84,7 @@ func (s *Session) confirmAlways(kinds []string, origin string) {
 
 // takeReconnection returns, once, what the session lost since the host it
 // was connected to before this one, as a notice; "" when nothing.
-func (s *Session) takeReconnection() string {
+func (s *Client) takeReconnection() string {
 	s.mu.Lock()
 	r := s.reconnection
 	s.reconnection = nil
@@ -105,17 +107,17 @@ func (s *Session) takeReconnection() string {
 }
 
 // Key is the session's key: its tabs carry it.
-func (s *Session) Key() string { return s.hello.Key }
+func (s *Client) Key() string { return s.hello.Key }
 
 // Selected returns the session's selected tab id.
-func (s *Session) Selected() string {
+func (s *Client) Selected() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.selected
 }
 
 // Select records the session's selected tab.
-func (s *Session) Select(id string) {
+func (s *Client) Select(id string) {
 	s.mu.Lock()
 	s.selected = id
 	s.mu.Unlock()
@@ -123,14 +125,14 @@ func (s *Session) Select(id string) {
 
 // decided returns what the person already said of origin in this session:
 // allowed once, denied, or nothing yet.
-func (s *Session) decided(origin string) (allowed, denied bool) {
+func (s *Client) decided(origin string) (allowed, denied bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.once[origin], s.denied[origin]
 }
 
 // remember records the person's answer about origin for this session.
-func (s *Session) remember(origin string, allow bool) {
+func (s *Client) remember(origin string, allow bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if allow {

@@ -13,7 +13,7 @@ import (
 // session's selected tab, else the session's newest tab. The model can only
 // reach its own session's tabs.
 func (s *Server) tab(c *Call, id string) (*browser.Tab, error) {
-	key := c.Session.Key()
+	key := c.Client.Key()
 	if id != "" {
 		t, ok := s.b.Lookup(key, id)
 		if !ok {
@@ -21,11 +21,11 @@ func (s *Server) tab(c *Call, id string) (*browser.Tab, error) {
 		}
 		return t, nil
 	}
-	if t, ok := s.b.Lookup(key, c.Session.Selected()); ok {
+	if t, ok := s.b.Lookup(key, c.Client.Selected()); ok {
 		return t, nil
 	}
 	if t, ok := s.b.Newest(key); ok {
-		c.Session.Select(t.ID)
+		c.Client.Select(t.ID)
 		return t, nil
 	}
 	return nil, toolerr.Errorf(protocol.CodeTabGone, "You have no tab open. Open one with tabs {action:\"open\", url} or navigate {url}.")
@@ -60,11 +60,11 @@ func (s *Server) ensureTab(ctx context.Context, c *Call, id string) (*browser.Ta
 	if err == nil || id != "" {
 		return t, err
 	}
-	t, _, err = s.b.Open(ctx, c.Session.Key(), "")
+	t, _, err = s.b.Open(ctx, c.Client.Key(), "")
 	if err != nil {
 		return nil, err
 	}
-	c.Session.Select(t.ID)
+	c.Client.Select(t.ID)
 	c.Base.Notice("opened a new tab")
 	return t, nil
 }

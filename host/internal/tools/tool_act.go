@@ -9,6 +9,7 @@ import (
 	"github.com/diwall/diwall/host/internal/act"
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/observe"
+	"github.com/diwall/diwall/host/internal/toolerr"
 )
 
 type actIn struct {
@@ -65,10 +66,10 @@ func (s *Server) actDef() def {
 
 func (s *Server) act(ctx context.Context, c *Call, in actIn) (Outcome, error) {
 	t := c.Tab
-	before := s.b.Info(t)
-	res := act.Run(ctx, s.b, t, act.Options{Allowed: c.allows, UploadDir: c.Profile.UploadDir,
+	before := t.Info()
+	res := act.Run(ctx, t, act.Options{Allowed: c.allows, UploadDir: c.Profile.UploadDir,
 		Confirms: c.confirms, Confirm: s.actConfirm(c)}, in.SnapshotID, in.Steps)
-	after := s.b.Info(t)
+	after := t.Info()
 	s.log.Info("act", "op", c.Base.OperationID, "steps", len(in.Steps), "completed", res.Succeeded,
 		"total_ms", ms(res.Took), "browser_ms", ms(res.BrowserTook), "host_ms", ms(res.Took-res.BrowserTook))
 	srv := &actServer{
@@ -131,14 +132,14 @@ func (s *Server) attachObservation(ctx context.Context, c *Call, t *browser.Tab,
 func (s *Server) freshObservation(ctx context.Context, c *Call, t *browser.Tab, f *observe.Follow) (*observationServer, *observePage, []*mcp.ImageContent, string) {
 	ctx, cancel := context.WithTimeout(ctx, observationWait)
 	defer cancel()
-	obs, err := observe.Observe(ctx, s.b, t, c.Profile, s.opts.ObservePath, c.frameRule(), f)
+	obs, err := observe.Observe(ctx, t, c.Profile, s.opts.ObservePath, c.frameRule(), f)
 	if err != nil {
-		e := browser.AsError(err)
+		e := toolerr.From(err)
 		c.Base.Notice("no fresh observation: " + e.Msg)
 		return nil, nil, nil, "the page could not be observed (" + string(e.Code) + "): " + e.Msg
 	}
-	act.LearnKeys(s.b, t, obs) // in the background, from now on
-	act.MarkFileInputs(ctx, s.b, t, obs)
+	act.LearnKeys(t, obs) // in the background, from now on
+	act.MarkFileInputs(ctx, t, obs)
 	o := observationOutcome(&Call{Tool: "observe", Base: &Base{}}, obs)
 	fresh := &o.Server.(*observeServer).observationServer // the call's own Base says tool, operation and notices
 	freshPage := o.Page.(observePage)

@@ -41,7 +41,7 @@ func (s *Server) dialogDef() def {
 
 func (s *Server) dialog(ctx context.Context, c *Call, in dialogIn) (Outcome, error) {
 	t := c.Tab
-	d := s.b.Info(t).Dialog
+	d := t.Info().Dialog
 	if d == nil {
 		return Outcome{}, toolerr.Errorf(protocol.CodeNoDialog, "No dialog is open on this tab (it may have closed already, or not opened yet). Observe to see the page as it is.")
 	}
@@ -51,9 +51,9 @@ func (s *Server) dialog(ctx context.Context, c *Call, in dialogIn) (Outcome, err
 	// (wait for its page) or the closing of the tab.
 	var leave <-chan browser.Navigation
 	if accept && d.Type == "beforeunload" {
-		leave = s.b.AfterLeave(ctx, t)
+		leave = t.AfterLeave(ctx)
 	}
-	closed, err := s.b.AnswerDialog(ctx, t, accept, in.Text)
+	closed, err := t.AnswerDialog(ctx, accept, in.Text)
 	if err != nil {
 		return Outcome{}, err
 	}
@@ -70,7 +70,7 @@ func (s *Server) dialog(ctx context.Context, c *Call, in dialogIn) (Outcome, err
 			err = navOutcome(c, nav)
 		}
 	}
-	info := s.b.Info(t)
+	info := t.Info()
 	srv.Origin, srv.DialogOpen = info.Origin, info.Dialog != nil
 	return Outcome{Server: srv, Page: describe(c, info)}, err
 }

@@ -52,7 +52,7 @@ func (s *Server) downloadsDef() def {
 }
 
 func (s *Server) downloadsTool(ctx context.Context, c *Call, in downloadsIn) (Outcome, error) {
-	l := s.downloads.of(c.Session.Key())
+	l := s.downloads.of(c.Client.Key())
 	fresh := l.Unreported() // this result reports them all
 	srv := &downloadsServer{Base: c.Base, Downloads: []DownloadInfo{}}
 	page := downloadsPage{}

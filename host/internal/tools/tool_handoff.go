@@ -76,14 +76,14 @@ func (s *Server) handoff(ctx context.Context, c *Call, in handoffIn) (Outcome, e
 		return Outcome{}, toolerr.Errorf(protocol.CodeInvalidArgument, "Say in reason what the person should do (e.g. \"solve the captcha, then press Done\").")
 	}
 	hub := s.opts.Operator
-	elicits := c.Session.hello.Elicits && c.req != nil && c.req.Session != nil
+	elicits := c.Client.hello.Elicits && c.req != nil && c.req.Session != nil
 	if s.opts.NoPerson() && !hub.Watched() && !elicits {
 		return Outcome{}, toolerr.Errorf(protocol.CodePersonUnavailable,
 			"No person can answer: the browser has no window, no operator view is connected and your client cannot ask the person. Do not retry: tell the person what step needs them, and stop there.")
 	}
 	t := c.Tab
-	bs := c.Session.browser
-	who := operator.Session{Key: bs.Key, Name: bs.Name, Title: bs.Title, Color: bs.Color}
+	g := c.Client.group
+	who := operator.SessionView{Key: g.Key, Name: g.Name, Title: g.Title, Color: g.Color}
 	wait := c.Profile.HandoffTimeout
 	if wait <= 0 {
 		wait = 600 * time.Second
@@ -95,10 +95,10 @@ func (s *Server) handoff(ctx context.Context, c *Call, in handoffIn) (Outcome, e
 	var other <-chan string
 	stopAsking := func() {}
 	if elicits {
-		other, stopAsking = c.elicit(ctx, bs.Name, reason)
+		other, stopAsking = c.elicit(ctx, g.Name, reason)
 	}
 	start := time.Now()
-	if !hub.HandedOff(c.Session.Key(), "") { // else HandOff refuses: another waits
+	if !hub.HandedOff(c.Client.Key(), "") { // else HandOff refuses: another waits
 		defer s.notifyHandoff(ctx, c, reason)()
 	}
 	outcome, err := hub.HandOff(ctx, who, reason, t.ID, wait, other, "the MCP client")
@@ -114,7 +114,7 @@ func (s *Server) handoff(ctx context.Context, c *Call, in handoffIn) (Outcome, e
 		return Outcome{}, &toolerr.Error{Code: protocol.CodeTimeout, Err: err, Msg: "The handoff ended before the person answered. Observe, then decide."}
 	}
 	c.Base.Notice("the person acted") // and nothing more of what they did
-	info := s.b.Info(t)
+	info := t.Info()
 	srv := &handoffServer{Base: c.Base, Outcome: outcome, Origin: info.Origin, WaitedS: int64(time.Since(start).Seconds())}
 	page := &handoffPage{pageInfo: pageInfo{URL: info.URL, Title: info.Title}}
 	out := Outcome{Server: srv, Page: page}
@@ -141,16 +141,20 @@ func (s *Server) handoff(ctx context.Context, c *Call, in handoffIn) (Outcome, e
 // notifyHandoff puts up the browser's desktop notification of the
 // handoff; the func it returns takes it down.
 func (s *Server) notifyHandoff(ctx context.Context, c *Call, reason string) (takeDown func()) {
-	key := c.Session.Key()
+	key := c.Client.Key()
 	nctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
-	if err := s.b.ShowHandoff(nctx, key, c.Session.hello.Client, reason, c.Tab); err != nil {
+	tabID := 0
+	if c.Tab != nil {
+		tabID = c.Tab.ChromeID
+	}
+	if err := s.opts.Asker.ShowHandoff(nctx, key, c.Client.hello.Client, reason, tabID); err != nil {
 		s.log.Debug("handoff: no notification", "op", c.Base.OperationID, "err", err)
 	}
 	return func() {
 		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
 		defer cancel()
-		if err := s.b.ClearHandoff(cctx, key); err != nil {
+		if err := s.opts.Asker.ClearHandoff(cctx, key); err != nil {
 			s.log.Debug("handoff: notification not cleared", "op", c.Base.OperationID, "err", err)
 		}
 	}

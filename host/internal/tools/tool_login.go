@@ -79,13 +79,13 @@ func (s *Server) login(ctx context.Context, c *Call, in loginIn) (Outcome, error
 		return Outcome{}, &toolerr.Error{Code: protocol.CodeCredentialUnknown, Err: err, Msg: "The vault could not be read. Ask the person to check it (diwall doctor)."}
 	}
 	t := c.Tab
-	origin := s.b.Info(t).Origin
+	origin := t.Info().Origin
 	if !entry.Allows(origin) {
 		return Outcome{}, login.MismatchErr(entry, origin)
 	}
 	if c.confirms(policy.ConfirmLogin, origin) {
 		q := act.Question{Kinds: []string{policy.ConfirmLogin}, Action: "login", Detail: "with the vault's credential " + id}
-		if err := s.askStep(ctx, stepAsk{st: c.Session, profile: c.Profile, tab: t, origin: origin, q: q, call: c}); err != nil {
+		if err := s.askStep(ctx, stepAsk{st: c.Client, profile: c.Profile, tab: t, origin: origin, q: q, call: c}); err != nil {
 			return Outcome{}, err
 		}
 	}
@@ -103,11 +103,11 @@ func (s *Server) login(ctx context.Context, c *Call, in loginIn) (Outcome, error
 		return Outcome{}, toolerr.Errorf(protocol.CodeBudgetExceeded,
 			"This session's call timeout leaves too little time for a login. Ask the person to raise call_timeout_ms in the profile.")
 	}
-	res := login.Run(ctx, s.b, t, login.Options{Credential: entry, Secret: secret, Allowed: c.allows,
+	res := login.Run(ctx, t, login.Options{Credential: entry, Secret: secret, Allowed: c.allows,
 		Profile: c.Profile, Path: s.opts.ObservePath, Budget: budget})
 	s.log.Info("login", "op", c.Base.OperationID, "credential", id, "outcome", res.Outcome, "screens", res.Screens)
 
-	after := s.b.Info(t)
+	after := t.Info()
 	srv := &loginServer{Base: c.Base, CredentialID: id, Outcome: string(res.Outcome), Origin: after.Origin}
 	page := &loginPage{pageInfo: pageInfo{URL: after.URL, Title: after.Title}}
 	out := Outcome{Server: srv, Page: page}

@@ -119,21 +119,21 @@ func (s *Server) navigate(ctx context.Context, c *Call, in navigateIn) (Outcome,
 	var nav browser.Navigation
 	switch in.Action {
 	case "":
-		nav, err = s.b.Navigate(ctx, t, in.URL)
+		nav, err = t.Navigate(ctx, in.URL)
 	case "back":
-		nav, err = s.b.History(ctx, t, -1, historyEntry)
+		nav, err = t.History(ctx, -1, historyEntry)
 	case "forward":
-		nav, err = s.b.History(ctx, t, +1, historyEntry)
+		nav, err = t.History(ctx, +1, historyEntry)
 	case "reload":
-		if err = c.admit(ctx, s.b.Info(t).URL); err == nil {
-			nav, err = s.b.Reload(ctx, t)
+		if err = c.admit(ctx, t.Info().URL); err == nil {
+			nav, err = t.Reload(ctx)
 		}
 	}
-	info := s.b.Info(t)
+	info := t.Info()
 	page := describe(c, info)
 	srv := &navigateServer{Base: c.Base, Origin: info.Origin, Navigation: navOf(&nav), DialogOpen: info.Dialog != nil}
 	if err == nil {
-		if nav.Status == browser.NavFailed && nav.Error == "net::ERR_ABORTED" && s.downloads.of(c.Session.Key()).HasUnreported() {
+		if nav.Status == browser.NavFailed && nav.Error == "net::ERR_ABORTED" && s.downloads.of(c.Client.Key()).HasUnreported() {
 			// The URL answered with a download: server.downloads says what
 			// became of it, and the tab stays where it was.
 			c.Base.Notice("the URL answered with a download, not a page (see downloads); the tab stays where it was")

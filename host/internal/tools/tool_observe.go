@@ -75,17 +75,17 @@ func (s *Server) observeDef() def {
 }
 
 func (s *Server) observe(ctx context.Context, c *Call, in observeIn) (Outcome, error) {
-	obs, err := observe.Observe(ctx, s.b, c.Tab, c.Profile, s.opts.ObservePath, c.frameRule(), follow(in.Since, nil))
+	obs, err := observe.Observe(ctx, c.Tab, c.Profile, s.opts.ObservePath, c.frameRule(), follow(in.Since, nil))
 	if err != nil {
 		return Outcome{}, err
 	}
-	act.LearnKeys(s.b, c.Tab, obs) // in the background, from now on
-	act.MarkFileInputs(ctx, s.b, c.Tab, obs)
+	act.LearnKeys(c.Tab, obs) // in the background, from now on
+	act.MarkFileInputs(ctx, c.Tab, obs)
 	s.log.Info("observe", "op", c.Base.OperationID, "total_ms", ms(obs.Took), "host_ms", ms(obs.HostTook),
 		"guard_start_ms", ms(obs.Phases.GuardStart), "capture_ms", ms(obs.Phases.Capture), "serialize_ms", ms(obs.Phases.Serialize),
 		"guard_finish_ms", ms(obs.Phases.GuardFinish), "marks", obs.Counters.Marks, "tree_lines", obs.Counters.TreeLines)
 	if s.log.Enabled(ctx, slog.LevelDebug) {
-		if snap := s.b.Info(c.Tab).Snapshot; snap != nil && snap.ID == obs.SnapshotID {
+		if snap := c.Tab.Info().Snapshot; snap != nil && snap.ID == obs.SnapshotID {
 			frames, marks := markPlaces(snap)
 			s.log.Debug("observe marks", "op", c.Base.OperationID, "frames", frames, "marks", marks)
 		}

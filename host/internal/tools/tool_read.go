@@ -54,8 +54,8 @@ const readWait = 10 * time.Second
 func (s *Server) read(ctx context.Context, c *Call, in readIn) (Outcome, error) {
 	ctx, cancel := context.WithTimeout(ctx, readWait)
 	defer cancel()
-	before := s.b.Info(c.Tab)
-	r, err := observe.Read(ctx, s.b, c.Tab, in.SnapshotID, in.Mark, in.Query, c.frameRule())
+	before := c.Tab.Info()
+	r, err := observe.Read(ctx, c.Tab, in.SnapshotID, in.Mark, in.Query, c.frameRule())
 	if err != nil {
 		return Outcome{}, err
 	}

@@ -42,7 +42,7 @@ func screenOffered(h SessionHello, p policy.Profile) bool {
 }
 
 func (s *Server) screen(_ context.Context, c *Call, in screenIn) (Outcome, error) {
-	if !screenOffered(c.Session.hello, c.Profile) {
+	if !screenOffered(c.Client.hello, c.Profile) {
 		return Outcome{}, toolerr.Errorf(protocol.CodePermissionDenied,
 			"screen is only for an MCP client that announces the ui-commands capability, under a profile with operator_write = true.")
 	}
@@ -51,7 +51,7 @@ func (s *Server) screen(_ context.Context, c *Call, in screenIn) (Outcome, error
 	case slices.Contains(paneActions, in.Action):
 		cmd.SessionKey = in.SessionKey
 		if cmd.SessionKey == "" {
-			cmd.SessionKey = c.Session.Key()
+			cmd.SessionKey = c.Client.Key()
 		} else if !s.opts.Operator.Knows(cmd.SessionKey) {
 			return Outcome{}, toolerr.Errorf(protocol.CodeInvalidArgument, "No session has the key %q. Leave sessionKey out for your own pane.", in.SessionKey)
 		}
@@ -63,7 +63,7 @@ func (s *Server) screen(_ context.Context, c *Call, in screenIn) (Outcome, error
 	case in.Dock != "" && !slices.Contains(panelActions, in.Action):
 		return Outcome{}, toolerr.Errorf(protocol.CodeInvalidArgument, "dock goes with terminal_* and browser_* only.")
 	}
-	if err := s.opts.Operator.Command(c.Session.Key(), cmd); err != nil {
+	if err := s.opts.Operator.Command(c.Client.Key(), cmd); err != nil {
 		if errors.Is(err, operator.ErrNoInterface) {
 			return Outcome{}, &toolerr.Error{Code: protocol.CodeUnavailable, Err: err,
 				Msg: "No operator view that accepts screen commands is open (the extension's side panel, or the page of `diwall watch`). Carry on without it."}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/observe"
 	"github.com/diwall/diwall/protocol"
 )
@@ -35,12 +34,12 @@ func (s *Server) screenshot(ctx context.Context, c *Call, in screenshotIn) (Outc
 	if s.opts.Audit == nil {
 		return Outcome{}, toolerr.Errorf(protocol.CodeUnavailable, "This host keeps no audit log, so there is nowhere to keep a screenshot.")
 	}
-	obs, err := observe.KeepingMarks(ctx, s.b, c.Tab, c.Profile, s.opts.ObservePath)
+	obs, err := observe.KeepingMarks(ctx, c.Tab, c.Profile, s.opts.ObservePath)
 	if err != nil {
 		return Outcome{}, err
 	}
 	if obs.DialogOpen {
-		return Outcome{}, browser.DialogOpenErr(obs.Dialog)
+		return Outcome{}, toolerr.DialogOpen(obs.Dialog.Type)
 	}
 	if obs.PNG == nil {
 		return Outcome{}, toolerr.Errorf(protocol.CodeCaptureFailed, "No image could be kept (%s). Try again in a moment.", obs.Capture)

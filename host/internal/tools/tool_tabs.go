@@ -82,9 +82,9 @@ func (s *Server) tabs(ctx context.Context, c *Call, in tabsIn) (Outcome, error) 
 				return c.refused(in.URL), err
 			}
 		}
-		t, nav, err := s.b.Open(ctx, c.Session.Key(), in.URL)
+		t, nav, err := s.b.Open(ctx, c.Client.Key(), in.URL)
 		if t != nil {
-			c.Session.Select(t.ID)
+			c.Client.Select(t.ID)
 		}
 		if err != nil && (t == nil || nav.Status == "") {
 			return Outcome{}, err
@@ -98,7 +98,7 @@ func (s *Server) tabs(ctx context.Context, c *Call, in tabsIn) (Outcome, error) 
 		if err != nil {
 			return Outcome{}, err
 		}
-		if err := s.b.Close(ctx, t); err != nil {
+		if err := t.Close(ctx); err != nil {
 			// The tab is still there (its page asks first, say): what it shows.
 			return s.tabOutcome(c, t, nil), err
 		}
@@ -112,23 +112,23 @@ func (s *Server) tabs(ctx context.Context, c *Call, in tabsIn) (Outcome, error) 
 		if err != nil {
 			return Outcome{}, err
 		}
-		if err := s.b.Activate(ctx, t); err != nil {
+		if err := t.Activate(ctx); err != nil {
 			return Outcome{}, err
 		}
-		c.Session.Select(t.ID)
+		c.Client.Select(t.ID)
 		return s.tabOutcome(c, t, nil), nil
 	}
 	return Outcome{}, toolerr.Errorf(protocol.CodeInvalidArgument, "Unknown action %q; use list, open, close or select.", in.Action)
 }
 
 func (s *Server) tabsList(ctx context.Context, c *Call) (Outcome, error) {
-	infos, err := s.b.List(ctx, c.Session.Key())
+	infos, err := s.b.List(ctx, c.Client.Key())
 	if err != nil {
 		return Outcome{}, err
 	}
 	srv := &tabsListServer{Base: c.Base, Tabs: []tabEntry{}}
 	page := tabsPage{Tabs: []tabPage{}}
-	selected := c.Session.Selected()
+	selected := c.Client.Selected()
 	for _, info := range infos {
 		srv.Tabs = append(srv.Tabs, tabEntry{TabID: info.ID, Origin: info.Origin, Loading: info.Loading})
 		page.Tabs = append(page.Tabs, tabPage{TabID: info.ID, pageInfo: pageInfo{URL: info.URL, Title: info.Title}})
@@ -140,7 +140,7 @@ func (s *Server) tabsList(ctx context.Context, c *Call) (Outcome, error) {
 }
 
 func (s *Server) tabOutcome(c *Call, t *browser.Tab, nav *browser.Navigation) Outcome {
-	info := s.b.Info(t)
+	info := t.Info()
 	page := describe(c, info)
 	return Outcome{
 		Server: &tabServer{Base: c.Base, Origin: info.Origin, Navigation: navOf(nav), DialogOpen: info.Dialog != nil},

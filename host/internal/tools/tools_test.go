@@ -123,7 +123,7 @@ func connect(t *testing.T) *mcp.ClientSession {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return serve(t, New(b, slog.New(slog.DiscardHandler), nil), nil)
+	return serve(t, New(b, slog.New(slog.DiscardHandler), hosting(b, noExtension{}, nil)), nil)
 }
 
 // noExtension answers every request as a browser with no tabs would.

@@ -209,14 +209,14 @@ func Start(t testing.TB, e *Ext) (*browser.Browser, *browser.Tab) {
 	if !ok {
 		t.Fatal("browsertest: no tab restored")
 	}
-	if err := b.Attach(ctx, tab); err != nil {
+	if err := tab.Attach(ctx); err != nil {
 		t.Fatal(err)
 	}
 	return b, tab
 }
 
 // Event delivers a CDP event of the tab to the Browser.
-func Event(t testing.TB, b *browser.Browser, tab *browser.Tab, method string, params any) {
+func Event(t testing.TB, tab *browser.Tab, method string, params any) {
 	t.Helper()
 	data, err := json.Marshal(params)
 	if err != nil {
@@ -226,19 +226,19 @@ func Event(t testing.TB, b *browser.Browser, tab *browser.Tab, method string, pa
 	if err != nil {
 		t.Fatal(err)
 	}
-	b.HandleEvent(m)
+	tab.Browser().HandleEvent(m)
 }
 
 // OpenDialog delivers Page.javascriptDialogOpening of a dialog of type typ.
-func OpenDialog(t testing.TB, b *browser.Browser, tab *browser.Tab, typ, message string) {
+func OpenDialog(t testing.TB, tab *browser.Tab, typ, message string) {
 	t.Helper()
-	Event(t, b, tab, cdp.PageJavascriptDialogOpening, map[string]any{"type": typ, "message": message})
+	Event(t, tab, cdp.PageJavascriptDialogOpening, map[string]any{"type": typ, "message": message})
 }
 
 // Navigate delivers the main frame's commit of a new document (loader).
-func Navigate(t testing.TB, b *browser.Browser, tab *browser.Tab, loader, url string) {
+func Navigate(t testing.TB, tab *browser.Tab, loader, url string) {
 	t.Helper()
-	Event(t, b, tab, cdp.PageFrameNavigated, map[string]any{"frame": map[string]any{"id": "main", "loaderId": loader, "url": url}})
+	Event(t, tab, cdp.PageFrameNavigated, map[string]any{"frame": map[string]any{"id": "main", "loaderId": loader, "url": url}})
 }
 
 func roundTrip(from, into any) error {

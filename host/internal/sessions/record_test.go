@@ -1,4 +1,4 @@
-package browser
+package sessions
 
 import (
 	"context"
@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/host/internal/browser/browsertest"
 	"github.com/diwall/diwall/protocol"
 )
 
@@ -18,24 +20,28 @@ import (
 func TestRecordAcrossHosts(t *testing.T) {
 	const k1, k2, k3 = "0123456789abcdef0123456789abcdef", "fedcba9876543210fedcba9876543210", "00112233445566778899aabbccddeeff"
 	state := t.TempDir()
-	tab5 := protocol.Tab{TabID: 5, WindowID: 1, URL: "http://a.test/"}
-	tab6 := protocol.Tab{TabID: 6, WindowID: 1, URL: "http://b.test/"}
-	newHost := func(tabs ...protocol.Tab) *Browser {
-		b, err := New(newRecorder(tabs...).ext(), slog.New(slog.DiscardHandler), state)
+	type host struct {
+		*Registry
+		b *browser.Browser
+	}
+	newHost := func() host {
+		e := browsertest.New()
+		b, err := browser.New(e, slog.New(slog.DiscardHandler), state)
 		if err != nil {
 			t.Fatal(err)
 		}
-		b.RecordSessions()
-		t.Cleanup(b.StopRecording) // before the folder is removed
-		return b
+		r := New(b, e, slog.New(slog.DiscardHandler))
+		r.Record(state)
+		t.Cleanup(r.StopRecording) // before the folder is removed
+		return host{r, b}
 	}
 	ctx := context.Background()
 
-	first := newHost(tab5, tab6)
+	first := newHost()
 	s1 := first.Connect(k1, "Claude")
 	first.Connect(k2, "Claude")
 	first.Connect(k3, "Other")
-	if err := first.Restore(ctx, protocol.Hello{AgentTabs: []protocol.AgentTab{{TabID: 5, Session: k1}, {TabID: 6, Session: k1}}}); err != nil {
+	if err := first.b.Restore(ctx, protocol.Hello{AgentTabs: []protocol.AgentTab{{TabID: 5, Session: k1}, {TabID: 6, Session: k1}}}); err != nil {
 		t.Fatal(err)
 	}
 	first.Disconnect(ctx, k3) // it left: the next host knows nothing of it
@@ -53,8 +59,8 @@ func TestRecordAcrossHosts(t *testing.T) {
 
 	// The browser restarted with tab 5 alone (the extension remembered
 	// it); the sessions reconnect in another order.
-	second := newHost(tab5)
-	if err := second.Restore(ctx, protocol.Hello{AgentTabs: []protocol.AgentTab{{TabID: 5, Session: k1}}}); err != nil {
+	second := newHost()
+	if err := second.b.Restore(ctx, protocol.Hello{AgentTabs: []protocol.AgentTab{{TabID: 5, Session: k1}}}); err != nil {
 		t.Fatal(err)
 	}
 	newcomer := second.Connect(k3, "Claude") // a new session of the same client
@@ -67,7 +73,7 @@ func TestRecordAcrossHosts(t *testing.T) {
 		t.Errorf("a new session took a title the last host's sessions may come back for: %q", newcomer.Title)
 	}
 	rc := second.TakeReconnection(k1)
-	if rc == nil || !slices.Equal(rc.Lost, []string{second.ids.opaque(6)}) || rc.Cause != "" {
+	if rc == nil || !slices.Equal(rc.Lost, []string{second.b.OpaqueID(6)}) || rc.Cause != "" {
 		t.Fatalf("k1's reconnection: %+v", rc)
 	}
 	if again := second.TakeReconnection(k1); again != nil {
@@ -92,7 +98,7 @@ func TestRecordAcrossHosts(t *testing.T) {
 		t.Errorf("k2 after a restart: %+v", rc)
 	}
 	third.Connect(k1, "Claude")
-	if rc := third.TakeReconnection(k1); rc == nil || !slices.Equal(rc.Lost, []string{third.ids.opaque(5)}) {
+	if rc := third.TakeReconnection(k1); rc == nil || !slices.Equal(rc.Lost, []string{third.b.OpaqueID(5)}) {
 		t.Errorf("k1 after a restart: %+v", rc)
 	}
 }

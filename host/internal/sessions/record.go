@@ -1,4 +1,4 @@
-package browser
+package sessions
 
 import (
 	"crypto/sha256"
@@ -72,125 +72,121 @@ func loadRecord(path string, now time.Time) map[string]recordedSession {
 	return prior
 }
 
-// RecordSessions reads the record the last host left in the state folder,
-// and keeps this host's from now on (until StopRecording). A host calls it
-// once, before any session connects.
-func (b *Browser) RecordSessions() {
-	path := filepath.Join(b.stateDir, recordName)
+// Record reads the record the last host left in the state folder
+// stateDir, and keeps this host's there from now on (until
+// StopRecording). A host calls it once, before any session connects.
+func (r *Registry) Record(stateDir string) {
+	path := filepath.Join(stateDir, recordName)
 	prior := loadRecord(path, time.Now())
-	b.mu.Lock()
-	b.prior = prior
-	b.mu.Unlock()
-	b.recMu.Lock()
-	b.recPath = path
-	b.recMu.Unlock()
+	r.mu.Lock()
+	r.prior = prior
+	r.mu.Unlock()
+	r.recMu.Lock()
+	r.recPath = path
+	r.recMu.Unlock()
 }
 
 // SetCause records why this host started after another, when it knows
 // (the launched browser was started again): sessions that reconnect are
 // told.
-func (b *Browser) SetCause(cause string) {
-	b.mu.Lock()
-	b.cause = cause
-	b.mu.Unlock()
+func (r *Registry) SetCause(cause string) {
+	r.mu.Lock()
+	r.cause = cause
+	r.mu.Unlock()
 }
 
 // StopRecording keeps the record as it is from now on: the host is ending,
 // and its sessions are to find what they had in the next host. Once it
 // returns, nothing more is written.
-func (b *Browser) StopRecording() {
-	b.recMu.Lock()
-	b.recStopped = true
-	b.recMu.Unlock()
+func (r *Registry) StopRecording() {
+	r.recMu.Lock()
+	r.recStopped = true
+	r.recMu.Unlock()
 }
 
 // TakeReconnection returns, once, what the session key lost since it was
 // connected to the host before this one; nil when it was not, or lost
 // nothing and there is nothing to say.
-func (b *Browser) TakeReconnection(key string) *Reconnection {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	s := b.sessionLocked(key)
-	if s == nil {
+func (r *Registry) TakeReconnection(key string) *Reconnection {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	g := r.groupLocked(key)
+	if g == nil {
 		return nil
 	}
-	r := s.reconnection
-	s.reconnection = nil
-	return r
+	rc := g.reconnection
+	g.reconnection = nil
+	return rc
 }
 
-// priorLocked gives the session key, as it connects, what the record says
+// priorLocked gives the session g, as it connects, what the record says
 // of it: its tab group's title and colour, when no connected session has
-// that title, and the tabs it lost. It reports whether the session got
-// its title. b.mu is held.
-func (b *Browser) priorLocked(s *Session) bool {
-	h := hashKey(s.Key)
-	p, ok := b.prior[h]
+// that title, and the tabs it lost (those of the record not among owned,
+// its agent tabs now). It reports whether the session got its title. r.mu
+// is held.
+func (r *Registry) priorLocked(g *Group, owned []int) bool {
+	h := hashKey(g.Key)
+	p, ok := r.prior[h]
 	if !ok {
 		return false
 	}
-	delete(b.prior, h)
+	delete(r.prior, h)
 	var lost []string
 	for _, id := range p.Tabs {
-		if t, ok := b.tabs[id]; !ok || t.owner != s.Key {
-			lost = append(lost, b.ids.opaque(id))
+		if !slices.Contains(owned, id) {
+			lost = append(lost, r.b.OpaqueID(id))
 		}
 	}
-	if len(lost) > 0 || b.cause != "" {
-		s.reconnection = &Reconnection{Lost: lost, Cause: b.cause}
+	if len(lost) > 0 || r.cause != "" {
+		g.reconnection = &Reconnection{Lost: lost, Cause: r.cause}
 	}
 	if p.Title == "" || !slices.Contains(groupColors, p.Color) ||
-		slices.ContainsFunc(b.sessions, func(o *Session) bool { return o.Title == p.Title }) {
+		slices.ContainsFunc(r.groups, func(o *Group) bool { return o.Title == p.Title }) {
 		return false
 	}
-	s.Title, s.Color = p.Title, p.Color
+	g.Title, g.Color = p.Title, p.Color
 	return true
 }
 
 // saveRecord writes the record, unless the host stopped recording. A
 // write that fails is logged: the record only serves the next host's
 // notices.
-func (b *Browser) saveRecord() {
-	b.recMu.Lock()
-	defer b.recMu.Unlock()
-	if b.recStopped || b.recPath == "" {
+func (r *Registry) saveRecord() {
+	r.recMu.Lock()
+	defer r.recMu.Unlock()
+	if r.recStopped || r.recPath == "" {
 		return
 	}
-	if err := b.writeRecord(); err != nil {
-		b.log.Warn("could not record the sessions", "err", err)
+	if err := r.writeRecord(); err != nil {
+		r.log.Warn("could not record the sessions", "err", err)
 	}
 }
 
 // writeRecord writes the connected sessions and their tabs, and the
 // sessions of the record before that have not reconnected yet.
-func (b *Browser) writeRecord() error {
+func (r *Registry) writeRecord() error {
 	now := time.Now()
-	b.mu.Lock()
+	owned := r.b.TabsByOwner()
+	r.mu.Lock()
 	rec := sessionRecord{Sessions: []recordedSession{}}
-	for _, s := range b.sessions {
-		r := recordedSession{Key: hashKey(s.Key), Title: s.Title, Color: s.Color, Seen: now}
-		for _, id := range b.order {
-			if b.tabs[id].owner == s.Key {
-				r.Tabs = append(r.Tabs, id)
-			}
-		}
-		rec.Sessions = append(rec.Sessions, r)
+	for _, g := range r.groups {
+		rec.Sessions = append(rec.Sessions, recordedSession{Key: hashKey(g.Key), Title: g.Title, Color: g.Color, Seen: now, Tabs: owned[g.Key]})
 	}
-	for _, p := range b.prior {
+	for _, p := range r.prior {
 		if now.Sub(p.Seen) < recordKeep {
 			rec.Sessions = append(rec.Sessions, p)
 		}
 	}
-	b.mu.Unlock()
+	r.mu.Unlock()
 	data, err := json.Marshal(rec)
 	if err != nil {
 		return err
 	}
 	// Written beside and renamed over, not synced: a crash of the machine
 	// loses at most what a session is told when it reconnects.
-	tmp := b.recPath + ".tmp"
+	tmp := r.recPath + ".tmp"
 	if err := os.WriteFile(tmp, data, 0o600); err != nil {
 		return err
 	}
-	return os.Rename(tmp, b.recPath)
+	return os.Rename(tmp, r.recPath)
 }

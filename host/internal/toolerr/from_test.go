@@ -1,0 +1,74 @@
+package toolerr
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/host/internal/extlink"
+	"github.com/diwall/diwall/protocol"
+)
+
+func TestFromMapsCauses(t *testing.T) {
+	cases := []struct {
+		err  error
+		want protocol.Code
+	}{
+		{&protocol.ResponseError{Code: protocol.ExtTabGone}, protocol.CodeTabGone},
+		{&protocol.ResponseError{Code: protocol.ExtDebuggerDetached}, protocol.CodeDebuggerDetached},
+		{&protocol.ResponseError{Code: protocol.ExtCDPError, Message: "boom"}, protocol.CodeInternal},
+		{extlink.ErrClosed, protocol.CodeNoBrowser},
+		{context.DeadlineExceeded, protocol.CodeTimeout},
+		{Errorf(protocol.CodeDialogOpen, "x"), protocol.CodeDialogOpen},
+		{errors.New("mystery"), protocol.CodeInternal},
+		{fmt.Errorf("x: %w", browser.ErrCrashed), protocol.CodePageCrashed},
+		{browser.ErrSnapshotStale, protocol.CodeSnapshotStale},
+		{browser.ErrDialogOpened, protocol.CodeDialogOpen},
+		{fmt.Errorf("x: %w", browser.ErrNavigatedAway), protocol.CodeSnapshotStale},
+		{browser.ErrWorldGone, protocol.CodeInternal}, // a lost world is the caller's to word (browser.GoneErr)
+		{browser.GoneErr(browser.ErrWorldGone), protocol.CodeSnapshotStale},
+		// A tab that closed under a command the debugger's loss refused is
+		// a tab gone, not a lost debugger.
+		{fmt.Errorf("%w: %w", browser.ErrTabClosed, &protocol.ResponseError{Code: protocol.ExtDebuggerDetached}), protocol.CodeTabGone},
+		{browser.ErrClosedLoading, protocol.CodeTabGone},
+		{browser.ErrDetachedLoading, protocol.CodeDebuggerDetached},
+		{&browser.URLError{URL: "/x"}, protocol.CodeInvalidArgument},
+		{&browser.NoHistoryError{}, protocol.CodeInvalidArgument},
+		{browser.TooLong(time.Second, context.DeadlineExceeded), protocol.CodeTimeout},
+	}
+	for _, c := range cases {
+		if got := From(c.err); got.Code != c.want || got.Msg == "" {
+			t.Errorf("From(%v) = %v, want %s", c.err, got, c.want)
+		}
+	}
+}
+
+// TestFromWordsWhatTheModelDoesNext: the words name what failed, and the
+// cause stays for the logs.
+func TestFromWordsWhatTheModelDoesNext(t *testing.T) {
+	for _, c := range []struct {
+		err  error
+		want string
+	}{
+		{&browser.DialogOpenError{Type: "confirm"}, "A confirm dialog"},
+		{&browser.DialogOpenError{Type: "beforeunload"}, "leave"},
+		{&browser.UnknownMarkError{Mark: 3, Snapshot: "s1"}, "Mark 3 is not in snapshot s1"},
+		{browser.TooLong(20*time.Second, context.DeadlineExceeded), "limit of 20 s"},
+		{&browser.URLError{URL: "file:///etc/passwd", Scheme: "file"}, "not file: URLs"},
+		{&browser.URLError{URL: "example.com"}, `"example.com" is not an absolute URL`},
+		{&browser.NoHistoryError{Forward: true}, "go forward"},
+		{&browser.NoHistoryError{}, "go back"},
+	} {
+		if got := From(c.err).Msg; !strings.Contains(got, c.want) {
+			t.Errorf("From(%v) says %q, want %q in it", c.err, got, c.want)
+		}
+	}
+	cause := fmt.Errorf("x: %w", browser.ErrNavigatedAway)
+	if e := From(cause); !errors.Is(e, cause) {
+		t.Errorf("the cause is lost: %v", e)
+	}
+}
