@@ -1,0 +1,83 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/diwall/diwall/host/internal/launch"
+	"github.com/diwall/diwall/host/paths"
+)
+
+// hostRun runs diwall as Chrome starts it, and puts back the process's
+// stdout, which the host points at stderr.
+func hostRun(t *testing.T, origin string) (code int, errOut string) {
+	t.Helper()
+	stdout := os.Stdout
+	t.Cleanup(func() { os.Stdout = stdout })
+	code, out, errOut := run(origin)
+	if out != "" {
+		t.Errorf("the host wrote %q on its protocol stream", out)
+	}
+	return code, errOut
+}
+
+// TestHostRefusesAnotherExtension: Chrome starts the host for any
+// extension whose id the manifest lists; the host itself serves only
+// Diwall's, and says so in its log, not on its protocol stream.
+func TestHostRefusesAnotherExtension(t *testing.T) {
+	t.Setenv("DIWALL_HOME", t.TempDir())
+	t.Setenv(launch.InstanceEnv, "")
+	code, _ := hostRun(t, "chrome-extension://"+strings.Repeat("z", 32)+"/")
+	if code != 1 {
+		t.Errorf("code %d, want 1", code)
+	}
+	log, err := os.ReadFile(filepath.Join(paths.Default().Logs, "host.log"))
+	if err != nil || !strings.Contains(string(log), "refusing a caller that is not the Diwall extension") {
+		t.Errorf("host.log: %v\n%s", err, log)
+	}
+}
+
+// TestHostOfABadInstance: a host started by a launched browser whose
+// instance file is missing or damaged says why on stderr (Chrome's log)
+// and ends.
+func TestHostOfABadInstance(t *testing.T) {
+	t.Setenv("DIWALL_HOME", t.TempDir())
+	dir := t.TempDir()
+	t.Setenv(launch.InstanceEnv, dir)
+	if code, errOut := hostRun(t, "chrome-extension://"+strings.Repeat("z", 32)+"/"); code != 1 || !strings.Contains(errOut, "diwall host:") {
+		t.Errorf("no instance file: code %d, %q", code, errOut)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "instance.json"), []byte(`{"socket": 3}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if code, errOut := hostRun(t, "chrome-extension://"+strings.Repeat("z", 32)+"/"); code != 1 || !strings.Contains(errOut, "diwall host:") {
+		t.Errorf("a damaged instance file: code %d, %q", code, errOut)
+	}
+}
+
+// TestLaunchProfileTakesTheLaunchFlags: the knobs of diwall mcp --launch,
+// read from the instance file, shape the built-in launch profile; a bad
+// one is refused, not ignored.
+func TestLaunchProfileTakesTheLaunchFlags(t *testing.T) {
+	p, err := launchProfile(hostPlace{sites: "http://127.0.0.1:*", treeChars: 900, marks: 12, frames: "sites", downloadDir: "/tmp/dl"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Sites) != 1 || p.TreeChars != 900 || p.Marks != 12 || p.Frames != "sites" || p.DownloadDir != "/tmp/dl" {
+		t.Errorf("profile %+v", p)
+	}
+	def, err := launchProfile(hostPlace{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(def.Sites) != 2 || def.TreeChars <= 0 || def.Marks <= 0 || def.Frames != "mask" || def.DownloadDir != "" {
+		t.Errorf("no flags: %+v, want the launch profile's defaults", def)
+	}
+	for _, bad := range []hostPlace{{frames: "all"}, {sites: "ftp://x"}} {
+		if _, err := launchProfile(bad); err == nil {
+			t.Errorf("%+v was taken", bad)
+		}
+	}
+}
