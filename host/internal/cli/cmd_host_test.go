@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/diwall/diwall/host/internal/launch"
 	"github.com/diwall/diwall/host/paths"
+	"github.com/diwall/diwall/host/policy"
 )
 
 // hostRun runs diwall as Chrome starts it, and puts back the process's
@@ -57,27 +59,28 @@ func TestHostOfABadInstance(t *testing.T) {
 	}
 }
 
-// TestLaunchProfileTakesTheLaunchFlags: the knobs of diwall mcp --launch,
-// read from the instance file, shape the built-in launch profile; a bad
-// one is refused, not ignored.
-func TestLaunchProfileTakesTheLaunchFlags(t *testing.T) {
-	p, err := launchProfile(hostPlace{sites: "http://127.0.0.1:*", treeChars: 900, marks: 12, frames: "sites", downloadDir: "/tmp/dl"})
+// TestHostPlaceOfALaunch: the host a launched browser starts reads the
+// launch's knobs from its instance file, whole, and builds its profile from
+// them.
+func TestHostPlaceOfALaunch(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv(launch.InstanceEnv, dir)
+	knobs := policy.LaunchKnobs{Sites: "http://127.0.0.1:*", TreeChars: 900, Marks: 12, Frames: policy.FramesSites, DownloadDir: "/tmp/dl"}
+	data, err := json.Marshal(launch.InstanceFile{Socket: "/s", State: "/st", Logs: "/l", Knobs: knobs})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(p.Sites) != 1 || p.TreeChars != 900 || p.Marks != 12 || p.Frames != "sites" || p.DownloadDir != "/tmp/dl" {
-		t.Errorf("profile %+v", p)
+	if err := os.WriteFile(filepath.Join(dir, "instance.json"), data, 0o600); err != nil {
+		t.Fatal(err)
 	}
-	def, err := launchProfile(hostPlace{})
+	place, err := resolveHostPlace()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(def.Sites) != 2 || def.TreeChars <= 0 || def.Marks <= 0 || def.Frames != "mask" || def.DownloadDir != "" {
-		t.Errorf("no flags: %+v, want the launch profile's defaults", def)
+	if place.knobs != knobs || place.instance != dir || place.socket != "/s" {
+		t.Errorf("place %+v, want the knobs %+v", place, knobs)
 	}
-	for _, bad := range []hostPlace{{frames: "all"}, {sites: "ftp://x"}} {
-		if _, err := launchProfile(bad); err == nil {
-			t.Errorf("%+v was taken", bad)
-		}
+	if p, err := place.knobs.Profile(); err != nil || p.Marks != 12 || p.DownloadDir != "/tmp/dl" {
+		t.Errorf("profile %+v, %v", p, err)
 	}
 }
