@@ -3,15 +3,11 @@ package e2e
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/diwall/diwall/host/audit"
-	"github.com/diwall/diwall/host/socket"
 )
 
 // The faults of the everyday path: the person's Chromium with the unpacked
@@ -98,10 +94,8 @@ func TestEverydayChromeRestarted(t *testing.T) {
 	}
 
 	e.startBrowser()
-	for end := time.Now().Add(20 * time.Second); !socket.Alive(e.dirs.Socket()); time.Sleep(20 * time.Millisecond) {
-		if time.Now().After(end) {
-			t.Fatal("no host after Chrome started again")
-		}
+	if !awaitServing(t, e.env, 20*time.Second) {
+		t.Fatal("no host after Chrome started again")
 	}
 	e.reconnected(old, 1, 10*time.Second)
 	list := a.mustOK("tabs", map[string]any{"action": "list"})
@@ -113,13 +107,13 @@ func TestEverydayChromeRestarted(t *testing.T) {
 	if o := a.observe(); o.Title != "Diwall fixture: second" {
 		t.Fatalf("observe after the restart: %q", o.Title)
 	}
-	files, _ := filepath.Glob(filepath.Join(e.dirs.AuditDir(), "sessions", "*.cbor"))
-	if len(files) != 1 {
-		t.Fatalf("audit sessions: %v, want the one session", files)
+	sessions := auditSessions(t, e.env)
+	if len(sessions) != 1 {
+		t.Fatalf("audit sessions: %d, want the one session", len(sessions))
 	}
-	s, err := audit.Read(files[0])
-	if err != nil || s.Torn {
-		t.Fatalf("audit: %v, torn %v", err, s.Torn)
+	s := sessions[0]
+	if s.Torn {
+		t.Fatal("audit: the last record is torn")
 	}
 	var tools []string
 	for _, r := range s.Records {

@@ -10,9 +10,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/diwall/diwall/host/hoststatus"
-	"github.com/diwall/diwall/host/paths"
 )
 
 // everyday is the path a person takes, for the tests that need it or break
@@ -26,7 +23,8 @@ type everyday struct {
 	profile string // Chromium's --user-data-dir
 	extDir  string // the unpacked extension install wrote
 	env     []string
-	dirs    paths.Dirs
+	// logs is Diwall's logs folder, as `diwall status` says.
+	logs string
 	// installed is what `diwall install` printed.
 	installed string
 
@@ -59,12 +57,6 @@ func newEveryday(t testing.TB) *everyday {
 	}
 	e.env = append(filteredEnviron("HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "DIWALL_HOME", "TMPDIR"),
 		"HOME="+home, "TMPDIR="+filepath.Join(home, "tmp"))
-	e.dirs = paths.Resolve(func(k string) string {
-		if k == "HOME" {
-			return home
-		}
-		return ""
-	}, home)
 	t.Cleanup(func() {
 		e.stopBrowser(syscall.SIGKILL)
 		// The host sees its stdin close and exits; Chromium's helpers follow.
@@ -79,7 +71,7 @@ func newEveryday(t testing.TB) *everyday {
 		}
 		if t.Failed() {
 			for _, name := range []string{"mcp.log", "host.log"} {
-				data, _ := os.ReadFile(filepath.Join(e.dirs.Logs, name))
+				data, _ := os.ReadFile(filepath.Join(e.logs, name))
 				if len(data) > 6000 {
 					data = data[len(data)-6000:]
 				}
@@ -93,6 +85,7 @@ func newEveryday(t testing.TB) *everyday {
 	if e.installed, err = e.run("install", "--client", "claude-code"); err != nil {
 		t.Fatalf("install: %v\n%s", err, e.installed)
 	}
+	e.logs = statusOf(t, e.env).Folders.Logs
 	if out, err := e.run("profile", "allow", "default", "http://127.0.0.1:*"); err != nil {
 		t.Fatalf("profile allow: %v\n%s", err, out)
 	}
@@ -180,7 +173,7 @@ func (e *everyday) devtools() *cdpConn {
 func (e *everyday) hostPID() int {
 	e.t.Helper()
 	for end := time.Now().Add(30 * time.Second); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
-		if running := hoststatus.Running(e.dirs.State); len(running) == 1 {
+		if running := statusOf(e.t, e.env).Hosts; len(running) == 1 {
 			return running[0].PID
 		}
 	}
@@ -190,6 +183,6 @@ func (e *everyday) hostPID() int {
 
 // hostLog is the host's log so far.
 func (e *everyday) hostLog() string {
-	data, _ := os.ReadFile(filepath.Join(e.dirs.Logs, "host.log"))
+	data, _ := os.ReadFile(filepath.Join(e.logs, "host.log"))
 	return string(data)
 }

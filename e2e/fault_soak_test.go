@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -14,9 +13,6 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-
-	"github.com/diwall/diwall/host/audit"
-	"github.com/diwall/diwall/host/hoststatus"
 )
 
 // BenchmarkFaultSoak runs DIWALL_FAULT_SOAK_SESSIONS (8) sessions, each its
@@ -60,7 +56,7 @@ func BenchmarkFaultSoak(b *testing.B) {
 	go func() {
 		defer close(memDone)
 		for time.Now().Before(end) {
-			if r := hoststatus.Running(e.dirs.State); len(r) == 1 {
+			if r := statusOf(b, e.env).Hosts; len(r) == 1 {
 				if mb := pidStatusMB(r[0].PID, "VmRSS"); mb > 0 {
 					mem = append(mem, memReading{at: time.Since(start), pid: r[0].PID, mb: mb})
 				}
@@ -97,7 +93,7 @@ func BenchmarkFaultSoak(b *testing.B) {
 	b.StopTimer()
 	printMem(mem)
 	st.print()
-	st.checkAudit(b, e.dirs.AuditDir())
+	st.checkAudit(b, e.env)
 	if grew := memGrew(mem); grew != "" {
 		b.Error(grew)
 	}
@@ -222,15 +218,10 @@ func (s *soakStats) print() {
 // checkAudit finds every answer of the host in the audit log. An answer
 // missing from it may only be diwall mcp's own no_browser (no host heard
 // that call) or a call the host died under.
-func (s *soakStats) checkAudit(tb testing.TB, dir string) {
-	files, _ := filepath.Glob(filepath.Join(dir, "sessions", "*.cbor"))
+func (s *soakStats) checkAudit(tb testing.TB, env []string) {
 	recorded := map[string]bool{}
-	for _, f := range files {
-		sess, err := audit.Read(f)
-		if err != nil {
-			tb.Errorf("audit %s: %v", f, err)
-			continue
-		}
+	sessions := auditSessions(tb, env)
+	for _, sess := range sessions {
 		for _, r := range sess.Records {
 			recorded[r.OperationID] = true
 		}
@@ -251,7 +242,7 @@ func (s *soakStats) checkAudit(tb testing.TB, dir string) {
 		}
 	}
 	fmt.Printf("audit: %d sessions, %d records; of %d answers, %d no_browser from diwall mcp (no host heard them), %d missing\n",
-		len(files), len(recorded), len(s.ops), bridge, missing)
+		len(sessions), len(recorded), len(s.ops), bridge, missing)
 	if missing > 0 {
 		tb.Errorf("%d answers of the host are missing from the audit log", missing)
 	}

@@ -16,8 +16,6 @@ import (
 	"testing"
 	"time"
 	"unicode"
-
-	"github.com/diwall/diwall/host/axrole"
 )
 
 // TestFidelity (opt-in: DIWALL_FIDELITY=1, or `make bench-fidelity`)
@@ -630,8 +628,8 @@ func measureFidelity(t *testing.T, bs *browserSession, dt *cdpConn, p fidelityPa
 			continue
 		}
 		c.rnChecked++
-		crole := axrole.Of(f.role)
-		if !(crole == role || axrole.Neutral(crole) && axrole.Neutral(role)) || !sameName(name, f.name) {
+		crole := treeRole(f.role)
+		if !(crole == role || neutralRole(crole) && neutralRole(role)) || !sameName(name, f.name) {
 			c.rnOff++
 			lines = append(lines, fmt.Sprintf("role+name mark %d: observe %s %q, Chrome %s %q", m, role, name, crole, f.name))
 		}

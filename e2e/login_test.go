@@ -10,8 +10,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/diwall/diwall/host/audit"
 )
 
 // loginHome prepares a DIWALL_HOME with a vault (the file store) and a
@@ -195,7 +193,7 @@ func TestLogin(t *testing.T) {
 		if rec.Tool == "act" {
 			data, _ := json.Marshal(rec.Args)
 			emailKept = emailKept || strings.Contains(string(data), "visible@example.test")
-			passwordWithheld = passwordWithheld || strings.Contains(string(data), audit.Withheld)
+			passwordWithheld = passwordWithheld || strings.Contains(string(data), withheld)
 		}
 		if rec.Tool == "observe" && len(rec.Artifacts) == 1 {
 			images = true
@@ -217,7 +215,7 @@ func TestLogin(t *testing.T) {
 // checkExport writes the session's report with `diwall audit export` and
 // reads it in the launched headless Chromium: every call is there, every
 // image shows, and no secret.
-func checkExport(t *testing.T, bs *browserSession, s audit.SessionLog) {
+func checkExport(t *testing.T, bs *browserSession, s auditSession) {
 	t.Helper()
 	report := filepath.Join(bs.home, "report.html")
 	for _, args := range [][]string{{"list"}, {"show", s.Key[:8]}, {"export", s.Key[:8], "-o", report}} {
@@ -325,16 +323,16 @@ func mustDecode(b64 string) []byte {
 }
 
 // auditSession reads the one session the launch's audit log holds, whole.
-func (bs *browserSession) auditSession() audit.SessionLog {
+func (bs *browserSession) auditSession() auditSession {
 	t := bs.t
 	t.Helper()
-	sessions, _ := filepath.Glob(filepath.Join(bs.home, "state", "audit", "sessions", "*.cbor"))
+	sessions := auditSessions(t, append(os.Environ(), "DIWALL_HOME="+bs.home))
 	if len(sessions) != 1 {
-		t.Fatalf("audit sessions: %v", sessions)
+		t.Fatalf("audit sessions: %d, want 1", len(sessions))
 	}
-	s, err := audit.Read(sessions[0])
-	if err != nil || s.Torn || s.Damage != nil {
-		t.Fatalf("audit: %v torn=%v damage=%v", err, s.Torn, s.Damage)
+	s := sessions[0]
+	if s.Torn || s.Damage != "" {
+		t.Fatalf("audit: torn=%v damage=%q", s.Torn, s.Damage)
 	}
 	return s
 }

@@ -13,8 +13,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/diwall/diwall/host/socket"
 )
 
 // BenchmarkRecovery prints how long Diwall takes to recover from each
@@ -73,11 +71,8 @@ func BenchmarkRecovery(b *testing.B) {
 		e.stopBrowser(syscall.SIGTERM)
 		start := time.Now()
 		e.startBrowser()
-		for !socket.Alive(e.dirs.Socket()) {
-			if time.Since(start) > time.Minute {
-				b.Fatal("no host a minute after Chrome started again")
-			}
-			time.Sleep(10 * time.Millisecond)
+		if !awaitServing(b, e.env, time.Minute) {
+			b.Fatal("no host a minute after Chrome started again")
 		}
 		sock := time.Now()
 		e.reconnected(old, 1, 30*time.Second)

@@ -36,14 +36,14 @@ func Read(path string) (SessionLog, error) {
 
 // Summary is one session as `diwall audit list` shows it.
 type Summary struct {
-	Key     string
-	Start   time.Time // its first call
-	Client  string
-	Profile string
-	Calls   int
-	Errors  int
-	Torn    bool
-	Damaged bool
+	Key     string    `json:"key"`
+	Start   time.Time `json:"start"` // its first call
+	Client  string    `json:"client"`
+	Profile string    `json:"profile"`
+	Calls   int       `json:"calls"`
+	Errors  int       `json:"errors"`
+	Torn    bool      `json:"torn"`
+	Damaged bool      `json:"damaged"`
 }
 
 // Summarize sums up a session.

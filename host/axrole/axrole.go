@@ -1,8 +1,9 @@
 // Package axrole names the roles of Chrome's accessibility tree (the
 // DevTools protocol's Accessibility domain) as Diwall's tree does (the
 // vocabulary of the page serializer's roles.js): the slow observation path
-// maps Chrome's answers with it, and the end-to-end tests compare
-// observations with Chrome's own tree through it.
+// maps Chrome's answers with it, and observe's opt-in probe compares the
+// serializer with Chrome's own tree through it. (The end-to-end fidelity
+// test keeps a ruler of its own, e2e/axroles_test.go.)
 package axrole
 
 import "strings"

@@ -15,3 +15,16 @@ func TestOf(t *testing.T) {
 		}
 	}
 }
+
+func TestNeutral(t *testing.T) {
+	for role, want := range map[string]bool{"generic": true, "none": true, "text": false, "button": false, "": false} {
+		if got := Neutral(role); got != want {
+			t.Errorf("Neutral(%q) = %v, want %v", role, got, want)
+		}
+	}
+	// Chrome's container roles map to a neutral role; a role of its own
+	// does not.
+	if !Neutral(Of("GenericContainer")) || !Neutral(Of("LineBreak")) || Neutral(Of("StaticText")) {
+		t.Error("Of's neutral roles are not Neutral")
+	}
+}

@@ -105,3 +105,38 @@ func TestImportLayers(t *testing.T) {
 		}
 	}
 }
+
+// TestEndToEndTestsAreBlackBox: the end-to-end tests (their test files
+// too) import, of the module, only the wire contract and packages of their
+// own: they drive diwall as a person does, through its binary and its
+// commands, so the host's packages can move without them.
+func TestEndToEndTestsAreBlackBox(t *testing.T) {
+	fset := token.NewFileSet()
+	err := filepath.WalkDir(filepath.Join(root, "e2e"), func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "node_modules" || d.Name() == "testdata") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.ImportsOnly)
+		if err != nil {
+			return err
+		}
+		for _, imp := range f.Imports {
+			p, _ := strconv.Unquote(imp.Path.Value)
+			dep, ok := strings.CutPrefix(p, module)
+			if ok && dep != "protocol" && !strings.HasPrefix(dep, "e2e/") {
+				rel, _ := filepath.Rel(root, path)
+				t.Errorf("%s imports %s: the end-to-end tests use the diwall binary and protocol only", filepath.ToSlash(rel), p)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

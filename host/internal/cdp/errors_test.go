@@ -3,6 +3,7 @@ package cdp
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/diwall/diwall/protocol"
@@ -34,5 +35,12 @@ func TestWrapSaysWhyChromeRefused(t *testing.T) {
 	}
 	if Wrap(PageNavigate, nil) != nil {
 		t.Error("no error is no error")
+	}
+}
+
+func TestErrorNamesTheCommand(t *testing.T) {
+	err := Wrap(PageNavigate, &protocol.ResponseError{Code: protocol.ExtCDPError, Message: "Cannot navigate to invalid URL"})
+	if got := err.Error(); !strings.HasPrefix(got, string(PageNavigate)+": ") || !strings.Contains(got, "Cannot navigate to invalid URL") {
+		t.Errorf("Error() = %q, want the method then Chrome's words", got)
 	}
 }

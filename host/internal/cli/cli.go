@@ -62,12 +62,16 @@ Usage:
       The credentials the login tool types without the model seeing them.
   diwall audit list | show | export | prune ...
       What each session did, call by call; export writes a report to read
-      in a browser.
+      in a browser; list and show --json print it for scripts.
   diwall skill export [DIR] [--force]
       Write the portal-navigation procedure (the MCP prompt of that name) as
       an agent-skill folder, DIR/portal-navigation/SKILL.md (DIR: the
       current folder by default); an existing SKILL.md is kept unless
       --force.
+  diwall status [--json]
+      The hosts running now (pid, its browser's pid, versions, whether it
+      answers on its socket) and Diwall's folders (profiles, state, logs,
+      audit); --json prints it for scripts.
   diwall sessions     List the sessions of the running host: key, name, state.
   diwall pause [SESSION|--all]
       Pause a session (or every one, also when none is named): until you
@@ -126,6 +130,8 @@ func Run(ctx context.Context, args []string, stdio Stdio) int {
 		return runControl(args[0], args[1:], stdio)
 	case "sessions":
 		return runSessions(args[1:], stdio)
+	case "status":
+		return runStatus(args[1:], stdio)
 	case "handoff":
 		return runHandoff(args[1:], stdio)
 	case "watch":

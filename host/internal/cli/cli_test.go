@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"io"
-	"os"
 	"strings"
 	"testing"
 )
@@ -42,16 +41,5 @@ func TestLaunchFlag(t *testing.T) {
 		if err := f.Set(in); err != nil || f != want {
 			t.Errorf("Set(%q) = %+v, %v", in, f, err)
 		}
-	}
-}
-
-func TestHostRefusesAnotherExtension(t *testing.T) {
-	t.Setenv("DIWALL_HOME", t.TempDir())
-	t.Setenv("DIWALL_INSTANCE", "")
-	stdout := os.Stdout
-	defer func() { os.Stdout = stdout }()
-	code, out, _ := run("chrome-extension://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/")
-	if code != 1 || out != "" {
-		t.Fatalf("foreign extension: code %d, stdout %q", code, out)
 	}
 }

@@ -16,12 +16,16 @@ import (
 )
 
 const auditUsage = `Usage:
-  diwall audit list                          The sessions: start, client, profile, calls, errors.
-  diwall audit show SESSION                  One line per call of the session.
+  diwall audit list [--json]                 The sessions: start, client, profile, calls, errors.
+  diwall audit show SESSION [--json]         One line per call of the session.
   diwall audit export SESSION -o report.html A report to read in a browser, images inline.
   diwall audit prune [--older-than 90d] [--max-size 1GiB]
       Remove the oldest sessions (the host does this with the defaults
       when it starts), and images no session names.
+
+--json prints the same as JSON, for scripts: list an array of sessions
+(key, start, client, profile, calls, errors, torn, damaged), show the session
+(key, records, torn, damage) with each record's fields as the log keeps them.
 
 SESSION is a session's key as list shows it, or the start of it. Secrets are
 never in the log: the text typed into sensitive fields shows as [withheld],
@@ -53,14 +57,26 @@ func runAudit(args []string, stdio Stdio) int {
 }
 
 func auditList(dir string, args []string, stdio Stdio) int {
-	if len(args) != 0 {
-		fmt.Fprintln(stdio.Err, "diwall audit list takes no arguments")
+	fs := flag.NewFlagSet("diwall audit list", flag.ContinueOnError)
+	fs.SetOutput(stdio.Err)
+	asJSON := fs.Bool("json", false, "print the sessions as a JSON array")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 0 {
+		fmt.Fprintln(stdio.Err, "diwall audit list takes no arguments but --json")
 		return 2
 	}
 	list, err := audit.List(dir)
 	if err != nil {
 		fmt.Fprintln(stdio.Err, "diwall audit list:", err)
 		return 1
+	}
+	if *asJSON {
+		if list == nil {
+			list = []audit.Summary{}
+		}
+		return printJSON(stdio, list)
 	}
 	if len(list) == 0 {
 		fmt.Fprintln(stdio.Out, "No sessions in the audit log yet ("+dir+").")
@@ -101,9 +117,19 @@ func readSession(dir string, args []string, stdio Stdio, cmd string) (audit.Sess
 }
 
 func auditShow(dir string, args []string, stdio Stdio) int {
-	s, ok := readSession(dir, args, stdio, "show")
+	fs := flag.NewFlagSet("diwall audit show", flag.ContinueOnError)
+	fs.SetOutput(stdio.Err)
+	asJSON := fs.Bool("json", false, "print the session and its records as JSON")
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return 2
+	}
+	s, ok := readSession(dir, pos, stdio, "show")
 	if !ok {
 		return 1
+	}
+	if *asJSON {
+		return printJSON(stdio, newSessionJSON(s))
 	}
 	for _, r := range s.Records {
 		args, _ := json.Marshal(r.Args)
@@ -127,6 +153,27 @@ func auditShow(dir string, args []string, stdio Stdio) int {
 		fmt.Fprintln(stdio.Out, "(the log cannot be read further:", s.Damage, ")")
 	}
 	return 0
+}
+
+// sessionJSON is a session as audit show --json prints it.
+type sessionJSON struct {
+	Key     string         `json:"key"`
+	Records []audit.Record `json:"records"`
+	// Torn says the last record was cut short by a crash, and skipped.
+	Torn bool `json:"torn"`
+	// Damage says why the log cannot be read past its last whole record.
+	Damage string `json:"damage,omitempty"`
+}
+
+func newSessionJSON(s audit.SessionLog) sessionJSON {
+	out := sessionJSON{Key: s.Key, Records: s.Records, Torn: s.Torn}
+	if out.Records == nil {
+		out.Records = []audit.Record{}
+	}
+	if s.Damage != nil {
+		out.Damage = s.Damage.Error()
+	}
+	return out
 }
 
 func auditExport(dir string, args []string, stdio Stdio) int {

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -131,5 +132,69 @@ func TestParseSizeAndAge(t *testing.T) {
 	}
 	if orDash("") != "-" || orDash("x") != "x" {
 		t.Error("orDash")
+	}
+}
+
+// TestAuditJSON: list --json and show --json say for scripts what list and
+// show say for people, and no more than the log keeps.
+func TestAuditJSON(t *testing.T) {
+	key := auditHome(t)
+	code, out, errOut := run("audit", "list", "--json")
+	if code != 0 {
+		t.Fatalf("list --json: code %d, %q", code, errOut)
+	}
+	var list []audit.Summary
+	if err := json.Unmarshal([]byte(out), &list); err != nil {
+		t.Fatalf("list --json: %v\n%s", err, out)
+	}
+	if len(list) != 1 || list[0].Key != key || list[0].Calls != 3 || list[0].Errors != 1 || list[0].Client != "Claude Code" || list[0].Profile != "work" {
+		t.Errorf("list --json: %+v", list)
+	}
+	if !strings.Contains(out, `"key": "`+key+`"`) || !strings.Contains(out, `"errors": 1`) {
+		t.Errorf("list --json's names: %s", out)
+	}
+
+	// --json before or after the session.
+	for _, args := range [][]string{{"audit", "show", key[:8], "--json"}, {"audit", "show", "--json", key}} {
+		code, out, errOut = run(args...)
+		if code != 0 {
+			t.Fatalf("%v: code %d, %q", args, code, errOut)
+		}
+		var s struct {
+			Key     string `json:"key"`
+			Torn    bool   `json:"torn"`
+			Records []struct {
+				Op        string         `json:"op"`
+				Tool      string         `json:"tool"`
+				OK        bool           `json:"ok"`
+				Outcome   string         `json:"outcome"`
+				Args      map[string]any `json:"args"`
+				Origin    string         `json:"origin"`
+				Artifacts []string       `json:"artifacts"`
+				TookNS    int64          `json:"took_ns"`
+			} `json:"records"`
+		}
+		if err := json.Unmarshal([]byte(out), &s); err != nil {
+			t.Fatalf("%v: %v\n%s", args, err, out)
+		}
+		if s.Key != key || s.Torn || len(s.Records) != 3 {
+			t.Fatalf("%v: %+v", args, s)
+		}
+		r := s.Records[1]
+		if r.Tool != "screenshot" || !r.OK || r.Outcome != "ok" || len(r.Artifacts) != 1 || r.Origin != "https://shop.test" ||
+			r.TookNS != int64(42*time.Millisecond) || r.Args["text"] != audit.Withheld || len(r.Op) != 32 {
+			t.Errorf("%v: record %+v", args, r)
+		}
+		if s.Records[2].OK || s.Records[2].Outcome != "stale_snapshot" {
+			t.Errorf("%v: the failed call %+v", args, s.Records[2])
+		}
+	}
+
+	t.Setenv("DIWALL_HOME", t.TempDir())
+	if code, out, _ := run("audit", "list", "--json"); code != 0 || strings.TrimSpace(out) != "[]" {
+		t.Errorf("an empty log: code %d, %q, want []", code, out)
+	}
+	if code, _, errOut := run("audit", "list", "--yaml"); code != 2 || !strings.Contains(errOut, "-yaml") {
+		t.Errorf("list --yaml: code %d, %q", code, errOut)
 	}
 }

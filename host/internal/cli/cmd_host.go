@@ -21,15 +21,12 @@ import (
 // hostPlace is where a host keeps its socket, state and logs.
 type hostPlace struct {
 	socket, state, logs string
-	config              string // the person's profiles
-	sites               string // the launch's --sites
-	treeChars, marks    int    // the launch's budgets
-	frames              string // the launch's --frames
-	downloadDir         string // the launch's --download-dir
-	instance            string // the launch folder, when a launched browser started us
-	audit               string // the audit log's folder
-	vault, vaultKey     string // the vault's folder and the key of its file
-	restarted           string // why the launched browser was started again
+	config              string             // the person's profiles
+	knobs               policy.LaunchKnobs // the launch's flags, for its built-in profile
+	instance            string             // the launch folder, when a launched browser started us
+	audit               string             // the audit log's folder
+	vault, vaultKey     string             // the vault's folder and the key of its file
+	restarted           string             // why the launched browser was started again
 }
 
 func resolveHostPlace() (hostPlace, error) {
@@ -38,7 +35,7 @@ func resolveHostPlace() (hostPlace, error) {
 		if err != nil {
 			return hostPlace{}, err
 		}
-		return hostPlace{socket: f.Socket, state: f.State, logs: f.Logs, config: f.Config, sites: f.Sites, treeChars: f.TreeChars, marks: f.Marks, frames: f.Frames, downloadDir: f.DownloadDir, instance: dir,
+		return hostPlace{socket: f.Socket, state: f.State, logs: f.Logs, config: f.Config, knobs: f.Knobs, instance: dir,
 			audit: f.Audit, vault: f.Vault, vaultKey: f.VaultKey, restarted: f.Restarted}, nil
 	}
 	d := paths.Default()
@@ -96,7 +93,7 @@ func runHost(ctx context.Context, args []string, stdio Stdio) int {
 	if place.instance != "" {
 		// The launched browser holds none of the person's data: sessions
 		// that name no profile get the built-in launch profile.
-		if opts.Profile, err = launchProfile(place); err != nil {
+		if opts.Profile, err = place.knobs.Profile(); err != nil {
 			log.Error("bad launch profile", "err", err)
 			return 1
 		}
@@ -127,32 +124,6 @@ func runHost(ctx context.Context, args []string, stdio Stdio) int {
 	}
 	log.Info("host ended")
 	return 0
-}
-
-// launchProfile is the built-in launch profile with the launch's --sites,
-// budgets and --frames.
-func launchProfile(place hostPlace) (policy.Profile, error) {
-	prof := policy.Launch()
-	if place.sites != "" {
-		var err error
-		if prof, err = prof.WithSites(place.sites); err != nil {
-			return prof, err
-		}
-	}
-	if place.treeChars > 0 {
-		prof.TreeChars = place.treeChars
-	}
-	if place.marks > 0 {
-		prof.Marks = place.marks
-	}
-	if place.frames != "" {
-		if place.frames != policy.FramesMask && place.frames != policy.FramesSites {
-			return prof, fmt.Errorf("frames %q: want %q or %q", place.frames, policy.FramesMask, policy.FramesSites)
-		}
-		prof.Frames = place.frames
-	}
-	prof.DownloadDir = place.downloadDir
-	return prof, nil
 }
 
 // hostMemoryLimit is the host's soft memory limit: the garbage collector

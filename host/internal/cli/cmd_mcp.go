@@ -74,25 +74,30 @@ func runMCP(ctx context.Context, args []string, stdio Stdio) int {
 	var lf launchFlag
 	fs.Var(&lf, "launch", "start a dedicated browser with the extension (=headless for no window)")
 	browserPath := fs.String("browser", "", "browser binary for --launch (default: Chromium, then Chrome)")
-	sites := fs.String("sites", "", "with --launch: comma-separated origin patterns the session may see, e.g. http://127.0.0.1:*,https://*.example.com (default: every http(s) site)")
-	treeChars := fs.Int("tree-chars", 0, "with --launch: the tree's character budget per observation (default 24000)")
-	marks := fs.Int("marks", 0, "with --launch: the most marks per observation (default 250)")
-	frames := fs.String("frames", "", "with --launch: \"sites\" reads the frames whose origin is on the sites (their elements get marks); \"mask\" (default) never reads a frame")
-	downloadDir := fs.String("download-dir", "", "with --launch: the folder downloads are saved in (default: none, every download is refused)")
+	var knobs policy.LaunchKnobs
+	fs.StringVar(&knobs.Sites, "sites", "", "with --launch: comma-separated origin patterns the session may see, e.g. http://127.0.0.1:*,https://*.example.com (default: every http(s) site)")
+	fs.IntVar(&knobs.TreeChars, "tree-chars", 0, "with --launch: the tree's character budget per observation (default 24000)")
+	fs.IntVar(&knobs.Marks, "marks", 0, "with --launch: the most marks per observation (default 250)")
+	fs.StringVar(&knobs.Frames, "frames", "", "with --launch: \"sites\" reads the frames whose origin is on the sites (their elements get marks); \"mask\" (default) never reads a frame")
+	fs.StringVar(&knobs.DownloadDir, "download-dir", "", "with --launch: the folder downloads are saved in (default: none, every download is refused)")
 	profileName := fs.String("profile", "", "the profile this session runs under (default: \"default\", or with --launch the built-in launch profile)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if (*treeChars != 0 || *marks != 0 || *frames != "" || *downloadDir != "") && !lf.on {
-		fmt.Fprintln(stdio.Err, "diwall mcp: --tree-chars, --marks, --frames and --download-dir apply to --launch")
+	if !lf.on && !knobs.IsZero() {
+		if knobs.Sites != "" {
+			fmt.Fprintln(stdio.Err, "diwall mcp: --sites applies to --launch; your everyday browser's sites come from its profile")
+		} else {
+			fmt.Fprintln(stdio.Err, "diwall mcp: --tree-chars, --marks, --frames and --download-dir apply to --launch")
+		}
 		return 2
 	}
-	if *profileName != "" && (*sites != "" || *treeChars != 0 || *marks != 0 || *frames != "" || *downloadDir != "") {
+	if *profileName != "" && !knobs.IsZero() {
 		fmt.Fprintln(stdio.Err, "diwall mcp: --sites, --tree-chars, --marks, --frames and --download-dir shape the built-in launch profile; with --profile, the profile's file says them")
 		return 2
 	}
-	if *downloadDir != "" {
-		abs, err := filepath.Abs(*downloadDir)
+	if knobs.DownloadDir != "" {
+		abs, err := filepath.Abs(knobs.DownloadDir)
 		if err == nil {
 			var st os.FileInfo
 			if st, err = os.Stat(abs); err == nil && !st.IsDir() {
@@ -100,28 +105,16 @@ func runMCP(ctx context.Context, args []string, stdio Stdio) int {
 			}
 		}
 		if err != nil {
-			fmt.Fprintf(stdio.Err, "diwall mcp: --download-dir %s: %v\n", *downloadDir, err)
+			fmt.Fprintf(stdio.Err, "diwall mcp: --download-dir %s: %v\n", knobs.DownloadDir, err)
 			return 2
 		}
-		*downloadDir = abs
+		knobs.DownloadDir = abs
 	}
-	if *frames != "" && *frames != policy.FramesMask && *frames != policy.FramesSites {
-		fmt.Fprintf(stdio.Err, "diwall mcp: --frames %q: want %q or %q\n", *frames, policy.FramesMask, policy.FramesSites)
+	// The host builds its profile from the knobs; a bad one is refused
+	// here, where the person can read why.
+	if _, err := knobs.Profile(); err != nil {
+		fmt.Fprintln(stdio.Err, "diwall mcp:", err)
 		return 2
-	}
-	if *treeChars < 0 || *marks < 0 {
-		fmt.Fprintln(stdio.Err, "diwall mcp: budgets must be positive")
-		return 2
-	}
-	if *sites != "" {
-		if !lf.on {
-			fmt.Fprintln(stdio.Err, "diwall mcp: --sites applies to --launch; your everyday browser's sites come from its profile")
-			return 2
-		}
-		if _, err := policy.Launch().WithSites(*sites); err != nil {
-			fmt.Fprintln(stdio.Err, "diwall mcp:", err)
-			return 2
-		}
 	}
 	dirs := paths.Default()
 	if err := dirs.Ensure(); err != nil {
@@ -169,8 +162,8 @@ func runMCP(ctx context.Context, args []string, stdio Stdio) int {
 		inst, err := launch.Start(ctx, launch.Options{
 			Browser: *browserPath, Headless: lf.headless, Dirs: dirs, Self: self,
 			ExtensionID: extension.ID(), Log: log,
-			DevTools: os.Getenv("DIWALL_TEST_DEVTOOLS") == "1", ExtraFlags: strings.Fields(os.Getenv("DIWALL_TEST_BROWSER_FLAGS")), Sites: *sites,
-			TreeChars: *treeChars, Marks: *marks, Frames: *frames, DownloadDir: *downloadDir,
+			DevTools: os.Getenv("DIWALL_TEST_DEVTOOLS") == "1", ExtraFlags: strings.Fields(os.Getenv("DIWALL_TEST_BROWSER_FLAGS")),
+			Knobs: knobs,
 		})
 		if err != nil {
 			fmt.Fprintln(stdio.Err, "diwall mcp --launch:", err)

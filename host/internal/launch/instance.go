@@ -9,6 +9,7 @@ import (
 
 	"github.com/diwall/diwall/installer"
 
+	"github.com/diwall/diwall/host/policy"
 	"github.com/diwall/diwall/host/socket"
 )
 
@@ -30,18 +31,9 @@ type InstanceFile struct {
 	Audit    string `json:"audit,omitempty"`
 	Vault    string `json:"vault,omitempty"`
 	VaultKey string `json:"vault_key,omitempty"`
-	// Sites restricts the built-in launch profile (comma-separated origin
-	// patterns); empty means every http(s) site.
-	Sites string `json:"sites,omitempty"`
-	// TreeChars and Marks override the launch profile's budgets when > 0.
-	TreeChars int `json:"tree_chars,omitempty"`
-	Marks     int `json:"marks,omitempty"`
-	// Frames sets the launch profile's frames ("mask" or "sites") when not
-	// empty.
-	Frames string `json:"frames,omitempty"`
-	// DownloadDir is the launch profile's download folder (--download-dir);
-	// empty: downloads are refused.
-	DownloadDir string `json:"download_dir,omitempty"`
+	// Knobs shape the built-in launch profile that sessions naming no
+	// profile run under.
+	Knobs policy.LaunchKnobs `json:"knobs,omitzero"`
 	// Restarted, when not empty, says why the browser was started again
 	// on this instance's profile (it had exited): the host started with it
 	// tells the sessions that reconnect.

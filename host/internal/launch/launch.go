@@ -22,6 +22,7 @@ import (
 
 	"github.com/diwall/diwall/extension"
 	"github.com/diwall/diwall/host/paths"
+	"github.com/diwall/diwall/host/policy"
 	"github.com/diwall/diwall/installer"
 )
 
@@ -39,14 +40,10 @@ type Options struct {
 	DevTools bool
 	// ExtraFlags are added to the browser's command line.
 	ExtraFlags []string
-	// Sites restricts what the session may see (--sites); empty: all http(s).
-	Sites string
-	// TreeChars and Marks override the profile's budgets when > 0.
-	TreeChars, Marks int
-	// Frames sets the profile's frames ("mask" or "sites") when not empty.
-	Frames string
-	// DownloadDir is the profile's download folder (--download-dir).
-	DownloadDir string
+	// Knobs shape the built-in launch profile (--sites, --tree-chars,
+	// --marks, --frames, --download-dir); the instance file carries them
+	// to the host.
+	Knobs policy.LaunchKnobs
 }
 
 // Instance is one launched browser. Its profile folder outlives the
@@ -155,7 +152,7 @@ func (inst *Instance) prepare(opts Options) error {
 	inst.instance = InstanceFile{
 		Socket: inst.SocketPath, State: inst.Dir, Logs: opts.Dirs.Logs, Config: opts.Dirs.Config,
 		Audit: opts.Dirs.AuditDir(), Vault: opts.Dirs.VaultDir(), VaultKey: opts.Dirs.VaultKey(),
-		Sites: opts.Sites, TreeChars: opts.TreeChars, Marks: opts.Marks, Frames: opts.Frames, DownloadDir: opts.DownloadDir,
+		Knobs: opts.Knobs,
 	}
 	return writeInstance(inst.Dir, inst.instance)
 }

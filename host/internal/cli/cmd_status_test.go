@@ -1,0 +1,87 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/diwall/diwall/host/hoststatus"
+	"github.com/diwall/diwall/host/paths"
+	"github.com/diwall/diwall/host/socket"
+)
+
+func statusJSON(t *testing.T) status {
+	t.Helper()
+	code, out, errOut := run("status", "--json")
+	if code != 0 {
+		t.Fatalf("status --json: code %d, %q", code, errOut)
+	}
+	var st status
+	dec := json.NewDecoder(strings.NewReader(out))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&st); err != nil {
+		t.Fatalf("status --json: %v\n%s", err, out)
+	}
+	return st
+}
+
+// TestStatusSaysWhichHostServes: no host, then a host that recorded itself
+// and listens on the everyday socket, then one whose process is gone.
+func TestStatusSaysWhichHostServes(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("DIWALL_HOME", home)
+	d := paths.Default()
+	if err := d.Ensure(); err != nil {
+		t.Fatal(err)
+	}
+	st := statusJSON(t)
+	if len(st.Hosts) != 0 || st.Serving || st.Socket != d.Socket() {
+		t.Errorf("no host: %+v", st)
+	}
+	if st.Folders != (statusFolders{Config: d.Config, State: d.State, Logs: d.Logs, Audit: d.AuditDir()}) {
+		t.Errorf("folders %+v, want those of DIWALL_HOME %s", st.Folders, home)
+	}
+	if code, out, _ := run("status"); code != 0 || !strings.Contains(out, "No host is running") || !strings.Contains(out, d.Logs) {
+		t.Errorf("status: code %d\n%s", code, out)
+	}
+
+	l, _, err := socket.Listen(d.Socket())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	since := time.Now().Add(-time.Minute).Truncate(time.Second)
+	remove, err := hoststatus.Write(d.State, hoststatus.Record{PID: os.Getpid(), ParentPID: os.Getppid(), HostVersion: "1.2.3",
+		ExtensionVersion: "0.1.0", UserAgent: "Chromium/156", Socket: d.Socket(), Since: since})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st = statusJSON(t)
+	want := hostStatus{PID: os.Getpid(), BrowserPID: os.Getppid(), HostVersion: "1.2.3", ExtensionVersion: "0.1.0",
+		UserAgent: "Chromium/156", Socket: d.Socket(), Serving: true}
+	if !st.Serving || len(st.Hosts) != 1 || !st.Hosts[0].Since.Equal(since) {
+		t.Fatalf("a host serving: %+v", st)
+	}
+	st.Hosts[0].Since = time.Time{}
+	if st.Hosts[0] != want {
+		t.Errorf("host %+v, want %+v", st.Hosts[0], want)
+	}
+	if code, out, _ := run("status"); code != 0 || !strings.Contains(out, "serving on "+d.Socket()) {
+		t.Errorf("status: code %d\n%s", code, out)
+	}
+
+	// A host that no longer answers is told apart from one that serves.
+	l.Close()
+	if st = statusJSON(t); st.Serving || len(st.Hosts) != 1 || st.Hosts[0].Serving {
+		t.Errorf("a host that stopped listening: %+v", st)
+	}
+	remove()
+	if st = statusJSON(t); len(st.Hosts) != 0 {
+		t.Errorf("a host that ended: %+v", st)
+	}
+	if code, _, errOut := run("status", "now"); code != 2 || !strings.Contains(errOut, "no arguments") {
+		t.Errorf("status now: code %d, %q", code, errOut)
+	}
+}
