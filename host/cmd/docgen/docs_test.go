@@ -11,9 +11,9 @@ import (
 	"testing"
 	"unicode"
 
+	"github.com/diwall/diwall/host/internal/toolerr"
 	"github.com/diwall/diwall/host/paths"
 	"github.com/diwall/diwall/installer"
-	"github.com/diwall/diwall/protocol"
 )
 
 // root is the repository's root, from this package.
@@ -189,7 +189,7 @@ func entries(text string) map[string]int {
 // answer, and none for a code that does not exist.
 func TestTroubleshootingHasEveryCode(t *testing.T) {
 	got := entries(sectionOf(t, readDoc(t, "docs/troubleshooting.md"), "Error codes"))
-	for _, c := range protocol.Codes {
+	for _, c := range toolerr.Codes {
 		if got[string(c)] != 1 {
 			t.Errorf("docs/troubleshooting.md has %d entries for the error code %s, want 1", got[string(c)], c)
 		}

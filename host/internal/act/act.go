@@ -13,7 +13,6 @@ import (
 	"github.com/diwall/diwall/host/internal/toolerr"
 
 	"github.com/diwall/diwall/host/internal/browser"
-	"github.com/diwall/diwall/protocol"
 )
 
 // Step is one action.
@@ -38,15 +37,15 @@ type Step struct {
 
 // StepResult is one step's outcome.
 type StepResult struct {
-	Step      int           `json:"step"`
-	Action    Action        `json:"action,omitempty"` // not repeated for a step that succeeded
-	Mark      int           `json:"mark,omitempty"`
-	OK        bool          `json:"ok"`
-	Skipped   bool          `json:"skipped,omitempty"` // not run: an earlier step failed or opened a dialog
-	Code      protocol.Code `json:"code,omitempty"`
-	Message   string        `json:"message,omitempty"`
-	CoveredBy int           `json:"covered_by,omitempty"`
-	Navigated bool          `json:"navigated,omitempty"`
+	Step      int          `json:"step"`
+	Action    Action       `json:"action,omitempty"` // not repeated for a step that succeeded
+	Mark      int          `json:"mark,omitempty"`
+	OK        bool         `json:"ok"`
+	Skipped   bool         `json:"skipped,omitempty"` // not run: an earlier step failed or opened a dialog
+	Code      toolerr.Code `json:"code,omitempty"`
+	Message   string       `json:"message,omitempty"`
+	CoveredBy int          `json:"covered_by,omitempty"`
+	Navigated bool         `json:"navigated,omitempty"`
 }
 
 // Result is what a batch did.
@@ -132,7 +131,7 @@ func (r *run) waiting() func() {
 func Run(ctx context.Context, t *browser.Tab, opts Options, snapshotID string, steps []Step) (res Result) {
 	start := time.Now()
 	if len(steps) == 0 || len(steps) > maxSteps {
-		res.Err = toolerr.Errorf(protocol.CodeInvalidArgument, "Give between 1 and %d steps.", maxSteps)
+		res.Err = toolerr.Errorf(toolerr.CodeInvalidArgument, "Give between 1 and %d steps.", maxSteps)
 		return res
 	}
 	// Malformed steps are refused before anything is done.
@@ -207,17 +206,17 @@ func Run(ctx context.Context, t *browser.Tab, opts Options, snapshotID string, s
 func (r *run) asError(err error) *toolerr.Error {
 	switch {
 	case r.budget != nil && r.budget.spent():
-		return &toolerr.Error{Code: protocol.CodeTimeout, Err: err,
+		return &toolerr.Error{Code: toolerr.CodeTimeout, Err: err,
 			Msg: fmt.Sprintf("The steps took longer than %d s, the most one act may take; the rest were not run. Observe, then go on with fewer or shorter steps.", int(Budget.Seconds()))}
 	case errors.Is(err, context.DeadlineExceeded):
-		return &toolerr.Error{Code: protocol.CodeTimeout, Err: err,
+		return &toolerr.Error{Code: toolerr.CodeTimeout, Err: err,
 			Msg: "The page did not answer in time: it may be busy or hung. Observe it, wait, or reload it."}
 	}
 	return toolerr.From(browser.GoneErr(err))
 }
 
 // skipped reports the steps from index from on as not run, and why.
-func skipped(steps []Step, from int, code protocol.Code, why string) []StepResult {
+func skipped(steps []Step, from int, code toolerr.Code, why string) []StepResult {
 	var out []StepResult
 	for j := from; j < len(steps); j++ {
 		out = append(out, StepResult{Step: j + 1, Action: steps[j].Action, Mark: steps[j].Mark, Skipped: true, Code: code, Message: why})
@@ -251,7 +250,7 @@ func (r *run) step(ctx context.Context, s Step, sr *StepResult, nextGuarded bool
 		}
 	}
 	if !r.opts.Allowed(info.URL) {
-		return toolerr.Errorf(protocol.CodeOriginNotAllowed, "The page left the sites this session may use; actions there are refused.")
+		return toolerr.Errorf(toolerr.CodeOriginNotAllowed, "The page left the sites this session may use; actions there are refused.")
 	}
 	if err := r.confirm(ctx, s, sr.Step, info.Origin); err != nil {
 		return err
@@ -294,21 +293,21 @@ func (r *run) checkLocated(res pageResult, mark int, sr *StepResult) error {
 	case res.Stale:
 		return browser.ErrSnapshotStale
 	case res.Renamed:
-		return toolerr.Errorf(protocol.CodeSnapshotStale, "The page relabelled the element of mark %d since the observation (its name is not the one you chose it by). Observe again, and act on what it says now.", mark)
+		return toolerr.Errorf(toolerr.CodeSnapshotStale, "The page relabelled the element of mark %d since the observation (its name is not the one you chose it by). Observe again, and act on what it says now.", mark)
 	case res.Gone:
-		return toolerr.Errorf(protocol.CodeElementGone, "The element of mark %d is no longer on the page (it was removed or re-rendered). Observe again.", mark)
+		return toolerr.Errorf(toolerr.CodeElementGone, "The element of mark %d is no longer on the page (it was removed or re-rendered). Observe again.", mark)
 	case res.Invisible:
-		return toolerr.Errorf(protocol.CodeNotActionable, "The element of mark %d is not visible now (hidden, collapsed or scrolled out of reach).", mark)
+		return toolerr.Errorf(toolerr.CodeNotActionable, "The element of mark %d is not visible now (hidden, collapsed or scrolled out of reach).", mark)
 	case res.Disabled:
-		return toolerr.Errorf(protocol.CodeNotActionable, "The element of mark %d is disabled; something else on the page must be done first.", mark)
+		return toolerr.Errorf(toolerr.CodeNotActionable, "The element of mark %d is disabled; something else on the page must be done first.", mark)
 	case res.ReadOnly:
-		return toolerr.Errorf(protocol.CodeNotActionable, "The field of mark %d is read-only.", mark)
+		return toolerr.Errorf(toolerr.CodeNotActionable, "The field of mark %d is read-only.", mark)
 	case res.Covered != nil:
 		if m, ok := r.marks[*res.Covered]; ok && *res.Covered >= 0 {
 			sr.CoveredBy = m
-			return toolerr.Errorf(protocol.CodeCovered, "The element of mark %d is covered by mark %d (a dialog, banner or overlay). Deal with that first.", mark, m)
+			return toolerr.Errorf(toolerr.CodeCovered, "The element of mark %d is covered by mark %d (a dialog, banner or overlay). Deal with that first.", mark, m)
 		}
-		return toolerr.Errorf(protocol.CodeCovered, "The element of mark %d is covered by another element (an overlay with no mark). Observe and deal with it first.", mark)
+		return toolerr.Errorf(toolerr.CodeCovered, "The element of mark %d is covered by another element (an overlay with no mark). Observe and deal with it first.", mark)
 	}
 	return nil
 }

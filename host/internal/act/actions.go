@@ -9,7 +9,6 @@ import (
 
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/cdp"
-	"github.com/diwall/diwall/protocol"
 )
 
 func (r *run) click(ctx context.Context, s Step, sr *StepResult) error {
@@ -22,7 +21,7 @@ func (r *run) click(ctx context.Context, s Step, sr *StepResult) error {
 		return err
 	}
 	if at.File {
-		return toolerr.Errorf(protocol.CodeNotActionable,
+		return toolerr.Errorf(toolerr.CodeNotActionable,
 			"Mark %d is a file input: a click would open a file chooser you cannot use. Use {action:\"upload\", mark:%d, files:[...]} with files from the upload folder.", s.Mark, s.Mark)
 	}
 	count := 1
@@ -71,9 +70,9 @@ func (r *run) selectValues(ctx context.Context, s Step, sr *StepResult) error {
 	}
 	switch {
 	case res.Missing != "":
-		return toolerr.Errorf(protocol.CodeInvalidArgument, "Mark %d has no option %q; its options are listed in the tree.", s.Mark, res.Missing)
+		return toolerr.Errorf(toolerr.CodeInvalidArgument, "Mark %d has no option %q; its options are listed in the tree.", s.Mark, res.Missing)
 	case res.Single:
-		return toolerr.Errorf(protocol.CodeInvalidArgument, "Mark %d takes one value.", s.Mark)
+		return toolerr.Errorf(toolerr.CodeInvalidArgument, "Mark %d takes one value.", s.Mark)
 	case !res.NotSelect:
 		return nil
 	}
@@ -96,7 +95,7 @@ func (r *run) selectValues(ctx context.Context, s Step, sr *StepResult) error {
 			return err
 		}
 		if opt.Missing != "" || opt.Invisible {
-			return toolerr.Errorf(protocol.CodeInvalidArgument, "Mark %d shows no option %q.", s.Mark, v)
+			return toolerr.Errorf(toolerr.CodeInvalidArgument, "Mark %d shows no option %q.", s.Mark, v)
 		}
 		if opt.Covered != nil {
 			return r.checkLocated(opt, s.Mark, sr)
@@ -121,7 +120,7 @@ func (r *run) setChecked(ctx context.Context, s Step, sr *StepResult, want bool)
 		return r.checkLocated(res, s.Mark, sr)
 	}
 	if res.Checked == nil {
-		return toolerr.Errorf(protocol.CodeNotActionable, "Mark %d cannot be checked (it is not a checkbox, radio or switch).", s.Mark)
+		return toolerr.Errorf(toolerr.CodeNotActionable, "Mark %d cannot be checked (it is not a checkbox, radio or switch).", s.Mark)
 	}
 	if *res.Checked == want {
 		return nil
@@ -158,7 +157,7 @@ func (r *run) setChecked(ctx context.Context, s Step, sr *StepResult, want bool)
 		}
 	}
 	if after.Checked == nil || *after.Checked != want {
-		return toolerr.Errorf(protocol.CodeNotActionable, "Clicking mark %d did not change its state; the page may prevent it.", s.Mark)
+		return toolerr.Errorf(toolerr.CodeNotActionable, "Clicking mark %d did not change its state; the page may prevent it.", s.Mark)
 	}
 	return nil
 }
@@ -235,7 +234,7 @@ func (r *run) wait(ctx context.Context, s Step, sr *StepResult) error {
 			return err
 		}
 		if !found {
-			return toolerr.Errorf(protocol.CodeTimeout, "The text did not appear within 10 s.")
+			return toolerr.Errorf(toolerr.CodeTimeout, "The text did not appear within 10 s.")
 		}
 		return nil
 	}
@@ -255,10 +254,10 @@ func (r *run) wait(ctx context.Context, s Step, sr *StepResult) error {
 				r.dialogOpened = true
 				return nil
 			case "", "detached":
-				return toolerr.Errorf(protocol.CodeTabGone, "The tab closed or was detached while waiting.")
+				return toolerr.Errorf(toolerr.CodeTabGone, "The tab closed or was detached while waiting.")
 			}
 		case <-started.C:
-			return toolerr.Errorf(protocol.CodeTimeout, "No navigation happened within 10 s.")
+			return toolerr.Errorf(toolerr.CodeTimeout, "No navigation happened within 10 s.")
 		case <-ctx.Done():
 			return ctx.Err()
 		}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/cdp"
-	"github.com/diwall/diwall/protocol"
 )
 
 // Dragging. A person presses the button on the element, moves, and lets go
@@ -38,7 +37,7 @@ func (r *run) drag(ctx context.Context, s Step, sr *StepResult) error {
 			return err
 		}
 		if to.Invisible {
-			return toolerr.Errorf(protocol.CodeNotActionable,
+			return toolerr.Errorf(toolerr.CodeNotActionable,
 				"Mark %d is not in view while mark %d is: scroll so that both show (or drag by dx/dy), then drag.", s.ToMark, s.Mark)
 		}
 		if err := r.checkLocated(to, s.ToMark, sr); err != nil {

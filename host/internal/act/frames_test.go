@@ -6,7 +6,7 @@ import (
 
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/observe"
-	"github.com/diwall/diwall/protocol"
+	"github.com/diwall/diwall/host/internal/toolerr"
 )
 
 // framedPage is a fake page whose snapshot holds a child frame (an
@@ -56,11 +56,11 @@ func TestAFrameCoveredInItsParent(t *testing.T) {
 	p.on("locate", func(map[string]any) any { return map[string]any{"x": 5, "y": 6} })
 	p.on("framePoint", func(map[string]any) any { return map[string]any{"covered": 0} })
 	res := run1(p, Options{}, Step{Action: "click", Mark: 3})
-	if res.Err == nil || res.Err.Code != protocol.CodeCovered || res.Steps[0].CoveredBy != 1 {
+	if res.Err == nil || res.Err.Code != toolerr.CodeCovered || res.Steps[0].CoveredBy != 1 {
 		t.Errorf("%+v %v", res.Steps, res.Err)
 	}
 	p.on("framePoint", func(map[string]any) any { return map[string]any{"invisible": true} })
-	if res := run1(p, Options{}, Step{Action: "click", Mark: 3}); res.Err == nil || res.Err.Code != protocol.CodeNotActionable {
+	if res := run1(p, Options{}, Step{Action: "click", Mark: 3}); res.Err == nil || res.Err.Code != toolerr.CodeNotActionable {
 		t.Errorf("a frame scrolled away: %v", res.Err)
 	}
 	// Within the frame, what covers it is named by the snapshot's index.

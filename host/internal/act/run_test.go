@@ -10,7 +10,6 @@ import (
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/browser/browsertest"
 	"github.com/diwall/diwall/host/internal/toolerr"
-	"github.com/diwall/diwall/protocol"
 )
 
 func run1(p *fakePage, opts Options, steps ...Step) Result {
@@ -55,7 +54,7 @@ func TestAClickOnAFileInputIsRefused(t *testing.T) {
 	p := newFakePage(t)
 	p.on("locate", func(map[string]any) any { return map[string]any{"x": 1, "y": 1, "file": true} })
 	res := run1(p, Options{}, Step{Action: "click", Mark: 1})
-	if res.Err == nil || res.Err.Code != protocol.CodeNotActionable || !strings.Contains(res.Err.Msg, "upload") {
+	if res.Err == nil || res.Err.Code != toolerr.CodeNotActionable || !strings.Contains(res.Err.Msg, "upload") {
 		t.Fatalf("%v", res.Err)
 	}
 	if len(p.inputs("Input.dispatchMouseEvent")) != 0 {
@@ -70,13 +69,13 @@ func TestRunChecksTheSnapshotFirst(t *testing.T) {
 		t.Errorf("an older snapshot: %v", res.Err)
 	}
 	res = run1(p, Options{}, Step{Action: "click", Mark: 9}, Step{Action: "click", Mark: 1})
-	if res.Err == nil || res.Err.Code != protocol.CodeInvalidArgument || !strings.Contains(res.Err.Msg, "Mark 9") ||
+	if res.Err == nil || res.Err.Code != toolerr.CodeInvalidArgument || !strings.Contains(res.Err.Msg, "Mark 9") ||
 		len(res.Steps) != 2 || !res.Steps[1].Skipped {
 		t.Errorf("a mark not in the snapshot: %+v %v", res.Steps, res.Err)
 	}
 	browsertest.OpenDialog(t, p.tab, "alert", "hi")
 	res = run1(p, Options{}, Step{Action: "click", Mark: 1})
-	if res.Err == nil || res.Err.Code != protocol.CodeDialogOpen || len(p.helpers()) != 0 {
+	if res.Err == nil || res.Err.Code != toolerr.CodeDialogOpen || len(p.helpers()) != 0 {
 		t.Errorf("under a dialog: %v, helpers %v", res.Err, p.helpers())
 	}
 }
@@ -84,7 +83,7 @@ func TestRunChecksTheSnapshotFirst(t *testing.T) {
 func TestAPageOutsideTheSitesIsNotActedOn(t *testing.T) {
 	p := newFakePage(t)
 	res := run1(p, Options{Allowed: func(url string) bool { return !strings.Contains(url, "a.test") }}, Step{Action: "click", Mark: 1})
-	if res.Err == nil || res.Err.Code != protocol.CodeOriginNotAllowed || len(p.helpers()) != 0 {
+	if res.Err == nil || res.Err.Code != toolerr.CodeOriginNotAllowed || len(p.helpers()) != 0 {
 		t.Errorf("%v %v", res.Err, p.helpers())
 	}
 }
@@ -94,19 +93,19 @@ func TestAPageOutsideTheSitesIsNotActedOn(t *testing.T) {
 func TestLocateDecidesWhatMayBeActedOn(t *testing.T) {
 	cases := []struct {
 		answer    map[string]any
-		code      protocol.Code
+		code      toolerr.Code
 		coveredBy int
 		says      string
 	}{
-		{map[string]any{"stale": true}, protocol.CodeSnapshotStale, 0, "no longer current"},
-		{map[string]any{"renamed": true}, protocol.CodeSnapshotStale, 0, "relabelled"},
-		{map[string]any{"gone": true}, protocol.CodeElementGone, 0, "no longer on the page"},
-		{map[string]any{"invisible": true}, protocol.CodeNotActionable, 0, "not visible"},
-		{map[string]any{"disabled": true}, protocol.CodeNotActionable, 0, "disabled"},
-		{map[string]any{"readonly": true}, protocol.CodeNotActionable, 0, "read-only"},
-		{map[string]any{"covered": 2}, protocol.CodeCovered, 3, "covered by mark 3"},
-		{map[string]any{"covered": 7}, protocol.CodeCovered, 0, "no mark"},
-		{map[string]any{"covered": -1}, protocol.CodeCovered, 0, "no mark"},
+		{map[string]any{"stale": true}, toolerr.CodeSnapshotStale, 0, "no longer current"},
+		{map[string]any{"renamed": true}, toolerr.CodeSnapshotStale, 0, "relabelled"},
+		{map[string]any{"gone": true}, toolerr.CodeElementGone, 0, "no longer on the page"},
+		{map[string]any{"invisible": true}, toolerr.CodeNotActionable, 0, "not visible"},
+		{map[string]any{"disabled": true}, toolerr.CodeNotActionable, 0, "disabled"},
+		{map[string]any{"readonly": true}, toolerr.CodeNotActionable, 0, "read-only"},
+		{map[string]any{"covered": 2}, toolerr.CodeCovered, 3, "covered by mark 3"},
+		{map[string]any{"covered": 7}, toolerr.CodeCovered, 0, "no mark"},
+		{map[string]any{"covered": -1}, toolerr.CodeCovered, 0, "no mark"},
 	}
 	for _, c := range cases {
 		p := newFakePage(t)
@@ -136,7 +135,7 @@ func TestAStepThatNavigatesMakesTheMarksStale(t *testing.T) {
 	if res.Err != toolerr.SnapshotStale || res.Succeeded != 2 || !res.Navigated || !res.Steps[0].Navigated {
 		t.Fatalf("%+v %v", res.Steps, res.Err)
 	}
-	if res.Steps[2].Code != protocol.CodeSnapshotStale || res.Steps[2].OK {
+	if res.Steps[2].Code != toolerr.CodeSnapshotStale || res.Steps[2].OK {
 		t.Errorf("the click after: %+v", res.Steps[2])
 	}
 }
@@ -155,7 +154,7 @@ func TestADialogStopsTheBatch(t *testing.T) {
 	if !res.DialogOpened || res.Succeeded != 1 || len(res.Steps) != 2 {
 		t.Fatalf("%+v %v", res.Steps, res.Err)
 	}
-	if s := res.Steps[1]; !s.Skipped || s.Code != protocol.CodeDialogOpen || s.Message != toolerr.DialogOpened.Msg {
+	if s := res.Steps[1]; !s.Skipped || s.Code != toolerr.CodeDialogOpen || s.Message != toolerr.DialogOpened.Msg {
 		t.Errorf("the step after: %+v", s)
 	}
 }
@@ -195,7 +194,7 @@ func TestScroll(t *testing.T) {
 		t.Errorf("over the element: %v", wheel)
 	}
 	p.on("locate", func(map[string]any) any { return map[string]any{"invisible": true} })
-	if res := run1(p, Options{}, Step{Action: "scroll", Mark: 1}); res.Err == nil || res.Err.Code != protocol.CodeNotActionable {
+	if res := run1(p, Options{}, Step{Action: "scroll", Mark: 1}); res.Err == nil || res.Err.Code != toolerr.CodeNotActionable {
 		t.Errorf("an invisible element: %v", res.Err)
 	}
 }
@@ -219,7 +218,7 @@ func TestPress(t *testing.T) {
 	}
 	// With a mark: focused first; an element gone is the step's error.
 	p.on("focus", func(map[string]any) any { return map[string]any{"gone": true} })
-	if res := run1(p, Options{}, Step{Action: "press", Mark: 1, Keys: "Enter"}); res.Err == nil || res.Err.Code != protocol.CodeElementGone {
+	if res := run1(p, Options{}, Step{Action: "press", Mark: 1, Keys: "Enter"}); res.Err == nil || res.Err.Code != toolerr.CodeElementGone {
 		t.Errorf("focus on a gone element: %v", res.Err)
 	}
 }
@@ -238,7 +237,7 @@ func TestWait(t *testing.T) {
 		}
 		return map[string]any{"found": false}
 	})
-	if res := run1(p, Options{}, Step{Action: "wait", Text: "Done"}); res.Err == nil || res.Err.Code != protocol.CodeTimeout {
+	if res := run1(p, Options{}, Step{Action: "wait", Text: "Done"}); res.Err == nil || res.Err.Code != toolerr.CodeTimeout {
 		t.Errorf("text that never comes: %v", res.Err)
 	}
 }
@@ -275,15 +274,15 @@ func TestWaitForANavigation(t *testing.T) {
 func TestAsErrorNamesTheCause(t *testing.T) {
 	r := &run{budget: newBudget(context.Background(), 0)}
 	<-r.budget.ctx.Done()
-	if e := r.asError(context.Canceled); e.Code != protocol.CodeTimeout || !strings.Contains(e.Msg, "the most one act may take") {
+	if e := r.asError(context.Canceled); e.Code != toolerr.CodeTimeout || !strings.Contains(e.Msg, "the most one act may take") {
 		t.Errorf("the batch's budget: %v", e)
 	}
 	r.budget = newBudget(context.Background(), time.Hour)
 	defer r.budget.stop()
-	if e := r.asError(context.DeadlineExceeded); e.Code != protocol.CodeTimeout || !strings.Contains(e.Msg, "did not answer") {
+	if e := r.asError(context.DeadlineExceeded); e.Code != toolerr.CodeTimeout || !strings.Contains(e.Msg, "did not answer") {
 		t.Errorf("a page that does not answer: %v", e)
 	}
-	if e := r.asError(browser.ErrWorldGone); e.Code != protocol.CodeSnapshotStale {
+	if e := r.asError(browser.ErrWorldGone); e.Code != toolerr.CodeSnapshotStale {
 		t.Errorf("a document gone: %v", e)
 	}
 }

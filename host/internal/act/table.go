@@ -6,7 +6,6 @@ import (
 
 	"github.com/diwall/diwall/host/internal/observe"
 	"github.com/diwall/diwall/host/internal/toolerr"
-	"github.com/diwall/diwall/protocol"
 )
 
 // Action is the kind of a step.
@@ -73,7 +72,7 @@ func always(Step) bool { return true }
 func locateFirst(_ Step, i int) (string, map[string]any) { return "locate", map[string]any{"i": i} }
 
 func bad(format string, args ...any) *toolerr.Error {
-	return toolerr.Errorf(protocol.CodeInvalidArgument, format, args...)
+	return toolerr.Errorf(toolerr.CodeInvalidArgument, format, args...)
 }
 
 func checked(want bool) kind {
@@ -217,7 +216,7 @@ func kindTable() map[Action]kind {
 					return bad("upload needs files: names of files in the upload folder.")
 				}
 				if opts.UploadDir == "" {
-					return toolerr.Errorf(protocol.CodePermissionDenied,
+					return toolerr.Errorf(toolerr.CodePermissionDenied,
 						"This session's profile has no upload folder, so no file can be uploaded. Ask the person to set upload_dir in the profile and put the files there.")
 				}
 				return nil

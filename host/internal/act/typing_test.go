@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/diwall/diwall/host/internal/browser/browsertest"
-	"github.com/diwall/diwall/protocol"
+	"github.com/diwall/diwall/host/internal/toolerr"
 )
 
 // typedAs says how the text went in: "insert" (Input.insertText), "keys"
@@ -130,7 +130,7 @@ func TestTypeIntoAWidget(t *testing.T) {
 		t.Errorf("keys: %v", keys)
 	}
 	p.on("typeTarget", func(map[string]any) any { return map[string]any{"readonly": true} })
-	if res := run1(p, Options{}, Step{Action: "type", Mark: 1, Text: "Z"}); res.Err == nil || res.Err.Code != protocol.CodeNotActionable {
+	if res := run1(p, Options{}, Step{Action: "type", Mark: 1, Text: "Z"}); res.Err == nil || res.Err.Code != toolerr.CodeNotActionable {
 		t.Errorf("a read-only field: %v", res.Err)
 	}
 }

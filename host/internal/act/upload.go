@@ -12,7 +12,6 @@ import (
 
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/cdp"
-	"github.com/diwall/diwall/protocol"
 )
 
 // upload puts files of the upload folder into the mark's file input, as
@@ -47,11 +46,11 @@ func (r *run) upload(ctx context.Context, s Step, sr *StepResult) error {
 	}
 	switch {
 	case res.NotFile:
-		return toolerr.Errorf(protocol.CodeNotActionable, "Mark %d is not a file input (nor a label or area holding one). Upload to the element whose role is file-upload.", s.Mark)
+		return toolerr.Errorf(toolerr.CodeNotActionable, "Mark %d is not a file input (nor a label or area holding one). Upload to the element whose role is file-upload.", s.Mark)
 	case len(paths) > 1 && !res.Multiple:
-		return toolerr.Errorf(protocol.CodeInvalidArgument, "The file input of mark %d takes one file; give one.", s.Mark)
+		return toolerr.Errorf(toolerr.CodeInvalidArgument, "The file input of mark %d takes one file; give one.", s.Mark)
 	case input.ObjectID() == "":
-		return toolerr.Errorf(protocol.CodeElementGone, "The file input of mark %d is no longer on the page. Observe again.", s.Mark)
+		return toolerr.Errorf(toolerr.CodeElementGone, "The file input of mark %d is no longer on the page. Observe again.", s.Mark)
 	}
 	return r.send(ctx, []browser.Command{{Method: cdp.DOMSetFileInputFiles, Params: cdp.SetFileInputFilesParams{Files: paths, ObjectID: input.ObjectID()}, Session: f.Session}})
 }
@@ -62,12 +61,12 @@ func (r *run) upload(ctx context.Context, s Step, sr *StepResult) error {
 // end inside dir as a regular file is refused. dir "" means no uploads.
 func UploadPaths(dir string, names []string) ([]string, error) {
 	if dir == "" {
-		return nil, toolerr.Errorf(protocol.CodePermissionDenied,
+		return nil, toolerr.Errorf(toolerr.CodePermissionDenied,
 			"This session's profile has no upload folder, so no file can be uploaded. Ask the person to set upload_dir in the profile and put the files there.")
 	}
 	root, err := filepath.EvalSymlinks(dir)
 	if err != nil {
-		return nil, &toolerr.Error{Code: protocol.CodePermissionDenied, Err: err,
+		return nil, &toolerr.Error{Code: toolerr.CodePermissionDenied, Err: err,
 			Msg: "The profile's upload folder cannot be read (it may not exist). Ask the person to create it or fix upload_dir."}
 	}
 	var out []string
@@ -79,7 +78,7 @@ func UploadPaths(dir string, names []string) ([]string, error) {
 		resolved, err := filepath.EvalSymlinks(p)
 		if err != nil {
 			if inside(root, filepath.Clean(p)) || inside(filepath.Clean(dir), filepath.Clean(p)) {
-				return nil, toolerr.Errorf(protocol.CodeInvalidArgument, "There is no file %q in the upload folder. %s", name, listing(root))
+				return nil, toolerr.Errorf(toolerr.CodeInvalidArgument, "There is no file %q in the upload folder. %s", name, listing(root))
 			}
 			return nil, outside(name)
 		}
@@ -88,7 +87,7 @@ func UploadPaths(dir string, names []string) ([]string, error) {
 		}
 		st, err := os.Stat(resolved)
 		if err != nil || !st.Mode().IsRegular() {
-			return nil, toolerr.Errorf(protocol.CodeInvalidArgument, "%q is not a file in the upload folder. %s", name, listing(root))
+			return nil, toolerr.Errorf(toolerr.CodeInvalidArgument, "%q is not a file in the upload folder. %s", name, listing(root))
 		}
 		out = append(out, resolved)
 	}
@@ -96,7 +95,7 @@ func UploadPaths(dir string, names []string) ([]string, error) {
 }
 
 func outside(name string) *toolerr.Error {
-	return toolerr.Errorf(protocol.CodePermissionDenied,
+	return toolerr.Errorf(toolerr.CodePermissionDenied,
 		"%q is outside the upload folder; only files in it can be uploaded. Give a name of a file in it, or ask the person to put the file there.", name)
 }
 

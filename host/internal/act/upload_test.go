@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/diwall/diwall/host/internal/toolerr"
-	"github.com/diwall/diwall/protocol"
 )
 
 // TestUploadPaths: only regular files inside the upload folder, after
@@ -49,17 +48,17 @@ func TestUploadPaths(t *testing.T) {
 			t.Errorf("path %d = %s, want %s", i, got[i], want[i])
 		}
 	}
-	cases := map[string]protocol.Code{
-		"../secret.txt":                       protocol.CodePermissionDenied,
-		"sub/../../secret.txt":                protocol.CodePermissionDenied,
-		"link-out.txt":                        protocol.CodePermissionDenied,
-		"up/secret.txt":                       protocol.CodePermissionDenied,
-		filepath.Join(base, "secret.txt"):     protocol.CodePermissionDenied,
-		"/etc/passwd":                         protocol.CodePermissionDenied,
-		"../nothing-there":                    protocol.CodePermissionDenied,
-		"missing.pdf":                         protocol.CodeInvalidArgument,
-		"sub":                                 protocol.CodeInvalidArgument,
-		filepath.Join(dir, "missing-too.pdf"): protocol.CodeInvalidArgument,
+	cases := map[string]toolerr.Code{
+		"../secret.txt":                       toolerr.CodePermissionDenied,
+		"sub/../../secret.txt":                toolerr.CodePermissionDenied,
+		"link-out.txt":                        toolerr.CodePermissionDenied,
+		"up/secret.txt":                       toolerr.CodePermissionDenied,
+		filepath.Join(base, "secret.txt"):     toolerr.CodePermissionDenied,
+		"/etc/passwd":                         toolerr.CodePermissionDenied,
+		"../nothing-there":                    toolerr.CodePermissionDenied,
+		"missing.pdf":                         toolerr.CodeInvalidArgument,
+		"sub":                                 toolerr.CodeInvalidArgument,
+		filepath.Join(dir, "missing-too.pdf"): toolerr.CodeInvalidArgument,
 	}
 	for name, code := range cases {
 		_, err := UploadPaths(dir, []string{"cv.pdf", name})
@@ -67,7 +66,7 @@ func TestUploadPaths(t *testing.T) {
 			t.Errorf("%q: %v, want %s", name, err, code)
 		}
 	}
-	if _, err := UploadPaths("", []string{"cv.pdf"}); toolerr.From(err).Code != protocol.CodePermissionDenied {
+	if _, err := UploadPaths("", []string{"cv.pdf"}); toolerr.From(err).Code != toolerr.CodePermissionDenied {
 		t.Errorf("no upload folder: %v", err)
 	}
 }

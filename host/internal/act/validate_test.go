@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/diwall/diwall/protocol"
+	"github.com/diwall/diwall/host/internal/toolerr"
 )
 
 func TestValidateRefusesStepsThatCannotBeRight(t *testing.T) {
@@ -14,23 +14,23 @@ func TestValidateRefusesStepsThatCannotBeRight(t *testing.T) {
 		name string
 		step Step
 		opts Options
-		code protocol.Code
+		code toolerr.Code
 		says string
 	}{
-		{"unknown action", Step{Action: "tap", Mark: 1}, withDir, protocol.CodeInvalidArgument, "Unknown action"},
-		{"click without a mark", Step{Action: "click"}, withDir, protocol.CodeInvalidArgument, "needs a mark"},
-		{"drag without a mark", Step{Action: "drag", ToMark: 2}, withDir, protocol.CodeInvalidArgument, "needs a mark"},
-		{"text too long", Step{Action: "type", Mark: 1, Text: strings.Repeat("x", MaxText+1)}, withDir, protocol.CodeInvalidArgument, "at most"},
-		{"a modifier that is not one", Step{Action: "click", Mark: 1, Modifiers: []string{"Hyper"}}, withDir, protocol.CodeInvalidArgument, "not a modifier"},
-		{"an unknown button", Step{Action: "click", Mark: 1, Button: "fourth"}, withDir, protocol.CodeInvalidArgument, "button"},
-		{"select without values", Step{Action: "select", Mark: 1}, withDir, protocol.CodeInvalidArgument, "needs values"},
-		{"press without keys", Step{Action: "press"}, withDir, protocol.CodeInvalidArgument, "needs keys"},
-		{"press of an unknown key", Step{Action: "press", Keys: "Control+Foo"}, withDir, protocol.CodeInvalidArgument, "unknown key"},
-		{"wait too long", Step{Action: "wait", MS: 30001}, withDir, protocol.CodeInvalidArgument, "30000"},
-		{"wait for nothing", Step{Action: "wait"}, withDir, protocol.CodeInvalidArgument, "needs ms, text or navigation"},
-		{"upload without files", Step{Action: "upload", Mark: 1}, withDir, protocol.CodeInvalidArgument, "needs files"},
-		{"upload without a folder", Step{Action: "upload", Mark: 1, Files: []string{"a.pdf"}}, Options{}, protocol.CodePermissionDenied, "upload_dir"},
-		{"drag to nowhere", Step{Action: "drag", Mark: 1}, withDir, protocol.CodeInvalidArgument, "to_mark"},
+		{"unknown action", Step{Action: "tap", Mark: 1}, withDir, toolerr.CodeInvalidArgument, "Unknown action"},
+		{"click without a mark", Step{Action: "click"}, withDir, toolerr.CodeInvalidArgument, "needs a mark"},
+		{"drag without a mark", Step{Action: "drag", ToMark: 2}, withDir, toolerr.CodeInvalidArgument, "needs a mark"},
+		{"text too long", Step{Action: "type", Mark: 1, Text: strings.Repeat("x", MaxText+1)}, withDir, toolerr.CodeInvalidArgument, "at most"},
+		{"a modifier that is not one", Step{Action: "click", Mark: 1, Modifiers: []string{"Hyper"}}, withDir, toolerr.CodeInvalidArgument, "not a modifier"},
+		{"an unknown button", Step{Action: "click", Mark: 1, Button: "fourth"}, withDir, toolerr.CodeInvalidArgument, "button"},
+		{"select without values", Step{Action: "select", Mark: 1}, withDir, toolerr.CodeInvalidArgument, "needs values"},
+		{"press without keys", Step{Action: "press"}, withDir, toolerr.CodeInvalidArgument, "needs keys"},
+		{"press of an unknown key", Step{Action: "press", Keys: "Control+Foo"}, withDir, toolerr.CodeInvalidArgument, "unknown key"},
+		{"wait too long", Step{Action: "wait", MS: 30001}, withDir, toolerr.CodeInvalidArgument, "30000"},
+		{"wait for nothing", Step{Action: "wait"}, withDir, toolerr.CodeInvalidArgument, "needs ms, text or navigation"},
+		{"upload without files", Step{Action: "upload", Mark: 1}, withDir, toolerr.CodeInvalidArgument, "needs files"},
+		{"upload without a folder", Step{Action: "upload", Mark: 1, Files: []string{"a.pdf"}}, Options{}, toolerr.CodePermissionDenied, "upload_dir"},
+		{"drag to nowhere", Step{Action: "drag", Mark: 1}, withDir, toolerr.CodeInvalidArgument, "to_mark"},
 	}
 	for _, c := range cases {
 		err := validate(c.step, c.opts)
@@ -58,10 +58,10 @@ func TestAMalformedBatchRunsNothing(t *testing.T) {
 	p := newFakePage(t)
 	steps := []Step{{Action: "click", Mark: 1}, {Action: "select", Mark: 2}, {Action: "hover", Mark: 3}}
 	res := Run(context.Background(), p.tab, Options{Allowed: allowAll}, "snap", steps)
-	if res.Err == nil || res.Err.Code != protocol.CodeInvalidArgument || len(res.Steps) != 3 {
+	if res.Err == nil || res.Err.Code != toolerr.CodeInvalidArgument || len(res.Steps) != 3 {
 		t.Fatalf("%+v %v", res.Steps, res.Err)
 	}
-	if s := res.Steps[1]; s.Code != protocol.CodeInvalidArgument || s.Skipped || s.Step != 2 {
+	if s := res.Steps[1]; s.Code != toolerr.CodeInvalidArgument || s.Skipped || s.Step != 2 {
 		t.Errorf("the bad step: %+v", s)
 	}
 	for _, i := range []int{0, 2} {
@@ -78,7 +78,7 @@ func TestBatchSize(t *testing.T) {
 	p := newFakePage(t)
 	for _, n := range []int{0, maxSteps + 1} {
 		res := Run(context.Background(), p.tab, Options{Allowed: allowAll}, "snap", make([]Step, n))
-		if res.Err == nil || res.Err.Code != protocol.CodeInvalidArgument || len(res.Steps) != 0 {
+		if res.Err == nil || res.Err.Code != toolerr.CodeInvalidArgument || len(res.Steps) != 0 {
 			t.Errorf("%d steps: %+v %v", n, res.Steps, res.Err)
 		}
 	}

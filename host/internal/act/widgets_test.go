@@ -8,18 +8,18 @@ import (
 	"testing"
 
 	"github.com/diwall/diwall/host/internal/browser/browsertest"
-	"github.com/diwall/diwall/protocol"
+	"github.com/diwall/diwall/host/internal/toolerr"
 )
 
 func TestSelectNative(t *testing.T) {
 	cases := []struct {
 		answer map[string]any
-		code   protocol.Code
+		code   toolerr.Code
 	}{
 		{map[string]any{}, ""},
-		{map[string]any{"missing": "Mars"}, protocol.CodeInvalidArgument},
-		{map[string]any{"single": true}, protocol.CodeInvalidArgument},
-		{map[string]any{"gone": true}, protocol.CodeElementGone},
+		{map[string]any{"missing": "Mars"}, toolerr.CodeInvalidArgument},
+		{map[string]any{"single": true}, toolerr.CodeInvalidArgument},
+		{map[string]any{"gone": true}, toolerr.CodeElementGone},
 	}
 	for _, c := range cases {
 		p := newFakePage(t)
@@ -79,7 +79,7 @@ func TestSelectInAnARIAWidget(t *testing.T) {
 	p = newFakePage(t)
 	p.on("selectNative", func(map[string]any) any { return map[string]any{"notSelect": true} })
 	p.on("findOption", func(map[string]any) any { return map[string]any{"invisible": true} })
-	if res := run1(p, Options{}, Step{Action: "select", Mark: 1, Values: []string{"Blue"}}); res.Err == nil || res.Err.Code != protocol.CodeInvalidArgument {
+	if res := run1(p, Options{}, Step{Action: "select", Mark: 1, Values: []string{"Blue"}}); res.Err == nil || res.Err.Code != toolerr.CodeInvalidArgument {
 		t.Errorf("an option not shown: %v", res.Err)
 	}
 }
@@ -91,13 +91,13 @@ func TestCheck(t *testing.T) {
 		before, after *bool
 		step          Action
 		clicks        int
-		code          protocol.Code
+		code          toolerr.Code
 	}{
 		{"checks", &no, &yes, "check", 1, ""},
 		{"already checked", &yes, nil, "check", 0, ""},
 		{"unchecks", &yes, &no, "uncheck", 1, ""},
-		{"not a checkbox", nil, nil, "check", 0, protocol.CodeNotActionable},
-		{"the page prevents it", &no, &no, "check", 1, protocol.CodeNotActionable},
+		{"not a checkbox", nil, nil, "check", 0, toolerr.CodeNotActionable},
+		{"the page prevents it", &no, &no, "check", 1, toolerr.CodeNotActionable},
 	}
 	for _, c := range cases {
 		p := newFakePage(t)
@@ -128,12 +128,12 @@ func TestUpload(t *testing.T) {
 	cases := []struct {
 		answer map[string]any
 		files  []string
-		code   protocol.Code
+		code   toolerr.Code
 	}{
 		{map[string]any{}, []string{"a.pdf"}, ""},
-		{map[string]any{"notFile": true}, []string{"a.pdf"}, protocol.CodeNotActionable},
-		{map[string]any{}, []string{"a.pdf", "b.pdf"}, protocol.CodeInvalidArgument},
-		{map[string]any{"multiple": true}, []string{"../x"}, protocol.CodePermissionDenied},
+		{map[string]any{"notFile": true}, []string{"a.pdf"}, toolerr.CodeNotActionable},
+		{map[string]any{}, []string{"a.pdf", "b.pdf"}, toolerr.CodeInvalidArgument},
+		{map[string]any{"multiple": true}, []string{"../x"}, toolerr.CodePermissionDenied},
 	}
 	for _, c := range cases {
 		p := newFakePage(t)
@@ -186,7 +186,7 @@ func TestDragWithPointerEvents(t *testing.T) {
 		}
 		return map[string]any{"x": 10, "y": 20}
 	})
-	if res := run1(p, Options{}, Step{Action: "drag", Mark: 1, ToMark: 2}); res.Err == nil || res.Err.Code != protocol.CodeNotActionable || !strings.Contains(res.Err.Msg, "not in view") {
+	if res := run1(p, Options{}, Step{Action: "drag", Mark: 1, ToMark: 2}); res.Err == nil || res.Err.Code != toolerr.CodeNotActionable || !strings.Contains(res.Err.Msg, "not in view") {
 		t.Errorf("a target out of view: %v", res.Err)
 	}
 }

@@ -7,7 +7,7 @@ import (
 
 	"github.com/diwall/diwall/host/internal/browser/browsertest"
 	"github.com/diwall/diwall/host/internal/cdp"
-	"github.com/diwall/diwall/protocol"
+	"github.com/diwall/diwall/host/internal/toolerr"
 )
 
 // helperCalls returns, for each call of act.js, whether it carried the
@@ -83,7 +83,7 @@ func TestAHelperThatThrows(t *testing.T) {
 	p := newFakePage(t)
 	p.on("locate", func(map[string]any) any { return thrown("boom") })
 	res := run1(p, Options{}, Step{Action: "click", Mark: 1}, Step{Action: "hover", Mark: 2})
-	if res.Err == nil || res.Err.Code != protocol.CodeInternal || len(res.Steps) != 2 || !res.Steps[1].Skipped {
+	if res.Err == nil || res.Err.Code != toolerr.CodeInternal || len(res.Steps) != 2 || !res.Steps[1].Skipped {
 		t.Errorf("%+v %v", res.Steps, res.Err)
 	}
 }

@@ -31,7 +31,7 @@ func loads(t *testing.T, e *browsertest.Ext, tab **browser.Tab, status string) {
 }
 
 // code is the model's error code of err ("" for none).
-func code(err error) protocol.Code {
+func code(err error) toolerr.Code {
 	if err == nil {
 		return ""
 	}
@@ -52,7 +52,7 @@ func TestNavigateOutcomes(t *testing.T) {
 	if r := e.Requests("Page.navigate"); len(r) != 1 || r[0].Str("url") != "https://a.test/next" {
 		t.Errorf("Page.navigate %+v", r)
 	}
-	if _, err := tab.Navigate(ctx, "javascript:alert(1)"); code(err) != protocol.CodeInvalidArgument {
+	if _, err := tab.Navigate(ctx, "javascript:alert(1)"); code(err) != toolerr.CodeInvalidArgument {
 		t.Errorf("javascript: %v", err)
 	}
 	if nav, err := tab.Reload(ctx); err != nil || nav.Status != browser.NavLoaded {
@@ -102,10 +102,10 @@ func TestNavigateUnderADialog(t *testing.T) {
 		return nil, r.Ctx.Err()
 	})
 	nav, err := tab.Navigate(context.Background(), "https://a.test/other")
-	if nav.Status != browser.NavAsked || code(err) != protocol.CodeDialogOpen || !strings.Contains(toolerr.From(err).Msg, "leave") {
+	if nav.Status != browser.NavAsked || code(err) != toolerr.CodeDialogOpen || !strings.Contains(toolerr.From(err).Msg, "leave") {
 		t.Errorf("beforeunload: %+v %v", nav, err)
 	}
-	if _, err := tab.Navigate(context.Background(), "https://a.test/other"); code(err) != protocol.CodeDialogOpen {
+	if _, err := tab.Navigate(context.Background(), "https://a.test/other"); code(err) != toolerr.CodeDialogOpen {
 		t.Errorf("while the dialog is open: %v", err)
 	}
 	browsertest.Event(t, tab, "Page.javascriptDialogClosed", map[string]any{})
@@ -129,11 +129,11 @@ func TestHistory(t *testing.T) {
 		}}, nil
 	})
 	ok := func(string) error { return nil }
-	if _, err := tab.History(context.Background(), 1, ok); code(err) != protocol.CodeInvalidArgument || !strings.Contains(err.Error(), "forward") {
+	if _, err := tab.History(context.Background(), 1, ok); code(err) != toolerr.CodeInvalidArgument || !strings.Contains(err.Error(), "forward") {
 		t.Errorf("forward from the last entry: %v", err)
 	}
-	refuse := func(url string) error { return toolerr.Errorf(protocol.CodeOriginNotAllowed, "no %s", url) }
-	if _, err := tab.History(context.Background(), -1, refuse); code(err) != protocol.CodeOriginNotAllowed {
+	refuse := func(url string) error { return toolerr.Errorf(toolerr.CodeOriginNotAllowed, "no %s", url) }
+	if _, err := tab.History(context.Background(), -1, refuse); code(err) != toolerr.CodeOriginNotAllowed {
 		t.Errorf("a refused entry: %v", err)
 	}
 	if len(e.Requests("Page.navigateToHistoryEntry")) != 0 {

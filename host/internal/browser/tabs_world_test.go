@@ -9,6 +9,7 @@ import (
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/browser/browsertest"
 	"github.com/diwall/diwall/host/internal/cdp"
+	"github.com/diwall/diwall/host/internal/toolerr"
 	"github.com/diwall/diwall/protocol"
 )
 
@@ -23,7 +24,7 @@ func TestOpenListClose(t *testing.T) {
 	if r := e.Requests(protocol.MethodTabOpen); len(r) != 1 || r[0].Num("window_id") != 1 {
 		t.Errorf("opened in the agents' window: %+v", r)
 	}
-	if _, _, err := b.Open(ctx, browsertest.Session, "file:///etc/passwd"); code(err) != protocol.CodeInvalidArgument {
+	if _, _, err := b.Open(ctx, browsertest.Session, "file:///etc/passwd"); code(err) != toolerr.CodeInvalidArgument {
 		t.Errorf("a file: URL: %v", err)
 	}
 	// The agents' window was closed: the tab opens in a new one.
@@ -63,7 +64,7 @@ func TestCloseUnderBeforeunload(t *testing.T) {
 	e := browsertest.New()
 	b, tab := browsertest.Start(t, e)
 	browsertest.OpenDialog(t, tab, "beforeunload", "")
-	if err := tab.Close(context.Background()); code(err) != protocol.CodeDialogOpen || len(e.Requests(protocol.MethodTabClose)) != 0 {
+	if err := tab.Close(context.Background()); code(err) != toolerr.CodeDialogOpen || len(e.Requests(protocol.MethodTabClose)) != 0 {
 		t.Errorf("%v", err)
 	}
 	if _, ok := b.Lookup(browsertest.Session, tab.ID); !ok {
@@ -92,7 +93,7 @@ func TestALostDebuggerOfAClosedTab(t *testing.T) {
 	})
 	e.On(protocol.MethodTabsGet, func(browsertest.Request) (any, error) { return protocol.TabsResult{}, nil })
 	err := tab.CDP(context.Background(), "Page.reload", nil, nil)
-	if code(err) != protocol.CodeTabGone {
+	if code(err) != toolerr.CodeTabGone {
 		t.Errorf("%v", err)
 	}
 	if _, ok := b.Lookup(browsertest.Session, tab.ID); ok {
@@ -121,7 +122,7 @@ func TestEvaluate(t *testing.T) {
 		{map[string]any{"exceptionDetails": map[string]any{"text": "Uncaught", "exception": map[string]any{"description": "TypeError: x"}}}, nil,
 			func(_ string, err error) bool { return err != nil && strings.Contains(err.Error(), "TypeError: x") }},
 		{nil, &protocol.ResponseError{Code: protocol.ExtCDPError, Message: "Execution was terminated"},
-			func(_ string, err error) bool { return code(err) == protocol.CodeTimeout }},
+			func(_ string, err error) bool { return code(err) == toolerr.CodeTimeout }},
 		{nil, &protocol.ResponseError{Code: protocol.ExtCDPError, Message: "Cannot find context with specified id"},
 			func(_ string, err error) bool { return errors.Is(err, browser.ErrWorldGone) }},
 	}

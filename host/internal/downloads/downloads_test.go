@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/diwall/diwall/host/internal/toolerr"
-	"github.com/diwall/diwall/protocol"
 )
 
 func TestIsDownload(t *testing.T) {
@@ -123,12 +122,12 @@ func TestSave(t *testing.T) {
 	}
 	// Over the budget: nothing kept.
 	big := save(t, dir, "big.bin", 5, &pieces{list: [][]byte{[]byte("1234"), []byte("5678")}})
-	if big.State != Failed || big.Code != protocol.CodeBudgetExceeded || big.Bytes != 0 {
+	if big.State != Failed || big.Code != toolerr.CodeBudgetExceeded || big.Bytes != 0 {
 		t.Errorf("over the budget: %+v", big)
 	}
 	// Broken off: nothing kept.
 	broken := save(t, dir, "broken.bin", 100, &pieces{list: [][]byte{[]byte("12")}, err: errors.New("reset")})
-	if broken.State != Failed || broken.Code != protocol.CodeNavigationFailed {
+	if broken.State != Failed || broken.Code != toolerr.CodeNavigationFailed {
 		t.Errorf("broken off: %+v", broken)
 	}
 	entries, _ := os.ReadDir(dir)
@@ -137,7 +136,7 @@ func TestSave(t *testing.T) {
 	}
 	// A folder that vanished.
 	gone := save(t, filepath.Join(dir, "gone"), "a.csv", 100, &pieces{list: [][]byte{[]byte("x")}})
-	if gone.State != Failed || gone.Code != protocol.CodePermissionDenied || !strings.Contains(gone.Message, "download_dir") {
+	if gone.State != Failed || gone.Code != toolerr.CodePermissionDenied || !strings.Contains(gone.Message, "download_dir") {
 		t.Errorf("a vanished folder: %+v", gone)
 	}
 }
@@ -168,16 +167,16 @@ func TestText(t *testing.T) {
 	for name, c := range map[string]struct {
 		d    Download
 		dir  string
-		code protocol.Code
+		code toolerr.Code
 		msg  string
 	}{
-		"binary":     {bin, dir, protocol.CodeInvalidArgument, "binary"},
-		"damaged":    {damaged, dir, protocol.CodeInvalidArgument, "PDF"},
-		"unfinished": {Download{ID: "dl-9", State: InProgress}, dir, protocol.CodeInvalidArgument, "not finished"},
-		"refused":    {Download{ID: "dl-9", State: Refused}, dir, protocol.CodeInvalidArgument, "refused"},
-		"outside":    {outside, dir, protocol.CodePermissionDenied, "download folder"},
-		"no folder":  {csv, "", protocol.CodePermissionDenied, "download folder"},
-		"vanished":   {vanished, dir, protocol.CodeInvalidArgument, "no longer"},
+		"binary":     {bin, dir, toolerr.CodeInvalidArgument, "binary"},
+		"damaged":    {damaged, dir, toolerr.CodeInvalidArgument, "PDF"},
+		"unfinished": {Download{ID: "dl-9", State: InProgress}, dir, toolerr.CodeInvalidArgument, "not finished"},
+		"refused":    {Download{ID: "dl-9", State: Refused}, dir, toolerr.CodeInvalidArgument, "refused"},
+		"outside":    {outside, dir, toolerr.CodePermissionDenied, "download folder"},
+		"no folder":  {csv, "", toolerr.CodePermissionDenied, "download folder"},
+		"vanished":   {vanished, dir, toolerr.CodeInvalidArgument, "no longer"},
 	} {
 		_, _, err := Text(c.d, c.dir, 100)
 		var te *toolerr.Error
@@ -196,7 +195,7 @@ func TestListWaits(t *testing.T) {
 	if got, err := l.Wait(ctx, id); err == nil || got.State != InProgress {
 		t.Errorf("a wait that ran out: %+v %v", got, err)
 	}
-	go func() { Fail(l, d, protocol.CodeTimeout, "x") }()
+	go func() { Fail(l, d, toolerr.CodeTimeout, "x") }()
 	if got, err := l.Wait(context.Background(), id); err != nil || got.State != Failed || got.Ended.IsZero() {
 		t.Errorf("a wait for the end: %+v %v", got, err)
 	}

@@ -6,7 +6,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/diwall/diwall/protocol"
+	"github.com/diwall/diwall/host/internal/toolerr"
 )
 
 // State is where a download stands.
@@ -36,7 +36,7 @@ type Download struct {
 	Origin string
 	SHA256 string
 	// Code and Message say why a download failed or was refused.
-	Code    protocol.Code
+	Code    toolerr.Code
 	Message string
 	Started time.Time
 	Ended   time.Time
@@ -213,6 +213,6 @@ func (l *List) WaitAll(ctx context.Context) {
 }
 
 // Fail ends a download in progress as failed, with why.
-func Fail(l *List, d *Download, code protocol.Code, msg string) {
+func Fail(l *List, d *Download, code toolerr.Code, msg string) {
 	l.update(d, func(d *Download) { d.State, d.Code, d.Message = Failed, code, msg })
 }

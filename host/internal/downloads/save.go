@@ -9,7 +9,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/diwall/diwall/protocol"
+	"github.com/diwall/diwall/host/internal/toolerr"
 )
 
 // Source gives a download's bytes, piece by piece: the paused response's
@@ -25,16 +25,16 @@ type Source interface {
 // SHA-256, or failed, its partial file removed. Past limit bytes it stops
 // with budget_exceeded.
 func Save(ctx context.Context, l *List, d *Download, dir string, limit int64, src Source) {
-	fail := func(code protocol.Code, msg string) {
+	fail := func(code toolerr.Code, msg string) {
 		l.update(d, func(d *Download) { d.State, d.Code, d.Message = Failed, code, msg })
 	}
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		fail(protocol.CodePermissionDenied, "The profile's download folder does not exist or is not a folder. Ask the person to create it or fix download_dir.")
+		fail(toolerr.CodePermissionDenied, "The profile's download folder does not exist or is not a folder. Ask the person to create it or fix download_dir.")
 		return
 	}
 	f, name, err := create(dir, d.SavedName)
 	if err != nil {
-		fail(protocol.CodePermissionDenied, "The download could not be saved: the profile's download folder is not writable or is full. Ask the person to check download_dir.")
+		fail(toolerr.CodePermissionDenied, "The download could not be saved: the profile's download folder is not writable or is full. Ask the person to check download_dir.")
 		return
 	}
 	path := filepath.Join(dir, name)
@@ -69,13 +69,13 @@ func Save(ctx context.Context, l *List, d *Download, dir string, limit int64, sr
 		l.update(d, func(d *Download) { d.path, d.Bytes = "", 0 })
 		switch {
 		case errors.Is(err, errBudget):
-			fail(protocol.CodeBudgetExceeded, fmt.Sprintf("The download was larger than this session's budget of %d bytes ([budgets] download_bytes), so it was cancelled and nothing was kept.", limit))
+			fail(toolerr.CodeBudgetExceeded, fmt.Sprintf("The download was larger than this session's budget of %d bytes ([budgets] download_bytes), so it was cancelled and nothing was kept.", limit))
 		case errors.Is(err, errWrite):
-			fail(protocol.CodePermissionDenied, "The download could not be written: the download folder is not writable or is full. Nothing was kept. Ask the person to check download_dir.")
+			fail(toolerr.CodePermissionDenied, "The download could not be written: the download folder is not writable or is full. Nothing was kept. Ask the person to check download_dir.")
 		case ctx.Err() != nil:
-			fail(protocol.CodeTimeout, "The download did not finish in time and was cancelled; nothing was kept.")
+			fail(toolerr.CodeTimeout, "The download did not finish in time and was cancelled; nothing was kept.")
 		default:
-			fail(protocol.CodeNavigationFailed, fmt.Sprintf("The download broke off (%v); nothing was kept. Try again.", err))
+			fail(toolerr.CodeNavigationFailed, fmt.Sprintf("The download broke off (%v); nothing was kept. Try again.", err))
 		}
 		return
 	}

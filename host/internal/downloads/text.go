@@ -14,7 +14,6 @@ import (
 	"github.com/ledongthuc/pdf"
 
 	"github.com/diwall/diwall/host/internal/toolerr"
-	"github.com/diwall/diwall/protocol"
 )
 
 // Text is what a finished download says, for the model: the file's text
@@ -24,15 +23,15 @@ import (
 func Text(d Download, dir string, maxChars int) (text string, kind string, err error) {
 	switch {
 	case d.State == Refused || d.State == Failed:
-		return "", "", toolerr.Errorf(protocol.CodeInvalidArgument, "Download %s was %s: it has no file to read.", d.ID, d.State)
+		return "", "", toolerr.Errorf(toolerr.CodeInvalidArgument, "Download %s was %s: it has no file to read.", d.ID, d.State)
 	case d.State != Complete:
-		return "", "", toolerr.Errorf(protocol.CodeInvalidArgument, "Download %s has not finished: wait for it first (downloads {action: \"wait\", download_id: %q}).", d.ID, d.ID)
+		return "", "", toolerr.Errorf(toolerr.CodeInvalidArgument, "Download %s has not finished: wait for it first (downloads {action: \"wait\", download_id: %q}).", d.ID, d.ID)
 	case dir == "" || d.path == "" || filepath.Dir(d.path) != filepath.Clean(dir):
-		return "", "", toolerr.Errorf(protocol.CodePermissionDenied, "Download %s is not in this session's download folder any more (the profile's download_dir changed), so it cannot be read.", d.ID)
+		return "", "", toolerr.Errorf(toolerr.CodePermissionDenied, "Download %s is not in this session's download folder any more (the profile's download_dir changed), so it cannot be read.", d.ID)
 	}
 	f, err := os.Open(d.path)
 	if err != nil {
-		return "", "", toolerr.Errorf(protocol.CodeInvalidArgument, "Download %s is no longer in the download folder (it was moved or deleted), so it cannot be read.", d.ID)
+		return "", "", toolerr.Errorf(toolerr.CodeInvalidArgument, "Download %s is no longer in the download folder (it was moved or deleted), so it cannot be read.", d.ID)
 	}
 	defer f.Close()
 	head := make([]byte, 8192)
@@ -45,13 +44,13 @@ func Text(d Download, dir string, maxChars int) (text string, kind string, err e
 	case bytes.HasPrefix(head, []byte("%PDF-")):
 		text, err := pdfText(d.path)
 		if err != nil {
-			return "", "", toolerr.Errorf(protocol.CodeInvalidArgument, "Download %s is a PDF whose text could not be read (%v): it may be scanned images or damaged.", d.ID, err)
+			return "", "", toolerr.Errorf(toolerr.CodeInvalidArgument, "Download %s is a PDF whose text could not be read (%v): it may be scanned images or damaged.", d.ID, err)
 		}
 		return cutText(strings.NewReader(text), maxChars), "pdf", nil
 	case looksLikeText(head):
 		return cutText(bufio.NewReader(f), maxChars), "text", nil
 	}
-	return "", "", toolerr.Errorf(protocol.CodeInvalidArgument, "Download %s is a binary file (%s), not text, CSV, JSON or PDF: it cannot be read here. The person finds it in their download folder as %q.", d.ID, orUnknown(d.Mime), d.SavedName)
+	return "", "", toolerr.Errorf(toolerr.CodeInvalidArgument, "Download %s is a binary file (%s), not text, CSV, JSON or PDF: it cannot be read here. The person finds it in their download folder as %q.", d.ID, orUnknown(d.Mime), d.SavedName)
 }
 
 func orUnknown(mime string) string {

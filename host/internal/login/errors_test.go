@@ -9,15 +9,15 @@ import (
 	"time"
 
 	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/host/internal/toolerr"
 	"github.com/diwall/diwall/host/internal/vault"
-	"github.com/diwall/diwall/protocol"
 )
 
 // TestMismatchNamesBothOrigins: a credential refused on a look-alike says
 // where it is for and where the page is, and that nothing was typed.
 func TestMismatchNamesBothOrigins(t *testing.T) {
 	e := MismatchErr(vault.Entry{ID: "bank", Origins: []string{"https://bank.example", "https://login.bank.example"}}, "https://bank.example.evil.test")
-	if e.Code != protocol.CodeCredentialMismatch {
+	if e.Code != toolerr.CodeCredentialMismatch {
 		t.Fatalf("code %s", e.Code)
 	}
 	for _, want := range []string{`"bank"`, "https://bank.example.evil.test", "https://bank.example, https://login.bank.example", "nothing was typed"} {
@@ -35,14 +35,14 @@ func TestMismatchNamesBothOrigins(t *testing.T) {
 func TestTheOutcomesTellTheModelWhatToDo(t *testing.T) {
 	for _, c := range []struct {
 		err      interface{ Error() string }
-		code     protocol.Code
+		code     toolerr.Code
 		provesNo bool
 	}{
-		{rejectedErr(), protocol.CodeLoginRejected, false},
-		{captchaErr(), protocol.CodeCaptchaPending, true},
-		{mfaErr(), protocol.CodeMFARequired, true},
-		{slowErr(), protocol.CodeBudgetExceeded, true},
-		{budgetErr(40 * time.Second), protocol.CodeBudgetExceeded, true},
+		{rejectedErr(), toolerr.CodeLoginRejected, false},
+		{captchaErr(), toolerr.CodeCaptchaPending, true},
+		{mfaErr(), toolerr.CodeMFARequired, true},
+		{slowErr(), toolerr.CodeBudgetExceeded, true},
+		{budgetErr(40 * time.Second), toolerr.CodeBudgetExceeded, true},
 	} {
 		msg := c.err.Error()
 		if !strings.HasPrefix(msg, string(c.code)+": ") {
@@ -77,10 +77,10 @@ func TestHelperDied(t *testing.T) {
 func TestAsErrorBlamesTheBudgetOnlyWhenItRanOut(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if e := asError(ctx, errors.New("anything"), 30*time.Second); e.Code != protocol.CodeBudgetExceeded || !strings.Contains(e.Msg, "30 s") {
+	if e := asError(ctx, errors.New("anything"), 30*time.Second); e.Code != toolerr.CodeBudgetExceeded || !strings.Contains(e.Msg, "30 s") {
 		t.Errorf("after the budget: %v", e)
 	}
-	if e := asError(context.Background(), browser.ErrWorldGone, 30*time.Second); e == nil || e.Code == protocol.CodeBudgetExceeded {
+	if e := asError(context.Background(), browser.ErrWorldGone, 30*time.Second); e == nil || e.Code == toolerr.CodeBudgetExceeded {
 		t.Errorf("within the budget: %v", e)
 	}
 }

@@ -23,7 +23,6 @@ import (
 	"github.com/diwall/diwall/host/internal/pagescript"
 	"github.com/diwall/diwall/host/internal/vault"
 	"github.com/diwall/diwall/host/policy"
-	"github.com/diwall/diwall/protocol"
 )
 
 // helperSource is login's page helpers (pagescript's login.js).
@@ -123,10 +122,10 @@ func (l *flow) run(ctx context.Context) Result {
 				return r
 			}
 		case l.screens == 0:
-			return Result{Err: toolerr.Errorf(protocol.CodeNotActionable,
+			return Result{Err: toolerr.Errorf(toolerr.CodeNotActionable,
 				"No login form on this page: no password field and no username field were found. Navigate to the site's login page, then call login again.")}
 		default:
-			return Result{Outcome: Budget, Err: toolerr.Errorf(protocol.CodeBudgetExceeded,
+			return Result{Outcome: Budget, Err: toolerr.Errorf(toolerr.CodeBudgetExceeded,
 				"The login went through %d screens without reaching a password field. This proves nothing about the credential: observe the page and decide.", l.screens)}
 		}
 	}
@@ -136,7 +135,7 @@ func (l *flow) run(ctx context.Context) Result {
 // is set when the login ends here.
 func (l *flow) usernameScreen(ctx context.Context, snapshot string, form loginForm) (Result, bool) {
 	if l.opts.Secret.Username == "" {
-		return Result{Err: toolerr.Errorf(protocol.CodeNotActionable,
+		return Result{Err: toolerr.Errorf(toolerr.CodeNotActionable,
 			"The page asks for a username, and credential %q has none. Tell the person, who can add one in the vault.", l.opts.Credential.ID)}, true
 	}
 	steps := []act.Step{{Action: "type", Mark: form.username, Text: l.opts.Secret.Username, Clear: true}, submitStep(form)}
@@ -193,7 +192,7 @@ func (l *flow) fill(ctx context.Context, snapshot string, steps []act.Step) (act
 	l.screens++
 	res := act.Run(ctx, l.t, act.Options{Allowed: l.allowed}, snapshot, steps)
 	if res.Err != nil {
-		if res.Err.Code == protocol.CodeOriginNotAllowed {
+		if res.Err.Code == toolerr.CodeOriginNotAllowed {
 			return res, MismatchErr(l.opts.Credential, l.t.Info().Origin)
 		}
 		// Act's messages name marks the model never saw: say it plainly.
@@ -233,7 +232,7 @@ func (l *flow) settle(ctx context.Context, snapshot string, field int, errorsBef
 				return "", budgetErr(l.opts.Budget)
 			}
 			if nav.Status == browser.NavClosed {
-				return "", toolerr.Errorf(protocol.CodeTabGone, "The tab closed during the login.")
+				return "", toolerr.Errorf(toolerr.CodeTabGone, "The tab closed during the login.")
 			}
 		case <-ctx.Done():
 			return "", budgetErr(l.opts.Budget)
@@ -360,7 +359,7 @@ func (l *flow) helper(ctx context.Context, op string, args map[string]any, wait 
 
 // MismatchErr is the refusal of a credential on a page outside its origins.
 func MismatchErr(c vault.Entry, origin string) *toolerr.Error {
-	return toolerr.Errorf(protocol.CodeCredentialMismatch,
+	return toolerr.Errorf(toolerr.CodeCredentialMismatch,
 		"Credential %q is not for %s (it is for %s), so nothing was typed. Check the page's origin: a look-alike site gets nothing. Navigate to the real login page first.",
 		c.ID, shown(origin), strings.Join(c.Origins, ", "))
 }
@@ -373,27 +372,27 @@ func shown(origin string) string {
 }
 
 func rejectedErr() *toolerr.Error {
-	return toolerr.Errorf(protocol.CodeLoginRejected,
+	return toolerr.Errorf(toolerr.CodeLoginRejected,
 		"The portal refused the login: the credential is wrong or locked. Do not retry: tell the person, who can fix it in the vault.")
 }
 
 func captchaErr() *toolerr.Error {
-	return toolerr.Errorf(protocol.CodeCaptchaPending,
+	return toolerr.Errorf(toolerr.CodeCaptchaPending,
 		"The portal shows a CAPTCHA. This proves nothing about the credential: hand it to the person with handoff {reason: \"solve the CAPTCHA\"}, and go on from its result.")
 }
 
 func mfaErr() *toolerr.Error {
-	return toolerr.Errorf(protocol.CodeMFARequired,
+	return toolerr.Errorf(toolerr.CodeMFARequired,
 		"The portal asks for a second factor (a one-time code or a confirmation). This proves nothing about the credential: hand it to the person with handoff {reason: \"enter the code\"}, and go on from its result; never ask them for the code.")
 }
 
 func slowErr() *toolerr.Error {
-	return toolerr.Errorf(protocol.CodeBudgetExceeded,
+	return toolerr.Errorf(toolerr.CodeBudgetExceeded,
 		"The portal did not answer the login within %d s. This proves nothing about the credential: observe the page and decide.", int(settleWait.Seconds()))
 }
 
 func budgetErr(d time.Duration) *toolerr.Error {
-	return toolerr.Errorf(protocol.CodeBudgetExceeded,
+	return toolerr.Errorf(toolerr.CodeBudgetExceeded,
 		"The login did not finish within its %d s. This proves nothing about the credential: observe the page and decide.", int(d.Seconds()))
 }
 

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/diwall/diwall/host/internal/browser/browsertest"
-	"github.com/diwall/diwall/protocol"
+	"github.com/diwall/diwall/host/internal/toolerr"
 )
 
 // TestALoginThatSucceeds: both secrets are typed into the sign-in form,
@@ -39,12 +39,12 @@ func TestWhatThePortalAnswersAfterThePassword(t *testing.T) {
 		name  string
 		after map[string]any
 		want  Outcome
-		code  protocol.Code
+		code  toolerr.Code
 	}{
-		{"the form again", with(passwordForm, "errors", "Wrong password"), Rejected, protocol.CodeLoginRejected},
-		{"a captcha", with(noForm, "captcha", true), Captcha, protocol.CodeCaptchaPending},
-		{"a one-time code", with(noForm, "otp", true), MFA, protocol.CodeMFARequired},
-		{"a captcha over the form", with(passwordForm, "captcha", true), Captcha, protocol.CodeCaptchaPending},
+		{"the form again", with(passwordForm, "errors", "Wrong password"), Rejected, toolerr.CodeLoginRejected},
+		{"a captcha", with(noForm, "captcha", true), Captcha, toolerr.CodeCaptchaPending},
+		{"a one-time code", with(noForm, "otp", true), MFA, toolerr.CodeMFARequired},
+		{"a captcha over the form", with(passwordForm, "captcha", true), Captcha, toolerr.CodeCaptchaPending},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := newPortal(t, "https://a.test/")
@@ -68,11 +68,11 @@ func TestWhatThePageShowsFirst(t *testing.T) {
 		name  string
 		first map[string]any
 		want  Outcome
-		code  protocol.Code
+		code  toolerr.Code
 	}{
-		{"a captcha", with(passwordForm, "captcha", true), Captcha, protocol.CodeCaptchaPending},
-		{"a one-time code", with(noForm, "otp", true), MFA, protocol.CodeMFARequired},
-		{"no form", noForm, "", protocol.CodeNotActionable},
+		{"a captcha", with(passwordForm, "captcha", true), Captcha, toolerr.CodeCaptchaPending},
+		{"a one-time code", with(noForm, "otp", true), MFA, toolerr.CodeMFARequired},
+		{"no form", noForm, "", toolerr.CodeNotActionable},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := newPortal(t, "https://a.test/")
@@ -105,7 +105,7 @@ func TestACredentialIsTypedOnlyOnItsOrigins(t *testing.T) {
 			p := newPortal(t, c.url)
 			p.inspecting(passwordForm)
 			res := p.run(20*time.Second, func(o *Options) { o.Allowed = c.allowed })
-			if res.Outcome != "" || res.Err == nil || res.Err.Code != protocol.CodeCredentialMismatch || !strings.Contains(res.Err.Msg, "nothing was typed") {
+			if res.Outcome != "" || res.Err == nil || res.Err.Code != toolerr.CodeCredentialMismatch || !strings.Contains(res.Err.Msg, "nothing was typed") {
 				t.Fatalf("%+v", res)
 			}
 			if got := p.typed(); got != "" || len(p.ran()) != 0 {
@@ -138,10 +138,10 @@ func TestTheUsernameScreensAnswers(t *testing.T) {
 	for _, c := range []struct {
 		state string
 		want  Outcome
-		code  protocol.Code
+		code  toolerr.Code
 	}{
-		{"error", Rejected, protocol.CodeLoginRejected},
-		{"timeout", Budget, protocol.CodeBudgetExceeded},
+		{"error", Rejected, toolerr.CodeLoginRejected},
+		{"timeout", Budget, toolerr.CodeBudgetExceeded},
 	} {
 		t.Run(c.state, func(t *testing.T) {
 			p := newPortal(t, "https://a.test/")
@@ -165,7 +165,7 @@ func TestAPortalThatNeverAsksForThePassword(t *testing.T) {
 	p.inspecting(usernameForm)
 	p.settling("gone")
 	res := p.run(20*time.Second, nil)
-	if res.Outcome != Budget || res.Err == nil || res.Err.Code != protocol.CodeBudgetExceeded ||
+	if res.Outcome != Budget || res.Err == nil || res.Err.Code != toolerr.CodeBudgetExceeded ||
 		res.Screens != maxScreens-1 || !strings.Contains(res.Err.Msg, "without reaching a password field") {
 		t.Fatalf("%+v", res)
 	}
@@ -180,7 +180,7 @@ func TestAUsernameScreenForACredentialWithoutOne(t *testing.T) {
 	p := newPortal(t, "https://a.test/")
 	p.inspecting(usernameForm)
 	res := p.run(20*time.Second, func(o *Options) { o.Secret.Username = "" })
-	if res.Outcome != "" || res.Err == nil || res.Err.Code != protocol.CodeNotActionable || !strings.Contains(res.Err.Msg, `credential "work" has none`) {
+	if res.Outcome != "" || res.Err == nil || res.Err.Code != toolerr.CodeNotActionable || !strings.Contains(res.Err.Msg, `credential "work" has none`) {
 		t.Fatalf("%+v", res)
 	}
 	if p.typed() != "" || p.clicks() != 0 {
@@ -224,7 +224,7 @@ func TestAPageThatLeavesTheOriginsMidway(t *testing.T) {
 	}
 	p.mu.Unlock()
 	res := p.run(20*time.Second, func(o *Options) { o.Allowed = func(string) bool { return true } })
-	if res.Err == nil || res.Err.Code != protocol.CodeCredentialMismatch || !strings.Contains(res.Err.Msg, "https://evil.test") {
+	if res.Err == nil || res.Err.Code != toolerr.CodeCredentialMismatch || !strings.Contains(res.Err.Msg, "https://evil.test") {
 		t.Fatalf("%+v", res)
 	}
 	if got := p.typed(); got != testUser {
@@ -258,7 +258,7 @@ func TestADialogStopsTheLogin(t *testing.T) {
 	p := newPortal(t, "https://a.test/")
 	browsertest.OpenDialog(t, p.tab, "alert", "Maintenance tonight")
 	res := p.run(20*time.Second, nil)
-	if res.Err == nil || res.Err.Code != protocol.CodeDialogOpen || res.Outcome != "" {
+	if res.Err == nil || res.Err.Code != toolerr.CodeDialogOpen || res.Outcome != "" {
 		t.Fatalf("%+v", res)
 	}
 	if len(p.ran()) != 0 || p.typed() != "" {
@@ -279,7 +279,7 @@ func TestAFormThatCannotBeFilled(t *testing.T) {
 		return other(r)
 	})
 	res := p.run(20*time.Second, nil)
-	if res.Err == nil || res.Err.Code != protocol.CodeElementGone || !strings.Contains(res.Err.Msg, "The login form could not be filled") || res.Screens != 1 {
+	if res.Err == nil || res.Err.Code != toolerr.CodeElementGone || !strings.Contains(res.Err.Msg, "The login form could not be filled") || res.Screens != 1 {
 		t.Fatalf("%+v", res)
 	}
 	if p.typed() != "" {
@@ -295,14 +295,14 @@ func TestWhatLoginJSAnswersIsChecked(t *testing.T) {
 		name    string
 		inspect answer
 		settle  answer
-		code    protocol.Code
+		code    toolerr.Code
 		typed   string
 	}{
-		{"a stale inspect", answer{value: map[string]any{"stale": true}}, answer{}, protocol.CodeInternal, ""},
-		{"a malformed inspect", answer{raw: &garbage}, answer{}, protocol.CodeInternal, ""},
-		{"an inspect that threw", answer{err: errors.New("TypeError")}, answer{}, protocol.CodeInternal, ""},
-		{"a malformed settle", answer{value: passwordForm}, answer{raw: &garbage}, protocol.CodeInternal, testUser + testPassword},
-		{"a settle that threw", answer{value: passwordForm}, answer{err: errors.New("TypeError")}, protocol.CodeInternal, testUser + testPassword},
+		{"a stale inspect", answer{value: map[string]any{"stale": true}}, answer{}, toolerr.CodeInternal, ""},
+		{"a malformed inspect", answer{raw: &garbage}, answer{}, toolerr.CodeInternal, ""},
+		{"an inspect that threw", answer{err: errors.New("TypeError")}, answer{}, toolerr.CodeInternal, ""},
+		{"a malformed settle", answer{value: passwordForm}, answer{raw: &garbage}, toolerr.CodeInternal, testUser + testPassword},
+		{"a settle that threw", answer{value: passwordForm}, answer{err: errors.New("TypeError")}, toolerr.CodeInternal, testUser + testPassword},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := newPortal(t, "https://a.test/")

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/diwall/diwall/host/internal/browser/browsertest"
+	"github.com/diwall/diwall/host/internal/toolerr"
 	"github.com/diwall/diwall/protocol"
 )
 
@@ -68,7 +69,7 @@ func TestAHelperThatDiedWithItsTab(t *testing.T) {
 		return answer{err: contextGone}
 	})
 	res := p.run(20*time.Second, nil)
-	if res.Outcome != "" || res.Err == nil || res.Err.Code != protocol.CodeTabGone {
+	if res.Outcome != "" || res.Err == nil || res.Err.Code != toolerr.CodeTabGone {
 		t.Fatalf("%+v", res)
 	}
 }
@@ -80,7 +81,7 @@ func TestAStaleSettleIsANewPage(t *testing.T) {
 	p.inspecting(passwordForm, with(passwordForm, "errors", "Wrong password"))
 	p.settlingBy(func(browsertest.Request) answer { return answer{value: map[string]any{"stale": true}} })
 	res := p.run(20*time.Second, nil)
-	if res.Outcome != Rejected || res.Err == nil || res.Err.Code != protocol.CodeLoginRejected {
+	if res.Outcome != Rejected || res.Err == nil || res.Err.Code != toolerr.CodeLoginRejected {
 		t.Fatalf("%+v", res)
 	}
 }
@@ -113,7 +114,7 @@ func TestAPortalThatDoesNotAnswerThePassword(t *testing.T) {
 	p.inspecting(passwordForm)
 	p.settling("timeout")
 	res := p.run(20*time.Second, nil)
-	if res.Outcome != Budget || res.Err == nil || res.Err.Code != protocol.CodeBudgetExceeded ||
+	if res.Outcome != Budget || res.Err == nil || res.Err.Code != toolerr.CodeBudgetExceeded ||
 		!strings.Contains(res.Err.Msg, "did not answer the login within") {
 		t.Fatalf("%+v", res)
 	}
@@ -164,7 +165,7 @@ func TestALoginEndsWithinItsBudget(t *testing.T) {
 			start := time.Now()
 			res := p.run(budget, nil)
 			took := time.Since(start)
-			if res.Outcome != Budget || res.Err == nil || res.Err.Code != protocol.CodeBudgetExceeded ||
+			if res.Outcome != Budget || res.Err == nil || res.Err.Code != toolerr.CodeBudgetExceeded ||
 				!strings.Contains(res.Err.Msg, "proves nothing about the credential") {
 				t.Fatalf("%+v", res)
 			}
@@ -194,7 +195,7 @@ func TestAFormThatLeftTheOriginsWhileItWasRead(t *testing.T) {
 	}
 	p.mu.Unlock()
 	res := p.run(20*time.Second, func(o *Options) { o.Allowed = func(string) bool { return true } })
-	if res.Err == nil || res.Err.Code != protocol.CodeCredentialMismatch {
+	if res.Err == nil || res.Err.Code != toolerr.CodeCredentialMismatch {
 		t.Fatalf("%+v", res)
 	}
 	if p.typed() != "" || p.clicks() != 0 {
@@ -227,7 +228,7 @@ func TestAVerdictThatCannotBeRead(t *testing.T) {
 	p.mu.Unlock()
 	p.settling("gone")
 	res := p.run(20*time.Second, nil)
-	if res.Outcome != "" || res.Err == nil || res.Err.Code != protocol.CodeInternal {
+	if res.Outcome != "" || res.Err == nil || res.Err.Code != toolerr.CodeInternal {
 		t.Fatalf("%+v", res)
 	}
 }

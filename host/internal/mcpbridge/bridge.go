@@ -20,10 +20,10 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/diwall/diwall/host/internal/operator"
+	"github.com/diwall/diwall/host/internal/toolerr"
 	"github.com/diwall/diwall/host/internal/tools"
 	"github.com/diwall/diwall/host/policy"
 	"github.com/diwall/diwall/host/socket"
-	"github.com/diwall/diwall/protocol"
 )
 
 // Options configures the bridge.
@@ -184,7 +184,7 @@ func (f *forwarder) noBrowser(tool string, revived error) *mcp.CallToolResult {
 	if revived != nil && !errors.Is(revived, context.Canceled) {
 		msg += " Starting it again failed: " + revived.Error() + "."
 	}
-	return tools.ErrorResult(tool, protocol.CodeNoBrowser, msg)
+	return tools.ErrorResult(tool, toolerr.CodeNoBrowser, msg)
 }
 
 // gone is the browser_exited result when the browser is gone for good, or
@@ -197,7 +197,7 @@ func (f *forwarder) gone(tool string) *mcp.CallToolResult {
 	if msg == "" {
 		return nil
 	}
-	return tools.ErrorResult(tool, protocol.CodeBrowserExited, msg)
+	return tools.ErrorResult(tool, toolerr.CodeBrowserExited, msg)
 }
 
 // session returns a live session to the host, dialing a new one when there

@@ -132,7 +132,7 @@ func Observe(ctx context.Context, t *browser.Tab, p policy.Profile, path Path, f
 			break
 		}
 		if attempt == maxAttempts-1 {
-			err = &toolerr.Error{Code: protocol.CodeTimeout, Err: err, Msg: fmt.Sprintf(
+			err = &toolerr.Error{Code: toolerr.CodeTimeout, Err: err, Msg: fmt.Sprintf(
 				"The page replaced its document %d times while it was read, so no snapshot of one document could be taken. Wait a moment and observe again, or navigate elsewhere.", maxAttempts)}
 		}
 	}

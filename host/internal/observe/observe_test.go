@@ -16,7 +16,7 @@ import (
 )
 
 // codeOf is the model's error code of err ("" for none).
-func codeOf(err error) protocol.Code {
+func codeOf(err error) toolerr.Code {
 	if err == nil {
 		return ""
 	}
@@ -96,7 +96,7 @@ func TestAPageThatKeepsReplacingItsDocument(t *testing.T) {
 		return browsertest.SignIn(opts)
 	})
 	_, err := Observe(context.Background(), p.tab, policy.Default(), PathAuto, nil, nil)
-	if codeOf(err) != protocol.CodeTimeout || p.page.Runs() != maxAttempts {
+	if codeOf(err) != toolerr.CodeTimeout || p.page.Runs() != maxAttempts {
 		t.Errorf("%v after %d reads", err, p.page.Runs())
 	}
 }
@@ -163,7 +163,7 @@ func TestRead(t *testing.T) {
 	if err != nil || len(rd.Lines) != 1 || !strings.Contains(rd.Lines[0], "[3]") {
 		t.Errorf("a mark's region: %+v %v", rd, err)
 	}
-	if _, err := Read(ctx, p.tab, obs.SnapshotID, 99, "", nil); codeOf(err) != protocol.CodeInvalidArgument {
+	if _, err := Read(ctx, p.tab, obs.SnapshotID, 99, "", nil); codeOf(err) != toolerr.CodeInvalidArgument {
 		t.Errorf("a mark not in the snapshot: %v", err)
 	}
 	if _, err := Read(ctx, p.tab, "older", 0, "", nil); !errors.Is(err, browser.ErrSnapshotStale) {
@@ -174,17 +174,17 @@ func TestRead(t *testing.T) {
 		t.Errorf("the page's snapshot is newer: %v", err)
 	}
 	p.page.Set(func(map[string]any) any { return map[string]any{"gone": true} })
-	if _, err := Read(ctx, p.tab, obs.SnapshotID, button, "", nil); codeOf(err) != protocol.CodeElementGone {
+	if _, err := Read(ctx, p.tab, obs.SnapshotID, button, "", nil); codeOf(err) != toolerr.CodeElementGone {
 		t.Errorf("the element is gone: %v", err)
 	}
 	p.ext.On(string(cdp.RuntimeCallFunctionOn), func(browsertest.Request) (any, error) {
 		return nil, &protocol.ResponseError{Code: protocol.ExtCDPError, Message: "Cannot find context with specified id"}
 	})
-	if _, err := Read(ctx, p.tab, obs.SnapshotID, 0, "", nil); codeOf(err) != protocol.CodeSnapshotStale {
+	if _, err := Read(ctx, p.tab, obs.SnapshotID, 0, "", nil); codeOf(err) != toolerr.CodeSnapshotStale {
 		t.Errorf("the document went away: %v", err)
 	}
 	browsertest.OpenDialog(t, p.tab, "alert", "x")
-	if _, err := Read(ctx, p.tab, obs.SnapshotID, 0, "", nil); codeOf(err) != protocol.CodeDialogOpen {
+	if _, err := Read(ctx, p.tab, obs.SnapshotID, 0, "", nil); codeOf(err) != toolerr.CodeDialogOpen {
 		t.Errorf("under a dialog: %v", err)
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"github.com/diwall/diwall/host/internal/toolerr"
 
 	"github.com/diwall/diwall/host/internal/browser"
-	"github.com/diwall/diwall/protocol"
 )
 
 // Reading budgets: a region's text can be much longer than an observation's
@@ -50,7 +49,7 @@ func Read(ctx context.Context, t *browser.Tab, snapshotID string, mark int, quer
 	}
 	rd := newFrameRead(t, snap, frames)
 	if frame > 0 && !rd.allowed(ctx, frame) {
-		return nil, toolerr.Errorf(protocol.CodeOriginNotAllowed,
+		return nil, toolerr.Errorf(toolerr.CodeOriginNotAllowed,
 			"The frame of mark %d is now outside this session's sites (or no longer there), so it is not read. Observe again.", mark)
 	}
 	r, err := rd.region(ctx, frame, root)
@@ -61,7 +60,7 @@ func Read(ctx context.Context, t *browser.Tab, snapshotID string, mark int, quer
 	case r.Stale:
 		return nil, browser.ErrSnapshotStale
 	case r.Gone:
-		return nil, toolerr.Errorf(protocol.CodeElementGone, "The element of mark %d is no longer on the page. Observe again.", mark)
+		return nil, toolerr.Errorf(toolerr.CodeElementGone, "The element of mark %d is no longer on the page. Observe again.", mark)
 	}
 	prior := snap.MarkOf()
 	budget := readChars

@@ -12,7 +12,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/diwall/diwall/protocol"
+	"github.com/diwall/diwall/host/internal/toolerr"
 )
 
 // recoveryRow is a row of the recovery table: its first cell is one
@@ -20,7 +20,7 @@ import (
 var recoveryRow = regexp.MustCompile("^\\| `([^`]+)` \\|")
 
 // TestRecoveryTableHasEveryCode: the recovery table has one row for each
-// code of protocol.Codes, and none for a code that does not exist.
+// code of toolerr.Codes, and none for a code that does not exist.
 func TestRecoveryTableHasEveryCode(t *testing.T) {
 	start := strings.Index(Text, "\n## 8. Recovering from errors\n")
 	if start < 0 {
@@ -37,7 +37,7 @@ func TestRecoveryTableHasEveryCode(t *testing.T) {
 		}
 	}
 	known := map[string]bool{}
-	for _, c := range protocol.Codes {
+	for _, c := range toolerr.Codes {
 		known[string(c)] = true
 		switch rows[string(c)] {
 		case 1:
@@ -49,7 +49,7 @@ func TestRecoveryTableHasEveryCode(t *testing.T) {
 	}
 	for code := range rows {
 		if !known[code] {
-			t.Errorf("the recovery table has a row for %q, which is not in protocol.Codes", code)
+			t.Errorf("the recovery table has a row for %q, which is not in toolerr.Codes", code)
 		}
 	}
 }

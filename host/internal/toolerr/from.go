@@ -32,75 +32,75 @@ func From(err error) *Error {
 	)
 	switch {
 	case errors.Is(err, browser.ErrNavigatedAway):
-		return &Error{Code: protocol.CodeSnapshotStale, Msg: "The page navigated away while Diwall worked on it. Observe again to see the page it is now.", Err: err}
+		return &Error{Code: CodeSnapshotStale, Msg: "The page navigated away while Diwall worked on it. Observe again to see the page it is now.", Err: err}
 	case errors.Is(err, browser.ErrTabClosed):
-		return &Error{Code: protocol.CodeTabGone, Msg: "The tab was closed while Diwall worked on it. Call tabs {action:list} and pick another, or open one.", Err: err}
+		return &Error{Code: CodeTabGone, Msg: "The tab was closed while Diwall worked on it. Call tabs {action:list} and pick another, or open one.", Err: err}
 	case errors.Is(err, browser.ErrCrashed):
-		return &Error{Code: protocol.CodePageCrashed, Msg: "The page crashed its browser tab (Chrome gave up on it: it may be too large or too deeply nested). Nothing of it can be read or acted on. Navigate elsewhere or close the tab; reloading it will likely crash again.", Err: err}
+		return &Error{Code: CodePageCrashed, Msg: "The page crashed its browser tab (Chrome gave up on it: it may be too large or too deeply nested). Nothing of it can be read or acted on. Navigate elsewhere or close the tab; reloading it will likely crash again.", Err: err}
 	case errors.Is(err, browser.ErrSnapshotStale):
 		return SnapshotStale
 	case errors.Is(err, browser.ErrDialogOpened):
 		return DialogOpened
 	case errors.Is(err, browser.ErrClosedLoading):
-		return &Error{Code: protocol.CodeTabGone, Msg: "The tab closed while loading.", Err: err}
+		return &Error{Code: CodeTabGone, Msg: "The tab closed while loading.", Err: err}
 	case errors.Is(err, browser.ErrDetachedLoading):
-		return &Error{Code: protocol.CodeDebuggerDetached, Msg: "Diwall lost control of the tab while it loaded. Call again to re-attach.", Err: err}
+		return &Error{Code: CodeDebuggerDetached, Msg: "Diwall lost control of the tab while it loaded. Call again to re-attach.", Err: err}
 	case errors.As(err, &dialog):
 		return DialogOpen(dialog.Type)
 	case errors.As(err, &mark):
-		return Errorf(protocol.CodeInvalidArgument, "Mark %d is not in snapshot %s; use a mark of its elements.", mark.Mark, mark.Snapshot)
+		return Errorf(CodeInvalidArgument, "Mark %d is not in snapshot %s; use a mark of its elements.", mark.Mark, mark.Snapshot)
 	case errors.As(err, &tooLong):
-		return &Error{Code: protocol.CodeTimeout, Err: err, Msg: fmt.Sprintf(
+		return &Error{Code: CodeTimeout, Err: err, Msg: fmt.Sprintf(
 			"Reading the page took past its limit of %d s: the page is very large, or its main thread is busy. Wait and try again, read a part of it (read with a mark or a query), or navigate elsewhere.", int(tooLong.Limit.Seconds()))}
 	case errors.As(err, &badURL):
 		if badURL.Scheme != "" {
-			return Errorf(protocol.CodeInvalidArgument, "Only http and https URLs can be opened, not %s: URLs.", badURL.Scheme)
+			return Errorf(CodeInvalidArgument, "Only http and https URLs can be opened, not %s: URLs.", badURL.Scheme)
 		}
-		return Errorf(protocol.CodeInvalidArgument, "%q is not an absolute URL; give one like https://example.com/path.", badURL.URL)
+		return Errorf(CodeInvalidArgument, "%q is not an absolute URL; give one like https://example.com/path.", badURL.URL)
 	case errors.As(err, &history):
 		word := "back"
 		if history.Forward {
 			word = "forward"
 		}
-		return Errorf(protocol.CodeInvalidArgument, "There is no page to go %s to in this tab's history.", word)
+		return Errorf(CodeInvalidArgument, "There is no page to go %s to in this tab's history.", word)
 	case errors.As(err, &re):
 		switch re.Code {
 		case protocol.ExtTabGone:
-			return &Error{Code: protocol.CodeTabGone, Msg: "The tab is gone (closed or crashed). Call tabs {action:list} and pick another, or open one.", Err: err}
+			return &Error{Code: CodeTabGone, Msg: "The tab is gone (closed or crashed). Call tabs {action:list} and pick another, or open one.", Err: err}
 		case protocol.ExtNotAgentTab:
-			return &Error{Code: protocol.CodeTabGone, Msg: "That tab is no longer yours (the person stopped sharing it). Call tabs {action:list} and pick another, or open one.", Err: err}
+			return &Error{Code: CodeTabGone, Msg: "That tab is no longer yours (the person stopped sharing it). Call tabs {action:list} and pick another, or open one.", Err: err}
 		case protocol.ExtDebuggerDetached:
-			return &Error{Code: protocol.CodeDebuggerDetached, Msg: "Diwall lost control of the tab (the debugger was detached, perhaps by the person). Call the tool again to re-attach.", Err: err}
+			return &Error{Code: CodeDebuggerDetached, Msg: "Diwall lost control of the tab (the debugger was detached, perhaps by the person). Call the tool again to re-attach.", Err: err}
 		case protocol.ExtCaptureFailed:
-			return &Error{Code: protocol.CodeCaptureFailed, Msg: "The tab could not be captured.", Err: err}
+			return &Error{Code: CodeCaptureFailed, Msg: "The tab could not be captured.", Err: err}
 		case protocol.ExtInvalidArgument:
-			return &Error{Code: protocol.CodeInvalidArgument, Msg: "The browser refused the request as malformed.", Err: err}
+			return &Error{Code: CodeInvalidArgument, Msg: "The browser refused the request as malformed.", Err: err}
 		}
-		return &Error{Code: protocol.CodeInternal, Msg: "The browser reported an error; try again or observe the page.", Err: err}
+		return &Error{Code: CodeInternal, Msg: "The browser reported an error; try again or observe the page.", Err: err}
 	case errors.Is(err, extlink.ErrClosed):
-		return &Error{Code: protocol.CodeNoBrowser, Msg: "The browser extension disconnected: the browser closed, or its extension is restarting. Call again in a few seconds; if this persists, restart the browser (or this MCP server, if Diwall launched the browser).", Err: err}
+		return &Error{Code: CodeNoBrowser, Msg: "The browser extension disconnected: the browser closed, or its extension is restarting. Call again in a few seconds; if this persists, restart the browser (or this MCP server, if Diwall launched the browser).", Err: err}
 	case errors.Is(err, context.DeadlineExceeded):
-		return &Error{Code: protocol.CodeTimeout, Msg: "The browser did not answer in time. The page may be hung; observe it or navigate elsewhere.", Err: err}
+		return &Error{Code: CodeTimeout, Msg: "The browser did not answer in time. The page may be hung; observe it or navigate elsewhere.", Err: err}
 	case errors.Is(err, context.Canceled):
-		return &Error{Code: protocol.CodeTimeout, Msg: "The call was cancelled.", Err: err}
+		return &Error{Code: CodeTimeout, Msg: "The call was cancelled.", Err: err}
 	}
-	return &Error{Code: protocol.CodeInternal, Msg: "Internal error in Diwall; try again.", Err: err}
+	return &Error{Code: CodeInternal, Msg: "Internal error in Diwall; try again.", Err: err}
 }
 
 // SnapshotStale is the model's error of a snapshot that is not the tab's
 // current one (browser.ErrSnapshotStale).
-var SnapshotStale = &Error{Code: protocol.CodeSnapshotStale,
+var SnapshotStale = &Error{Code: CodeSnapshotStale,
 	Msg: "That snapshot is no longer current (a newer observe, another tab's snapshot, or the page navigated). Observe again and use the marks and snapshot_id of that observation (a failed act brings one)."}
 
 // DialogOpened is the model's error of a dialog that opened while a call
 // waited on the page (browser.ErrDialogOpened).
-var DialogOpened = &Error{Code: protocol.CodeDialogOpen, Msg: "A dialog opened and blocks the page. Observe to read it, and answer it with the dialog tool."}
+var DialogOpened = &Error{Code: CodeDialogOpen, Msg: "A dialog opened and blocks the page. Observe to read it, and answer it with the dialog tool."}
 
 // DialogOpen is the model's error of an operation that an open dialog of
 // type typ blocks: what the dialog is, and how to go on.
 func DialogOpen(typ string) *Error {
 	if typ == "beforeunload" {
-		return Errorf(protocol.CodeDialogOpen, "The page asks whether to leave it (a beforeunload dialog, e.g. unsaved changes). Accept it with the dialog tool to leave (the navigation or close then goes on), or dismiss it to stay.")
+		return Errorf(CodeDialogOpen, "The page asks whether to leave it (a beforeunload dialog, e.g. unsaved changes). Accept it with the dialog tool to leave (the navigation or close then goes on), or dismiss it to stay.")
 	}
-	return Errorf(protocol.CodeDialogOpen, "A %s dialog is open on this page and blocks it. Answer it with the dialog tool first.", typ)
+	return Errorf(CodeDialogOpen, "A %s dialog is open on this page and blocks it. Answer it with the dialog tool first.", typ)
 }

@@ -16,29 +16,29 @@ import (
 func TestFromMapsCauses(t *testing.T) {
 	cases := []struct {
 		err  error
-		want protocol.Code
+		want Code
 	}{
-		{&protocol.ResponseError{Code: protocol.ExtTabGone}, protocol.CodeTabGone},
-		{&protocol.ResponseError{Code: protocol.ExtDebuggerDetached}, protocol.CodeDebuggerDetached},
-		{&protocol.ResponseError{Code: protocol.ExtCDPError, Message: "boom"}, protocol.CodeInternal},
-		{extlink.ErrClosed, protocol.CodeNoBrowser},
-		{context.DeadlineExceeded, protocol.CodeTimeout},
-		{Errorf(protocol.CodeDialogOpen, "x"), protocol.CodeDialogOpen},
-		{errors.New("mystery"), protocol.CodeInternal},
-		{fmt.Errorf("x: %w", browser.ErrCrashed), protocol.CodePageCrashed},
-		{browser.ErrSnapshotStale, protocol.CodeSnapshotStale},
-		{browser.ErrDialogOpened, protocol.CodeDialogOpen},
-		{fmt.Errorf("x: %w", browser.ErrNavigatedAway), protocol.CodeSnapshotStale},
-		{browser.ErrWorldGone, protocol.CodeInternal}, // a lost world is the caller's to word (browser.GoneErr)
-		{browser.GoneErr(browser.ErrWorldGone), protocol.CodeSnapshotStale},
+		{&protocol.ResponseError{Code: protocol.ExtTabGone}, CodeTabGone},
+		{&protocol.ResponseError{Code: protocol.ExtDebuggerDetached}, CodeDebuggerDetached},
+		{&protocol.ResponseError{Code: protocol.ExtCDPError, Message: "boom"}, CodeInternal},
+		{extlink.ErrClosed, CodeNoBrowser},
+		{context.DeadlineExceeded, CodeTimeout},
+		{Errorf(CodeDialogOpen, "x"), CodeDialogOpen},
+		{errors.New("mystery"), CodeInternal},
+		{fmt.Errorf("x: %w", browser.ErrCrashed), CodePageCrashed},
+		{browser.ErrSnapshotStale, CodeSnapshotStale},
+		{browser.ErrDialogOpened, CodeDialogOpen},
+		{fmt.Errorf("x: %w", browser.ErrNavigatedAway), CodeSnapshotStale},
+		{browser.ErrWorldGone, CodeInternal}, // a lost world is the caller's to word (browser.GoneErr)
+		{browser.GoneErr(browser.ErrWorldGone), CodeSnapshotStale},
 		// A tab that closed under a command the debugger's loss refused is
 		// a tab gone, not a lost debugger.
-		{fmt.Errorf("%w: %w", browser.ErrTabClosed, &protocol.ResponseError{Code: protocol.ExtDebuggerDetached}), protocol.CodeTabGone},
-		{browser.ErrClosedLoading, protocol.CodeTabGone},
-		{browser.ErrDetachedLoading, protocol.CodeDebuggerDetached},
-		{&browser.URLError{URL: "/x"}, protocol.CodeInvalidArgument},
-		{&browser.NoHistoryError{}, protocol.CodeInvalidArgument},
-		{browser.TooLong(time.Second, context.DeadlineExceeded), protocol.CodeTimeout},
+		{fmt.Errorf("%w: %w", browser.ErrTabClosed, &protocol.ResponseError{Code: protocol.ExtDebuggerDetached}), CodeTabGone},
+		{browser.ErrClosedLoading, CodeTabGone},
+		{browser.ErrDetachedLoading, CodeDebuggerDetached},
+		{&browser.URLError{URL: "/x"}, CodeInvalidArgument},
+		{&browser.NoHistoryError{}, CodeInvalidArgument},
+		{browser.TooLong(time.Second, context.DeadlineExceeded), CodeTimeout},
 	}
 	for _, c := range cases {
 		if got := From(c.err); got.Code != c.want || got.Msg == "" {

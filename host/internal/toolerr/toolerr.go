@@ -1,19 +1,17 @@
 // Package toolerr is the error a tool answers with: a code of the contract
-// (protocol.Code) and a message that tells the model what to do next. It
+// (Code) and a message that tells the model what to do next. It
 // holds the model's words for what failed below the tools (From): the
 // browser's typed errors, the extension's answers, a link that went away.
 package toolerr
 
 import (
 	"fmt"
-
-	"github.com/diwall/diwall/protocol"
 )
 
 // Error is a failure with a tool error code and a message that tells the
 // model what to do next.
 type Error struct {
-	Code protocol.Code
+	Code Code
 	Msg  string
 	Err  error // the cause, for logs; never shown to the model
 }
@@ -22,6 +20,6 @@ func (e *Error) Error() string { return string(e.Code) + ": " + e.Msg }
 func (e *Error) Unwrap() error { return e.Err }
 
 // Errorf builds an Error.
-func Errorf(code protocol.Code, format string, args ...any) *Error {
+func Errorf(code Code, format string, args ...any) *Error {
 	return &Error{Code: code, Msg: fmt.Sprintf(format, args...)}
 }

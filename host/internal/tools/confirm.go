@@ -83,7 +83,7 @@ func (s *Server) askStep(ctx context.Context, a stepAsk) error {
 	defer func() { s.recordConfirm(a, outcome, start) }()
 	if s.opts.NoPerson() {
 		outcome = confirmUnavailable
-		return toolerr.Errorf(protocol.CodePersonUnavailable,
+		return toolerr.Errorf(toolerr.CodePersonUnavailable,
 			"This step is %s, which the person approves each time (their profile's confirm), and no one is at this browser to approve it: it was not run. Do not retry: tell the person what you were about to do.", what)
 	}
 	step := &protocol.ApprovalStep{Kind: kinds[0], Action: a.q.Action, Role: bounded(a.q.Role, protocol.MaxApprovalText),
@@ -100,12 +100,12 @@ func (s *Server) askStep(ctx context.Context, a stepAsk) error {
 	switch {
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
 		outcome = confirmNoAnswer
-		return toolerr.Errorf(protocol.CodePermissionDenied,
+		return toolerr.Errorf(toolerr.CodePermissionDenied,
 			"This step is %s, which the person approves each time, and no one answered in time: it was not run. Ask the person, then try again.", what)
 	case err != nil:
 		e := toolerr.From(err)
 		outcome = confirmNoAnswer
-		return &toolerr.Error{Code: protocol.CodePermissionDenied, Err: err,
+		return &toolerr.Error{Code: toolerr.CodePermissionDenied, Err: err,
 			Msg: fmt.Sprintf("This step is %s, which the person approves each time, and they could not be asked (%s): it was not run.", what, e.Msg)}
 	}
 	outcome = decision
@@ -117,7 +117,7 @@ func (s *Server) askStep(ctx context.Context, a stepAsk) error {
 		s.rememberConfirmed(a)
 		return nil
 	}
-	return toolerr.Errorf(protocol.CodePermissionDenied,
+	return toolerr.Errorf(toolerr.CodePermissionDenied,
 		"The person did not allow this step (%s on %s): it was not run. Do not retry it; ask the person what to do instead.", what, a.origin)
 }
 

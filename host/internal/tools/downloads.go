@@ -110,7 +110,7 @@ func (s *Server) saveDownload(owner string, l *downloads.List, d *downloads.Down
 	src, err := open(ctx)
 	if err != nil {
 		s.log.Warn("a download failed", "err", err)
-		downloads.Fail(l, d, protocol.CodeNavigationFailed, "The download's bytes could not be read from the browser; nothing was saved. Try again.")
+		downloads.Fail(l, d, toolerr.CodeNavigationFailed, "The download's bytes could not be read from the browser; nothing was saved. Try again.")
 	} else {
 		downloads.Save(ctx, l, d, dir, limit, src)
 		src.Close(ctx)
@@ -137,20 +137,20 @@ func (s *Server) admitDownload(t *browser.Tab, owner, rawURL, contentType, sugge
 		checkURL = t.Info().URL // the page that made it
 	}
 	d = &downloads.Download{TabID: t.ID, State: downloads.InProgress, Origin: browser.Origin(checkURL), Mime: mediaType(contentType)}
-	refuse := func(code protocol.Code, format string, args ...any) {
+	refuse := func(code toolerr.Code, format string, args ...any) {
 		d.State, d.Code, d.Message = downloads.Refused, code, fmt.Sprintf(format, args...)
 	}
 	p, err := s.profileOf(st)
 	switch {
 	case err != nil:
-		refuse(protocol.CodePermissionDenied, "The download was refused: this session's profile cannot be read. Ask the person to fix it.")
+		refuse(toolerr.CodePermissionDenied, "The download was refused: this session's profile cannot be read. Ask the person to fix it.")
 	case !sessionAllows(st, p, checkURL):
 		d.Mime = "" // nothing of it but its origin
-		refuse(protocol.CodeOriginNotAllowed, "A download from %s was refused: that site is not one of this session's sites. Nothing was saved.", shownOrigin(d.Origin))
+		refuse(toolerr.CodeOriginNotAllowed, "A download from %s was refused: that site is not one of this session's sites. Nothing was saved.", shownOrigin(d.Origin))
 	case l.Started() >= p.Downloads:
-		refuse(protocol.CodeBudgetExceeded, "The download was refused: this session has had its %d downloads ([budgets] downloads). Ask the person to raise the budget.", p.Downloads)
+		refuse(toolerr.CodeBudgetExceeded, "The download was refused: this session has had its %d downloads ([budgets] downloads). Ask the person to raise the budget.", p.Downloads)
 	case p.DownloadDir == "":
-		refuse(protocol.CodePermissionDenied, "The download was refused: this session's profile has no download folder, so nothing was saved. Ask the person to set download_dir in the profile (or start diwall mcp --launch with --download-dir).")
+		refuse(toolerr.CodePermissionDenied, "The download was refused: this session's profile has no download folder, so nothing was saved. Ask the person to set download_dir in the profile (or start diwall mcp --launch with --download-dir).")
 	default:
 		if err := s.confirmDownload(st, p, t, d.Origin, suggested); err != nil {
 			e := toolerr.From(err)

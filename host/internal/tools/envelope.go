@@ -6,7 +6,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/diwall/diwall/host/internal/randid"
-	"github.com/diwall/diwall/protocol"
+	"github.com/diwall/diwall/host/internal/toolerr"
 )
 
 // Envelope is every tool result (docs/contract.md §2): what the server asserts under
@@ -34,9 +34,9 @@ type Base struct {
 
 // ToolError is the `server.error` of a failed call.
 type ToolError struct {
-	Code      protocol.Code `json:"code"`
-	Message   string        `json:"message"`
-	Retryable bool          `json:"retryable"`
+	Code      toolerr.Code `json:"code"`
+	Message   string       `json:"message"`
+	Retryable bool         `json:"retryable"`
 }
 
 // Notice adds a server notice.
@@ -50,7 +50,7 @@ var empty = struct{}{}
 
 // ErrorResult builds the result of a failed call that reached no tool
 // code: the browser is missing, the arguments are wrong.
-func ErrorResult(tool string, code protocol.Code, message string) *mcp.CallToolResult {
+func ErrorResult(tool string, code toolerr.Code, message string) *mcp.CallToolResult {
 	b := &Base{Tool: tool, OperationID: NewOperationID(), Notices: []string{}}
 	b.Error = &ToolError{Code: code, Message: message, Retryable: code.Retryable()}
 	return toResult(Envelope{OK: false, Server: b, PageContent: empty}, nil)

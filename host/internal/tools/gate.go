@@ -67,25 +67,25 @@ func (c *Call) admit(ctx context.Context, url string) error {
 	}
 	origin := browser.Origin(url)
 	if !c.Profile.Ask {
-		return toolerr.Errorf(protocol.CodeOriginNotAllowed,
+		return toolerr.Errorf(toolerr.CodeOriginNotAllowed,
 			"%s is outside the sites this session may use, so nothing of that page is shown or touched. Navigate to an allowed site, go back, or close the tab.", shownOrigin(origin))
 	}
 	if _, denied := c.Client.decided(origin); denied {
-		return toolerr.Errorf(protocol.CodePermissionDenied,
+		return toolerr.Errorf(toolerr.CodePermissionDenied,
 			"The person did not allow this session on %s. Do not retry: ask the person to allow it.", origin)
 	}
 	if c.srv.opts.NoPerson() {
-		return toolerr.Errorf(protocol.CodePermissionDenied,
+		return toolerr.Errorf(toolerr.CodePermissionDenied,
 			"%s is not one of this session's sites, and no one is at this browser to allow it. Ask the person to add it (diwall profile allow %s %s).", origin, c.Profile.Name, origin)
 	}
 	decision, err := c.srv.opts.Asker.Ask(ctx, c.Client.hello.Client, origin, nil)
 	switch {
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
-		return toolerr.Errorf(protocol.CodePermissionDenied,
+		return toolerr.Errorf(toolerr.CodePermissionDenied,
 			"No one answered in time whether this session may use %s. Ask the person to allow it in the browser, then call again.", origin)
 	case err != nil:
 		e := toolerr.From(err)
-		return &toolerr.Error{Code: protocol.CodePermissionDenied, Err: err,
+		return &toolerr.Error{Code: toolerr.CodePermissionDenied, Err: err,
 			Msg: fmt.Sprintf("The person could not be asked about %s (%s). Ask them to allow it, then call again.", origin, e.Msg)}
 	}
 	switch decision {
@@ -106,7 +106,7 @@ func (c *Call) admit(ctx context.Context, url string) error {
 		return nil
 	}
 	c.Client.remember(origin, false)
-	return toolerr.Errorf(protocol.CodePermissionDenied,
+	return toolerr.Errorf(toolerr.CodePermissionDenied,
 		"The person did not allow this session on %s. Do not retry: ask the person to allow it.", origin)
 }
 
@@ -128,7 +128,7 @@ func (c *Call) enterPage(ctx context.Context, tabID string) error {
 	c.Tab = t
 	c.Base.TabID = t.ID
 	if c.srv.opts.Operator.HandedOff(c.Client.Key(), t.ID) {
-		return toolerr.Errorf(protocol.CodePausedByUser,
+		return toolerr.Errorf(toolerr.CodePausedByUser,
 			"This tab is handed to the person (your handoff waits for their answer). Wait for the handoff's result; do not act on this tab meanwhile.")
 	}
 	return c.admit(ctx, t.Info().URL)

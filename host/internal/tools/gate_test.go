@@ -295,7 +295,7 @@ func TestProfileEditedIntoAMalformedFile(t *testing.T) {
 type failingProfiles struct{}
 
 func (failingProfiles) Get(name string) (policy.Profile, error) {
-	return policy.Profile{}, &toolerr.Error{Code: protocol.CodeInvalidArgument, Msg: "line 3, key \"sites\": bad"}
+	return policy.Profile{}, &toolerr.Error{Code: toolerr.CodeInvalidArgument, Msg: "line 3, key \"sites\": bad"}
 }
 
 // TestDialogOfAFrameOutsideTheSites: the words of a dialog that a frame

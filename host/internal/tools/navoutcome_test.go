@@ -7,7 +7,6 @@ import (
 
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/toolerr"
-	"github.com/diwall/diwall/protocol"
 )
 
 // TestNavOutcome: a page Chrome could not load fails the call; an HTTP
@@ -15,13 +14,13 @@ import (
 func TestNavOutcome(t *testing.T) {
 	cases := []struct {
 		nav    browser.Navigation
-		code   protocol.Code
+		code   toolerr.Code
 		notice string
 	}{
 		{browser.Navigation{Status: browser.NavLoaded, HTTPStatus: 200}, "", ""},
-		{browser.Navigation{Status: browser.NavFailed, Error: "net::ERR_ABORTED"}, protocol.CodeNavigationFailed, ""},
-		{browser.Navigation{Status: browser.NavFailed, Error: "net::ERR_NAME_NOT_RESOLVED"}, protocol.CodeNavigationFailed, ""},
-		{browser.Navigation{Status: browser.NavFailed}, protocol.CodeNavigationFailed, ""},
+		{browser.Navigation{Status: browser.NavFailed, Error: "net::ERR_ABORTED"}, toolerr.CodeNavigationFailed, ""},
+		{browser.Navigation{Status: browser.NavFailed, Error: "net::ERR_NAME_NOT_RESOLVED"}, toolerr.CodeNavigationFailed, ""},
+		{browser.Navigation{Status: browser.NavFailed}, toolerr.CodeNavigationFailed, ""},
 		{browser.Navigation{Status: browser.NavStillLoading}, "", "had not finished loading"},
 		{browser.Navigation{Status: browser.NavLoaded, HTTPStatus: 503}, "", "HTTP 503 (a server error)"},
 		{browser.Navigation{Status: browser.NavLoaded, HTTPStatus: 410}, "", "HTTP 410 (not found)"},
@@ -31,7 +30,7 @@ func TestNavOutcome(t *testing.T) {
 	for _, c := range cases {
 		call := &Call{Base: &Base{}}
 		err := navOutcome(call, c.nav)
-		var code protocol.Code
+		var code toolerr.Code
 		if e := (*toolerr.Error)(nil); errors.As(err, &e) {
 			code = e.Code
 			if c.nav.Error != "" && !strings.Contains(e.Msg, c.nav.Error) {

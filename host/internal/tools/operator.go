@@ -7,7 +7,6 @@ import (
 	"github.com/diwall/diwall/host/internal/toolerr"
 
 	"github.com/diwall/diwall/host/internal/operator"
-	"github.com/diwall/diwall/protocol"
 )
 
 // The operator's view of every call (host/operator): Server.handler
@@ -49,10 +48,10 @@ func (s *Server) watchEnd(op *operator.Op, c *Call, out Outcome) {
 func personSays(err error) error {
 	switch {
 	case errors.Is(err, operator.ErrPaused):
-		return &toolerr.Error{Code: protocol.CodePausedByUser, Err: err,
+		return &toolerr.Error{Code: toolerr.CodePausedByUser, Err: err,
 			Msg: "The person watching paused this session. Wait, then call again; do not try another way meanwhile."}
 	case errors.Is(err, operator.ErrStopped):
-		return &toolerr.Error{Code: protocol.CodePermissionDenied, Err: err,
+		return &toolerr.Error{Code: toolerr.CodePermissionDenied, Err: err,
 			Msg: "The person watching stopped this session: its access to the browser has ended. Do not retry; tell the person where you stopped."}
 	}
 	return nil

@@ -16,7 +16,6 @@ import (
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/operator"
 	"github.com/diwall/diwall/host/policy"
-	"github.com/diwall/diwall/protocol"
 )
 
 // Outcome is what a tool's handler returns: its server part (a struct
@@ -163,15 +162,15 @@ func decodeArgs(rs *jsonschema.Resolved, raw json.RawMessage, into any) error {
 	}
 	var instance any
 	if err := json.Unmarshal(raw, &instance); err != nil {
-		return toolerr.Errorf(protocol.CodeInvalidArgument, "The arguments are not valid JSON: %v", err)
+		return toolerr.Errorf(toolerr.CodeInvalidArgument, "The arguments are not valid JSON: %v", err)
 	}
 	if err := rs.Validate(instance); err != nil {
-		return toolerr.Errorf(protocol.CodeInvalidArgument, "Invalid arguments: %s. Check the tool's input schema.", trimSchemaErr(err))
+		return toolerr.Errorf(toolerr.CodeInvalidArgument, "Invalid arguments: %s. Check the tool's input schema.", trimSchemaErr(err))
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(into); err != nil {
-		return toolerr.Errorf(protocol.CodeInvalidArgument, "Invalid arguments: %v", err)
+		return toolerr.Errorf(toolerr.CodeInvalidArgument, "Invalid arguments: %v", err)
 	}
 	return nil
 }
@@ -244,7 +243,7 @@ func (s *Server) runCall(ctx context.Context, c *Call, d def, in args, invalid e
 		c.Base.Notice(fmt.Sprintf("the profile %q was edited into a file Diwall cannot use (%v); its last good version stays in force until the person fixes the file", p.Name, p.EditRefused))
 	}
 	if !p.Permits(c.Tool) {
-		return Outcome{}, toolerr.Errorf(protocol.CodePermissionDenied,
+		return Outcome{}, toolerr.Errorf(toolerr.CodePermissionDenied,
 			"The profile %q of this session does not permit the %s tool. Ask the person if you need it.", p.Name, c.Tool)
 	}
 	if invalid != nil {
@@ -272,13 +271,13 @@ func (s *Server) profileOf(st *Client) (policy.Profile, error) {
 	}
 	if name == "" || s.opts.Profiles == nil {
 		if name != "" && name != s.opts.Profile.Name {
-			return policy.Profile{}, toolerr.Errorf(protocol.CodePermissionDenied, "This host has no profile %q.", name)
+			return policy.Profile{}, toolerr.Errorf(toolerr.CodePermissionDenied, "This host has no profile %q.", name)
 		}
 		return s.opts.Profile, nil
 	}
 	p, err := s.opts.Profiles.Get(name)
 	if err != nil {
-		return policy.Profile{}, &toolerr.Error{Code: protocol.CodePermissionDenied, Err: err,
+		return policy.Profile{}, &toolerr.Error{Code: toolerr.CodePermissionDenied, Err: err,
 			Msg: fmt.Sprintf("This session's profile cannot be used: %v. Ask the person to fix it (diwall profile show %s).", err, name)}
 	}
 	if p.CallTimeout == 0 {

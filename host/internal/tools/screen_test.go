@@ -9,8 +9,8 @@ import (
 
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/operator"
+	"github.com/diwall/diwall/host/internal/toolerr"
 	"github.com/diwall/diwall/host/policy"
-	"github.com/diwall/diwall/protocol"
 )
 
 // connectUI serves srv to a client that announces ui-commands or not.
@@ -55,8 +55,8 @@ func TestScreenIsOfferedAndChecked(t *testing.T) {
 		{map[string]any{"action": "focus", "dock": "right"}, "invalid_argument"},
 		{map[string]any{"action": "sidebar_hide", "dock": "right"}, "invalid_argument"},
 		{map[string]any{"action": "focus", "sessionKey": "ffffffffffffffffffffffffffffffff"}, "invalid_argument"},
-		{map[string]any{"action": "terminal_show", "dock": "bottom"}, string(protocol.CodeUnavailable)},
-		{map[string]any{"action": "focus"}, string(protocol.CodeUnavailable)},
+		{map[string]any{"action": "terminal_show", "dock": "bottom"}, string(toolerr.CodeUnavailable)},
+		{map[string]any{"action": "focus"}, string(toolerr.CodeUnavailable)},
 	} {
 		env, _ := callJSON(t, cs, "screen", c.args)
 		if got := errCode(env["server"].(map[string]any)); got != c.code {

@@ -6,7 +6,6 @@ import (
 	"github.com/diwall/diwall/host/internal/toolerr"
 
 	"github.com/diwall/diwall/host/internal/browser"
-	"github.com/diwall/diwall/protocol"
 )
 
 // tab finds the tab a call is about: the one named by id, else the
@@ -17,7 +16,7 @@ func (s *Server) tab(c *Call, id string) (*browser.Tab, error) {
 	if id != "" {
 		t, ok := s.b.Lookup(key, id)
 		if !ok {
-			return nil, toolerr.Errorf(protocol.CodeTabGone, "No tab of yours has id %q (it may have closed). Call tabs {action:\"list\"} to see your tabs.", id)
+			return nil, toolerr.Errorf(toolerr.CodeTabGone, "No tab of yours has id %q (it may have closed). Call tabs {action:\"list\"} to see your tabs.", id)
 		}
 		return t, nil
 	}
@@ -28,7 +27,7 @@ func (s *Server) tab(c *Call, id string) (*browser.Tab, error) {
 		c.Client.Select(t.ID)
 		return t, nil
 	}
-	return nil, toolerr.Errorf(protocol.CodeTabGone, "You have no tab open. Open one with tabs {action:\"open\", url} or navigate {url}.")
+	return nil, toolerr.Errorf(toolerr.CodeTabGone, "You have no tab open. Open one with tabs {action:\"open\", url} or navigate {url}.")
 }
 
 // pageInfo is what a tab's page wrote about itself.

@@ -8,7 +8,6 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/diwall/diwall/host/internal/browser"
-	"github.com/diwall/diwall/protocol"
 )
 
 type dialogIn struct {
@@ -43,7 +42,7 @@ func (s *Server) dialog(ctx context.Context, c *Call, in dialogIn) (Outcome, err
 	t := c.Tab
 	d := t.Info().Dialog
 	if d == nil {
-		return Outcome{}, toolerr.Errorf(protocol.CodeNoDialog, "No dialog is open on this tab (it may have closed already, or not opened yet). Observe to see the page as it is.")
+		return Outcome{}, toolerr.Errorf(toolerr.CodeNoDialog, "No dialog is open on this tab (it may have closed already, or not opened yet). Observe to see the page as it is.")
 	}
 	accept := in.Action == "accept"
 	srv := &dialogServer{Base: c.Base, DialogType: d.Type, Accepted: accept}

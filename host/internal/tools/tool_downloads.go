@@ -11,7 +11,6 @@ import (
 
 	"github.com/diwall/diwall/host/internal/downloads"
 	"github.com/diwall/diwall/host/internal/toolerr"
-	"github.com/diwall/diwall/protocol"
 )
 
 type downloadsIn struct {
@@ -59,7 +58,7 @@ func (s *Server) downloadsTool(ctx context.Context, c *Call, in downloadsIn) (Ou
 	one := func() (downloads.Download, error) {
 		d, ok := l.Get(in.DownloadID)
 		if !ok {
-			return d, toolerr.Errorf(protocol.CodeInvalidArgument, "This session has no download %q: list them with downloads {action: \"list\"}.", in.DownloadID)
+			return d, toolerr.Errorf(toolerr.CodeInvalidArgument, "This session has no download %q: list them with downloads {action: \"list\"}.", in.DownloadID)
 		}
 		return d, nil
 	}
@@ -68,7 +67,7 @@ func (s *Server) downloadsTool(ctx context.Context, c *Call, in downloadsIn) (Ou
 		s.listDownloads(c, srv, &page, l.All())
 	case "wait":
 		if in.TimeoutMS < 0 {
-			return Outcome{}, toolerr.Errorf(protocol.CodeInvalidArgument, "timeout_ms cannot be negative.")
+			return Outcome{}, toolerr.Errorf(toolerr.CodeInvalidArgument, "timeout_ms cannot be negative.")
 		}
 		wctx := ctx
 		if in.TimeoutMS > 0 {
@@ -94,7 +93,7 @@ func (s *Server) downloadsTool(ctx context.Context, c *Call, in downloadsIn) (Ou
 		d, err := l.Wait(wctx, in.DownloadID)
 		s.listDownloads(c, srv, &page, []downloads.Download{d})
 		if err != nil {
-			return Outcome{Server: srv, Page: page}, toolerr.Errorf(protocol.CodeTimeout,
+			return Outcome{Server: srv, Page: page}, toolerr.Errorf(toolerr.CodeTimeout,
 				"Download %s had not finished when the wait ended (%d bytes so far). Wait again, or go on and check it later.", d.ID, d.Bytes)
 		}
 	case "read":
@@ -103,7 +102,7 @@ func (s *Server) downloadsTool(ctx context.Context, c *Call, in downloadsIn) (Ou
 			return Outcome{}, err
 		}
 		if !c.allows(d.Origin + "/") {
-			return Outcome{Server: srv}, toolerr.Errorf(protocol.CodeOriginNotAllowed,
+			return Outcome{Server: srv}, toolerr.Errorf(toolerr.CodeOriginNotAllowed,
 				"Download %s came from %s, which is not one of this session's sites now, so nothing of it is shown.", d.ID, shownOrigin(d.Origin))
 		}
 		limit := in.MaxChars

@@ -12,7 +12,6 @@ import (
 	"github.com/diwall/diwall/host/internal/operator"
 	"github.com/diwall/diwall/host/internal/toolerr"
 	"github.com/diwall/diwall/host/policy"
-	"github.com/diwall/diwall/protocol"
 )
 
 // handoff hands the current step to the person: they do it in the agent's
@@ -73,12 +72,12 @@ func (s *Server) handoffDef() def {
 func (s *Server) handoff(ctx context.Context, c *Call, in handoffIn) (Outcome, error) {
 	reason := strings.TrimSpace(in.Reason)
 	if reason == "" {
-		return Outcome{}, toolerr.Errorf(protocol.CodeInvalidArgument, "Say in reason what the person should do (e.g. \"solve the captcha, then press Done\").")
+		return Outcome{}, toolerr.Errorf(toolerr.CodeInvalidArgument, "Say in reason what the person should do (e.g. \"solve the captcha, then press Done\").")
 	}
 	hub := s.opts.Operator
 	elicits := c.Client.hello.Elicits && c.req != nil && c.req.Session != nil
 	if s.opts.NoPerson() && !hub.Watched() && !elicits {
-		return Outcome{}, toolerr.Errorf(protocol.CodePersonUnavailable,
+		return Outcome{}, toolerr.Errorf(toolerr.CodePersonUnavailable,
 			"No person can answer: the browser has no window, no operator view is connected and your client cannot ask the person. Do not retry: tell the person what step needs them, and stop there.")
 	}
 	t := c.Tab
@@ -109,9 +108,9 @@ func (s *Server) handoff(ctx context.Context, c *Call, in handoffIn) (Outcome, e
 			return Outcome{}, stop
 		}
 		if errors.Is(err, operator.ErrHandoffPending) {
-			return Outcome{}, toolerr.Errorf(protocol.CodePausedByUser, "A step of this session already waits for the person. Wait for that handoff to end.")
+			return Outcome{}, toolerr.Errorf(toolerr.CodePausedByUser, "A step of this session already waits for the person. Wait for that handoff to end.")
 		}
-		return Outcome{}, &toolerr.Error{Code: protocol.CodeTimeout, Err: err, Msg: "The handoff ended before the person answered. Observe, then decide."}
+		return Outcome{}, &toolerr.Error{Code: toolerr.CodeTimeout, Err: err, Msg: "The handoff ended before the person answered. Observe, then decide."}
 	}
 	c.Base.Notice("the person acted") // and nothing more of what they did
 	info := t.Info()

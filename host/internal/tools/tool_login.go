@@ -15,7 +15,6 @@ import (
 	"github.com/diwall/diwall/host/internal/login"
 	"github.com/diwall/diwall/host/internal/vault"
 	"github.com/diwall/diwall/host/policy"
-	"github.com/diwall/diwall/protocol"
 )
 
 type loginIn struct {
@@ -65,18 +64,18 @@ const loginObservationReserve = observationWait
 func (s *Server) login(ctx context.Context, c *Call, in loginIn) (Outcome, error) {
 	id := in.CredentialID
 	if !slices.Contains(c.Profile.Credentials, id) {
-		return Outcome{}, toolerr.Errorf(protocol.CodePermissionDenied,
+		return Outcome{}, toolerr.Errorf(toolerr.CodePermissionDenied,
 			"The profile %q of this session does not permit credential %q. Use an id from the server instructions, or ask the person to add it to the profile's credentials.", c.Profile.Name, id)
 	}
 	if s.opts.Vault == nil {
-		return Outcome{}, toolerr.Errorf(protocol.CodeCredentialUnknown, "This host has no vault, so credential %q cannot be used. Ask the person to add it (diwall vault add).", id)
+		return Outcome{}, toolerr.Errorf(toolerr.CodeCredentialUnknown, "This host has no vault, so credential %q cannot be used. Ask the person to add it (diwall vault add).", id)
 	}
 	entry, err := s.opts.Vault.Entry(id)
 	if errors.Is(err, vault.ErrUnknown) {
-		return Outcome{}, toolerr.Errorf(protocol.CodeCredentialUnknown, "The vault has no credential %q. Ask the person to add it (diwall vault add %s ...).", id, id)
+		return Outcome{}, toolerr.Errorf(toolerr.CodeCredentialUnknown, "The vault has no credential %q. Ask the person to add it (diwall vault add %s ...).", id, id)
 	}
 	if err != nil {
-		return Outcome{}, &toolerr.Error{Code: protocol.CodeCredentialUnknown, Err: err, Msg: "The vault could not be read. Ask the person to check it (diwall doctor)."}
+		return Outcome{}, &toolerr.Error{Code: toolerr.CodeCredentialUnknown, Err: err, Msg: "The vault could not be read. Ask the person to check it (diwall doctor)."}
 	}
 	t := c.Tab
 	origin := t.Info().Origin
@@ -91,7 +90,7 @@ func (s *Server) login(ctx context.Context, c *Call, in loginIn) (Outcome, error
 	}
 	secret, err := s.opts.Vault.Secret(id)
 	if err != nil {
-		return Outcome{}, &toolerr.Error{Code: protocol.CodeCredentialUnknown, Err: err,
+		return Outcome{}, &toolerr.Error{Code: toolerr.CodeCredentialUnknown, Err: err,
 			Msg: "The credential could not be unlocked from its store. Ask the person to check the vault (diwall doctor)."}
 	}
 	c.secrets = []string{secret.Username, secret.Password}
@@ -100,7 +99,7 @@ func (s *Server) login(ctx context.Context, c *Call, in loginIn) (Outcome, error
 		budget = min(budget, time.Until(deadline)-loginObservationReserve)
 	}
 	if budget < 5*time.Second {
-		return Outcome{}, toolerr.Errorf(protocol.CodeBudgetExceeded,
+		return Outcome{}, toolerr.Errorf(toolerr.CodeBudgetExceeded,
 			"This session's call timeout leaves too little time for a login. Ask the person to raise call_timeout_ms in the profile.")
 	}
 	res := login.Run(ctx, t, login.Options{Credential: entry, Secret: secret, Allowed: c.allows,

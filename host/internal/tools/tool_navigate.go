@@ -9,7 +9,6 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/diwall/diwall/host/internal/browser"
-	"github.com/diwall/diwall/protocol"
 )
 
 type navigateIn struct {
@@ -46,14 +45,14 @@ func navOutcome(c *Call, nav browser.Navigation) error {
 	switch nav.Status {
 	case browser.NavFailed:
 		if nav.Error == "net::ERR_ABORTED" {
-			return toolerr.Errorf(protocol.CodeNavigationFailed,
+			return toolerr.Errorf(toolerr.CodeNavigationFailed,
 				"Nothing was loaded (net::ERR_ABORTED): the server sent no page (an empty answer or a download), or the load was cancelled. The tab stays where it was; observe it.")
 		}
 		name := nav.Error
 		if name == "" {
 			name = "a network error"
 		}
-		return toolerr.Errorf(protocol.CodeNavigationFailed,
+		return toolerr.Errorf(toolerr.CodeNavigationFailed,
 			"The page could not be loaded (%s). Check the URL; if it is right, the site may be down or unreachable: try again later or go elsewhere.", name)
 	case browser.NavStillLoading:
 		c.Base.Notice("the page had not finished loading; what is there can be observed")
@@ -82,7 +81,7 @@ func (s *Server) navigateDef() def {
 
 func (s *Server) navigate(ctx context.Context, c *Call, in navigateIn) (Outcome, error) {
 	if (in.URL == "") == (in.Action == "") {
-		return Outcome{}, toolerr.Errorf(protocol.CodeInvalidArgument, "Give either url or action (back, forward, reload), not both.")
+		return Outcome{}, toolerr.Errorf(toolerr.CodeInvalidArgument, "Give either url or action (back, forward, reload), not both.")
 	}
 	var t *browser.Tab
 	var err error

@@ -11,7 +11,6 @@ import (
 
 	"github.com/diwall/diwall/host/internal/operator"
 	"github.com/diwall/diwall/host/policy"
-	"github.com/diwall/diwall/protocol"
 )
 
 type screenIn struct {
@@ -43,7 +42,7 @@ func screenOffered(h SessionHello, p policy.Profile) bool {
 
 func (s *Server) screen(_ context.Context, c *Call, in screenIn) (Outcome, error) {
 	if !screenOffered(c.Client.hello, c.Profile) {
-		return Outcome{}, toolerr.Errorf(protocol.CodePermissionDenied,
+		return Outcome{}, toolerr.Errorf(toolerr.CodePermissionDenied,
 			"screen is only for an MCP client that announces the ui-commands capability, under a profile with operator_write = true.")
 	}
 	cmd := operator.UICommand{Action: in.Action, Dock: in.Dock}
@@ -53,19 +52,19 @@ func (s *Server) screen(_ context.Context, c *Call, in screenIn) (Outcome, error
 		if cmd.SessionKey == "" {
 			cmd.SessionKey = c.Client.Key()
 		} else if !s.opts.Operator.Knows(cmd.SessionKey) {
-			return Outcome{}, toolerr.Errorf(protocol.CodeInvalidArgument, "No session has the key %q. Leave sessionKey out for your own pane.", in.SessionKey)
+			return Outcome{}, toolerr.Errorf(toolerr.CodeInvalidArgument, "No session has the key %q. Leave sessionKey out for your own pane.", in.SessionKey)
 		}
 		if in.Dock != "" {
-			return Outcome{}, toolerr.Errorf(protocol.CodeInvalidArgument, "dock goes with terminal_* and browser_* only.")
+			return Outcome{}, toolerr.Errorf(toolerr.CodeInvalidArgument, "dock goes with terminal_* and browser_* only.")
 		}
 	case in.SessionKey != "":
-		return Outcome{}, toolerr.Errorf(protocol.CodeInvalidArgument, "sessionKey goes with split_right, split_down, close_pane, focus and navigate only.")
+		return Outcome{}, toolerr.Errorf(toolerr.CodeInvalidArgument, "sessionKey goes with split_right, split_down, close_pane, focus and navigate only.")
 	case in.Dock != "" && !slices.Contains(panelActions, in.Action):
-		return Outcome{}, toolerr.Errorf(protocol.CodeInvalidArgument, "dock goes with terminal_* and browser_* only.")
+		return Outcome{}, toolerr.Errorf(toolerr.CodeInvalidArgument, "dock goes with terminal_* and browser_* only.")
 	}
 	if err := s.opts.Operator.Command(c.Client.Key(), cmd); err != nil {
 		if errors.Is(err, operator.ErrNoInterface) {
-			return Outcome{}, &toolerr.Error{Code: protocol.CodeUnavailable, Err: err,
+			return Outcome{}, &toolerr.Error{Code: toolerr.CodeUnavailable, Err: err,
 				Msg: "No operator view that accepts screen commands is open (the extension's side panel, or the page of `diwall watch`). Carry on without it."}
 		}
 		return Outcome{}, err

@@ -8,7 +8,6 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/diwall/diwall/host/internal/observe"
-	"github.com/diwall/diwall/protocol"
 )
 
 type screenshotIn struct {
@@ -32,7 +31,7 @@ func (s *Server) screenshotDef() def {
 
 func (s *Server) screenshot(ctx context.Context, c *Call, in screenshotIn) (Outcome, error) {
 	if s.opts.Audit == nil {
-		return Outcome{}, toolerr.Errorf(protocol.CodeUnavailable, "This host keeps no audit log, so there is nowhere to keep a screenshot.")
+		return Outcome{}, toolerr.Errorf(toolerr.CodeUnavailable, "This host keeps no audit log, so there is nowhere to keep a screenshot.")
 	}
 	obs, err := observe.KeepingMarks(ctx, c.Tab, c.Profile, s.opts.ObservePath)
 	if err != nil {
@@ -42,11 +41,11 @@ func (s *Server) screenshot(ctx context.Context, c *Call, in screenshotIn) (Outc
 		return Outcome{}, toolerr.DialogOpen(obs.Dialog.Type)
 	}
 	if obs.PNG == nil {
-		return Outcome{}, toolerr.Errorf(protocol.CodeCaptureFailed, "No image could be kept (%s). Try again in a moment.", obs.Capture)
+		return Outcome{}, toolerr.Errorf(toolerr.CodeCaptureFailed, "No image could be kept (%s). Try again in a moment.", obs.Capture)
 	}
 	id, err := s.opts.Audit.Artifacts().Put(obs.PNG)
 	if err != nil {
-		return Outcome{}, &toolerr.Error{Code: protocol.CodeInternal, Err: err, Msg: "The image could not be written to the audit log. Tell the person (diwall doctor)."}
+		return Outcome{}, &toolerr.Error{Code: toolerr.CodeInternal, Err: err, Msg: "The image could not be written to the audit log. Tell the person (diwall doctor)."}
 	}
 	c.keepArtifact(id)
 	c.Base.Notices = append(c.Base.Notices, obs.Notices...)

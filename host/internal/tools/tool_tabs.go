@@ -8,7 +8,6 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/diwall/diwall/host/internal/browser"
-	"github.com/diwall/diwall/protocol"
 )
 
 type tabsIn struct {
@@ -106,7 +105,7 @@ func (s *Server) tabs(ctx context.Context, c *Call, in tabsIn) (Outcome, error) 
 		return s.tabsList(ctx, c)
 	case "select":
 		if in.TabID == "" {
-			return Outcome{}, toolerr.Errorf(protocol.CodeInvalidArgument, "select needs a tab_id; call tabs {action:\"list\"} to see them.")
+			return Outcome{}, toolerr.Errorf(toolerr.CodeInvalidArgument, "select needs a tab_id; call tabs {action:\"list\"} to see them.")
 		}
 		t, err := s.tab(c, in.TabID)
 		if err != nil {
@@ -118,7 +117,7 @@ func (s *Server) tabs(ctx context.Context, c *Call, in tabsIn) (Outcome, error) 
 		c.Client.Select(t.ID)
 		return s.tabOutcome(c, t, nil), nil
 	}
-	return Outcome{}, toolerr.Errorf(protocol.CodeInvalidArgument, "Unknown action %q; use list, open, close or select.", in.Action)
+	return Outcome{}, toolerr.Errorf(toolerr.CodeInvalidArgument, "Unknown action %q; use list, open, close or select.", in.Action)
 }
 
 func (s *Server) tabsList(ctx context.Context, c *Call) (Outcome, error) {

@@ -1,4 +1,4 @@
-package protocol
+package toolerr
 
 // Code is an error code a tool reports to the model (docs/contract.md §9).
 //
