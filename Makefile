@@ -38,7 +38,11 @@ demo: build
 # the macOS/Windows cross-builds.
 test: build test-go lint test-e2e check-extension check-pagescript cross
 
-# npm's node_modules can hold Go files of its own; they are not ours.
+# npm's node_modules can hold Go files of its own (eslint's flatted does);
+# they are not ours. NPM_CI puts a go.mod at the top of each node_modules it
+# installs, so that the go tool, and staticcheck or golangci-lint run on
+# ./..., see another module there and leave it out.
+NPM_CI = npm ci --no-audit --no-fund && echo 'module node_modules' > node_modules/go.mod
 GO_PKGS = $$($(GO) list ./... | grep -v /node_modules/)
 
 test-go:
@@ -60,20 +64,20 @@ test-e2e: build
 	DIWALL_BIN=$(CURDIR)/$(BIN) $(GO) test -count=1 -timeout 45m ./e2e/...
 
 check-extension:
-	cd extension && npm ci --no-audit --no-fund && npm run check
+	cd extension && $(NPM_CI) && npm run check
 
 # The scripts the host runs in a page (host/internal/pagescript/js): their
 # type-check, lint and unit tests, on the text the Go package assembles
 # (its tests run `go run ./assembled`, with $(GO)).
 check-pagescript:
-	cd host/internal/pagescript && npm ci --no-audit --no-fund && GO="$(GO)" npm run check
+	cd host/internal/pagescript && $(NPM_CI) && GO="$(GO)" npm run check
 
 # The macOS and Windows builds, Windows' vet and test binaries (the named
 # pipe's tests run on Windows itself), and the end-to-end tests' vet on both.
 cross:
 	GOOS=darwin GOARCH=arm64 $(GO) build -o /dev/null ./host/cmd/diwall
 	GOOS=windows GOARCH=amd64 $(GO) build -o /dev/null ./host/cmd/diwall
-	GOOS=windows GOARCH=amd64 $(GO) vet $$(GOOS=windows GOARCH=amd64 $(GO) list ./host/... ./installer/... ./protocol/... ./e2e/... | grep -v /node_modules/)
+	GOOS=windows GOARCH=amd64 $(GO) vet $$(GOOS=windows GOARCH=amd64 $(GO) list ./host/... ./protocol/... ./e2e/... | grep -v /node_modules/)
 	GOOS=darwin GOARCH=arm64 $(GO) vet ./e2e/...
 	GOOS=windows GOARCH=amd64 $(GO) test -c -o /dev/null ./host/socket
 
@@ -91,7 +95,7 @@ bench: build
 # pages, headless and headed (Xvfb), the text tokens of a form flow, and
 # what the frame-rate flags give and cost. Figures only: nothing is timed.
 bench-peers: build
-	cd e2e/bench/peers && npm ci --no-audit --no-fund
+	cd e2e/bench/peers && $(NPM_CI)
 	DIWALL_BIN=$(CURDIR)/$(BIN) DIWALL_BENCH_PEERS=1 $(GO) test -count=1 -timeout 30m \
 		-run '^(TestPeersSideBySide|TestPeersFormFlow|TestLaunchFlagsCost)$$' -v ./e2e/ | grep -v -e '^=== RUN' -e '^--- PASS' -e '^PASS'
 
@@ -108,7 +112,7 @@ bench-readme: build
 # Playwright filling and clicking the same form (needs the npm registry
 # once, for playwright-core).
 bench-compare: build
-	cd e2e/bench/playwright && npm ci --no-audit --no-fund
+	cd e2e/bench/playwright && $(NPM_CI)
 	DIWALL_BIN=$(CURDIR)/$(BIN) DIWALL_BENCH_COMPARE=1 $(GO) test -count=1 -run TestCompare -v ./e2e/ | grep -v '^=== RUN'
 
 # What observe makes of pages nobody here wrote, the W3C ARIA Authoring
@@ -166,8 +170,8 @@ FUZZTIME ?= 10s
 # (a minute) would take most of a short run.
 FUZZMINIMIZETIME ?= 2s
 FUZZ_TARGETS = protocol:FuzzConnRead protocol:FuzzAssembler host/internal/observe:FuzzParseAndBuild host/internal/observe:FuzzUnpack \
-	host/policy:FuzzParseAndEdit host/internal/imaging:FuzzCompose \
-	host/audit:FuzzRead
+	host/internal/policy:FuzzParseAndEdit host/internal/imaging:FuzzCompose \
+	host/internal/audit:FuzzRead
 
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \

@@ -5,7 +5,7 @@ import "strings"
 // The fidelity test's ruler: which of Chrome's accessibility roles (the
 // DevTools protocol's Accessibility domain, Chromium's internal names for
 // what ARIA does not name) count as which role of Diwall's tree. The test
-// keeps its own table rather than the host's (host/axrole, which the slow
+// keeps its own table rather than the host's (host/internal/axrole, which the slow
 // observation path maps Chrome's answers with): a black-box test states
 // what it expects, so a change of the host's mapping shows as a change of
 // the fidelity figure instead of moving the ruler with it.

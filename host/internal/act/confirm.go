@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/diwall/diwall/host/internal/browser"
-	"github.com/diwall/diwall/host/policy"
+	"github.com/diwall/diwall/host/internal/policy"
 )
 
 // Asking before a consequential step. A profile's confirm names kinds of

@@ -12,7 +12,7 @@ import (
 	"strings"
 
 	"github.com/diwall/diwall/extension"
-	"github.com/diwall/diwall/host/version"
+	"github.com/diwall/diwall/host/internal/version"
 )
 
 // Stdio are the process's standard streams.

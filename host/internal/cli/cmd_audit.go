@@ -11,8 +11,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/diwall/diwall/host/audit"
-	"github.com/diwall/diwall/host/paths"
+	"github.com/diwall/diwall/host/internal/audit"
+	"github.com/diwall/diwall/host/internal/paths"
 )
 
 const auditUsage = `Usage:

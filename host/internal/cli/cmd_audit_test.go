@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/diwall/diwall/host/audit"
-	"github.com/diwall/diwall/host/paths"
+	"github.com/diwall/diwall/host/internal/audit"
+	"github.com/diwall/diwall/host/internal/paths"
 )
 
 // auditHome is a DIWALL_HOME whose audit log holds one session of three

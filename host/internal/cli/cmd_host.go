@@ -11,11 +11,11 @@ import (
 	"syscall"
 
 	"github.com/diwall/diwall/extension"
+	"github.com/diwall/diwall/host/internal/installer"
 	"github.com/diwall/diwall/host/internal/launch"
 	"github.com/diwall/diwall/host/internal/nativehost"
-	"github.com/diwall/diwall/host/paths"
-	"github.com/diwall/diwall/host/policy"
-	"github.com/diwall/diwall/installer"
+	"github.com/diwall/diwall/host/internal/paths"
+	"github.com/diwall/diwall/host/internal/policy"
 )
 
 // hostPlace is where a host keeps its socket, state and logs.

@@ -11,10 +11,10 @@ import (
 	"strings"
 
 	"github.com/diwall/diwall/extension"
-	"github.com/diwall/diwall/host/paths"
-	"github.com/diwall/diwall/host/policy"
-	"github.com/diwall/diwall/host/version"
-	"github.com/diwall/diwall/installer"
+	"github.com/diwall/diwall/host/internal/installer"
+	"github.com/diwall/diwall/host/internal/paths"
+	"github.com/diwall/diwall/host/internal/policy"
+	"github.com/diwall/diwall/host/internal/version"
 )
 
 func installOptions() (installer.Options, error) {

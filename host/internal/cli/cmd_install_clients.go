@@ -7,7 +7,7 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/diwall/diwall/installer"
+	"github.com/diwall/diwall/host/internal/installer"
 )
 
 // npmPackageEnv names the npm package whose launcher started this binary;

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/diwall/diwall/host/paths"
-	"github.com/diwall/diwall/installer"
+	"github.com/diwall/diwall/host/internal/installer"
+	"github.com/diwall/diwall/host/internal/paths"
 )
 
 // TestInstallClientsWithLaunch: --client with --launch writes the clients'

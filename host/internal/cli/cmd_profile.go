@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/diwall/diwall/host/paths"
-	"github.com/diwall/diwall/host/policy"
+	"github.com/diwall/diwall/host/internal/paths"
+	"github.com/diwall/diwall/host/internal/policy"
 )
 
 const profileUsage = `Usage:

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/diwall/diwall/host/hoststatus"
-	"github.com/diwall/diwall/host/paths"
-	"github.com/diwall/diwall/host/socket"
+	"github.com/diwall/diwall/host/internal/hoststatus"
+	"github.com/diwall/diwall/host/internal/paths"
+	"github.com/diwall/diwall/host/internal/socket"
 )
 
 // status is what `diwall status` says: the hosts running now and where

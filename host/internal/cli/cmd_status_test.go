@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/diwall/diwall/host/hoststatus"
-	"github.com/diwall/diwall/host/paths"
-	"github.com/diwall/diwall/host/socket"
+	"github.com/diwall/diwall/host/internal/hoststatus"
+	"github.com/diwall/diwall/host/internal/paths"
+	"github.com/diwall/diwall/host/internal/socket"
 )
 
 func statusJSON(t *testing.T) status {

@@ -7,10 +7,10 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/diwall/diwall/host/audit"
+	"github.com/diwall/diwall/host/internal/audit"
+	"github.com/diwall/diwall/host/internal/installer"
+	"github.com/diwall/diwall/host/internal/paths"
 	"github.com/diwall/diwall/host/internal/vault"
-	"github.com/diwall/diwall/host/paths"
-	"github.com/diwall/diwall/installer"
 )
 
 // openVault opens the vault; DIWALL_VAULT=file or keyring chooses where new

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/diwall/diwall/host/audit"
-	"github.com/diwall/diwall/host/paths"
+	"github.com/diwall/diwall/host/internal/audit"
+	"github.com/diwall/diwall/host/internal/paths"
 )
 
 // lockedBuffer is a log a goroutine writes while the test reads it.

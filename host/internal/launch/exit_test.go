@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/diwall/diwall/host/paths"
+	"github.com/diwall/diwall/host/internal/paths"
 )
 
 func TestExitReason(t *testing.T) {

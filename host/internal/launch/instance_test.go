@@ -3,7 +3,7 @@ package launch
 import (
 	"testing"
 
-	"github.com/diwall/diwall/host/policy"
+	"github.com/diwall/diwall/host/internal/policy"
 )
 
 // TestInstanceFileCarriesTheKnobs: the launch's knobs reach the host's side

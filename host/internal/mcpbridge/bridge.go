@@ -20,10 +20,10 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/diwall/diwall/host/internal/operator"
+	"github.com/diwall/diwall/host/internal/policy"
+	"github.com/diwall/diwall/host/internal/socket"
 	"github.com/diwall/diwall/host/internal/toolerr"
 	"github.com/diwall/diwall/host/internal/tools"
-	"github.com/diwall/diwall/host/policy"
-	"github.com/diwall/diwall/host/socket"
 )
 
 // Options configures the bridge.

@@ -17,18 +17,18 @@ import (
 	"sync"
 	"time"
 
-	"github.com/diwall/diwall/host/audit"
-	"github.com/diwall/diwall/host/hoststatus"
 	"github.com/diwall/diwall/host/internal/approval"
+	"github.com/diwall/diwall/host/internal/audit"
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/extlink"
+	"github.com/diwall/diwall/host/internal/hoststatus"
 	"github.com/diwall/diwall/host/internal/observe"
 	"github.com/diwall/diwall/host/internal/operator"
+	"github.com/diwall/diwall/host/internal/policy"
 	"github.com/diwall/diwall/host/internal/sessions"
+	"github.com/diwall/diwall/host/internal/socket"
 	"github.com/diwall/diwall/host/internal/tools"
-	"github.com/diwall/diwall/host/policy"
-	"github.com/diwall/diwall/host/socket"
-	"github.com/diwall/diwall/host/version"
+	"github.com/diwall/diwall/host/internal/version"
 	"github.com/diwall/diwall/protocol"
 )
 

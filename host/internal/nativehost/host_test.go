@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/diwall/diwall/host/hoststatus"
-	"github.com/diwall/diwall/host/socket"
+	"github.com/diwall/diwall/host/internal/hoststatus"
+	"github.com/diwall/diwall/host/internal/socket"
 	"github.com/diwall/diwall/protocol"
 )
 

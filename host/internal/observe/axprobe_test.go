@@ -18,7 +18,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"github.com/diwall/diwall/e2e/pagegen"
-	"github.com/diwall/diwall/host/axrole"
+	"github.com/diwall/diwall/host/internal/axrole"
 )
 
 // TestAXProbe (opt-in: DIWALL_AXPROBE=page.html,... with paths relative to

@@ -4,7 +4,7 @@ import (
 	"context"
 	"sync"
 
-	"github.com/diwall/diwall/host/axrole"
+	"github.com/diwall/diwall/host/internal/axrole"
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/cdp"
 )

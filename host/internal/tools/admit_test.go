@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/diwall/diwall/host/audit"
+	"github.com/diwall/diwall/host/internal/audit"
 	"github.com/diwall/diwall/host/internal/browser/browsertest"
 	"github.com/diwall/diwall/protocol"
 )

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/diwall/diwall/host/audit"
+	"github.com/diwall/diwall/host/internal/audit"
 )
 
 // The audit log (docs/contract.md §8). Server.handler, which every call passes, hands

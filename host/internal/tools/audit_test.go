@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/diwall/diwall/host/audit"
+	"github.com/diwall/diwall/host/internal/audit"
 	"github.com/diwall/diwall/host/internal/browser"
-	"github.com/diwall/diwall/host/policy"
+	"github.com/diwall/diwall/host/internal/policy"
 )
 
 // TestEveryCallIsAudited: each call, failed or not, is one record with its

@@ -7,13 +7,13 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/diwall/diwall/host/audit"
 	"github.com/diwall/diwall/host/internal/act"
+	"github.com/diwall/diwall/host/internal/audit"
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/imaging"
 	"github.com/diwall/diwall/host/internal/observe"
+	"github.com/diwall/diwall/host/internal/policy"
 	"github.com/diwall/diwall/host/internal/toolerr"
-	"github.com/diwall/diwall/host/policy"
 	"github.com/diwall/diwall/protocol"
 )
 

@@ -8,11 +8,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/diwall/diwall/host/audit"
 	"github.com/diwall/diwall/host/internal/act"
+	"github.com/diwall/diwall/host/internal/audit"
 	"github.com/diwall/diwall/host/internal/browser/browsertest"
+	"github.com/diwall/diwall/host/internal/policy"
 	"github.com/diwall/diwall/host/internal/toolerr"
-	"github.com/diwall/diwall/host/policy"
 	"github.com/diwall/diwall/protocol"
 )
 

@@ -9,13 +9,13 @@ import (
 	"sync"
 	"time"
 
-	"github.com/diwall/diwall/host/audit"
 	"github.com/diwall/diwall/host/internal/act"
+	"github.com/diwall/diwall/host/internal/audit"
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/cdp"
 	"github.com/diwall/diwall/host/internal/downloads"
+	"github.com/diwall/diwall/host/internal/policy"
 	"github.com/diwall/diwall/host/internal/toolerr"
-	"github.com/diwall/diwall/host/policy"
 	"github.com/diwall/diwall/protocol"
 )
 

@@ -10,11 +10,11 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/diwall/diwall/host/audit"
 	"github.com/diwall/diwall/host/internal/approval"
+	"github.com/diwall/diwall/host/internal/audit"
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/browser/browsertest"
-	"github.com/diwall/diwall/host/policy"
+	"github.com/diwall/diwall/host/internal/policy"
 	"github.com/diwall/diwall/protocol"
 )
 

@@ -15,16 +15,16 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/diwall/diwall/host/audit"
 	"github.com/diwall/diwall/host/internal/approval"
+	"github.com/diwall/diwall/host/internal/audit"
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/observe"
 	"github.com/diwall/diwall/host/internal/operator"
+	"github.com/diwall/diwall/host/internal/policy"
 	"github.com/diwall/diwall/host/internal/sessions"
 	"github.com/diwall/diwall/host/internal/skill"
 	"github.com/diwall/diwall/host/internal/vault"
-	"github.com/diwall/diwall/host/policy"
-	"github.com/diwall/diwall/host/version"
+	"github.com/diwall/diwall/host/internal/version"
 )
 
 // Version is reported to MCP clients: the host's version.

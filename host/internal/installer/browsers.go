@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/diwall/diwall/host/paths"
+	"github.com/diwall/diwall/host/internal/paths"
 )
 
 // Browser IDs, as Options.Browsers takes them.

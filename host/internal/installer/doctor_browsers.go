@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/diwall/diwall/host/hoststatus"
-	"github.com/diwall/diwall/host/version"
+	"github.com/diwall/diwall/host/internal/hoststatus"
+	"github.com/diwall/diwall/host/internal/version"
 )
 
 // browserChecks checks each running browser: the manifest it reads, and
