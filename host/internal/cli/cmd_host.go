@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"syscall"
 
+	"github.com/diwall/diwall/host/internal/atomicfile"
+
 	"github.com/diwall/diwall/extension"
 	"github.com/diwall/diwall/host/internal/installer"
 	"github.com/diwall/diwall/host/internal/launch"
@@ -75,10 +77,11 @@ func runHost(ctx context.Context, args []string, stdio Stdio) int {
 	ready := func() {}
 	if place.instance != "" {
 		// The launcher waits for this file: it appears once the socket
-		// serves, and names the process to end with the browser.
+		// serves, and names the process to end with the browser. It
+		// appears whole (a reader never finds it empty).
 		ready = func() {
 			pid := []byte(strconv.Itoa(os.Getpid()))
-			if err := os.WriteFile(launch.HostPIDFile(place.instance), pid, 0o600); err != nil {
+			if err := atomicfile.Write(launch.HostPIDFile(place.instance), pid, 0o600); err != nil {
 				log.Warn("could not record the host pid", "err", err)
 			}
 		}

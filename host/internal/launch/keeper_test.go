@@ -51,7 +51,7 @@ func TestKeeperRestartsADeadBrowser(t *testing.T) {
 	// Stands in for the browser and its host: records a start in the
 	// profile, then serves (the host's pid file) until killed.
 	inst := fakeLaunch(t, `echo start >> "$DIWALL_INSTANCE/profile/starts"
-echo $$ > "$DIWALL_INSTANCE/host.pid"
+echo $$ > "$DIWALL_INSTANCE/host.pid.new" && mv "$DIWALL_INSTANCE/host.pid.new" "$DIWALL_INSTANCE/host.pid"
 exec sleep 600
 `)
 	k := NewKeeper(inst, slog.New(slog.DiscardHandler), 5*time.Second)
