@@ -946,12 +946,17 @@
   // extension and native messaging: about 270 ms a megabyte, measured) than
   // to pack: it goes gzipped, in base64, after "gz:" (a JSON answer starts
   // with "{"). The snapshot above is already taken. Should packing fail,
-  // the answer goes as it is.
+  // the answer goes as it is. The bytes are written straight into the
+  // compressor: through a Blob of the text (new Blob([text]).stream()) the
+  // serializer of a 2,000-element page took 12-23% longer (BenchmarkObserve,
+  // serialize-ms, 121-129 against 137-164 ms, three runs in turn).
   /** @param {string} text @returns {Promise<string>} */
   async function pack(text) {
     try {
-      const gzipped = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
-      const bytes = new Uint8Array(await new Response(gzipped).arrayBuffer());
+      const zip = new CompressionStream("gzip");
+      const writer = zip.writable.getWriter();
+      writer.write(new TextEncoder().encode(text)).then(() => writer.close()).catch(() => {});
+      const bytes = new Uint8Array(await new Response(zip.readable).arrayBuffer());
       return "gz:" + base64(bytes);
     } catch {
       return text;
