@@ -39,7 +39,8 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 // in the launched headless browser and in a headed everyday one (Xvfb, the
 // extension loaded as a person loads it), all in one run on the same
 // Chromium and the same local pages: the medians of turns in which each
-// side takes one measurement in turn, the ratio of Diwall to the faster
+// side takes one measurement, in an order that rotates from turn to turn
+// and each after a pause (turnPause), the ratio of Diwall to the faster
 // peer and of headed to headless, and the images' bytes. It needs `npm
 // ci` in e2e/bench/peers and runs only with DIWALL_BENCH_PEERS=1 (`make
 // bench-peers`). It checks behaviour only (every call answers); the
@@ -56,7 +57,7 @@ func TestPeersSideBySide(t *testing.T) {
 	peers := startPeers(t, w, h)
 	headed := startHeaded(t)
 	turns := 7
-	fmt.Printf("viewport %dx%d; medians of %d turns (one warm-up turn left out), ms as each MCP client saw them\n", w, h, turns)
+	fmt.Printf("viewport %dx%d; medians of %d turns (one warm-up turn left out; in each turn the sides in a rotating order, each after a %v pause), ms as each MCP client saw them\n", w, h, turns, turnPause)
 	fmt.Printf("%-24s %9s %9s %9s %7s %9s %7s %26s\n", "page", "pw s+s", "cd s+s", "diwall", "ratio", "headed", "h/h", "image bytes pw/cd/diwall")
 	for _, pg := range benchPages {
 		url := siteURL + pg.path
@@ -68,28 +69,34 @@ func TestPeersSideBySide(t *testing.T) {
 		}
 		var took [4][]float64
 		var images [3]int
+		// The sides take their turns in a rotating order, each after a
+		// pause: a model thinks between its calls, and the work a call
+		// leaves behind (a peer's garbage collection, Diwall's learning of
+		// key listeners, Chrome's own) is done by the next one. Back to
+		// back, whoever came right after the slowest side paid for it.
+		sides := []func(record bool){
+			func(record bool) { peerTurn(t, peers[0], record, &took[0], &images[0]) },
+			func(record bool) { peerTurn(t, peers[1], record, &took[1], &images[1]) },
+			func(record bool) {
+				start := time.Now()
+				o := bs.observe()
+				if record {
+					took[2] = append(took[2], ms(time.Since(start)))
+				}
+				images[2] = len(o.PNG)
+			},
+			func(record bool) {
+				start := time.Now()
+				headed.observe()
+				if record {
+					took[3] = append(took[3], ms(time.Since(start)))
+				}
+			},
+		}
 		for turn := 0; turn <= turns; turn++ {
-			for k, p := range peers {
-				snap := p.call(t, p.snapshot, map[string]any{})
-				shot := p.call(t, p.shot, p.shotArgs)
-				if len(shot.image) == 0 {
-					t.Fatalf("%s %s returned no image: %s", p.name, p.shot, shot.text)
-				}
-				if turn > 0 {
-					took[k] = append(took[k], ms(snap.took+shot.took))
-				}
-				images[k] = len(shot.image)
-			}
-			start := time.Now()
-			o := bs.observe()
-			if turn > 0 {
-				took[2] = append(took[2], ms(time.Since(start)))
-			}
-			images[2] = len(o.PNG)
-			start = time.Now()
-			headed.observe()
-			if turn > 0 {
-				took[3] = append(took[3], ms(time.Since(start)))
+			for i := range sides {
+				time.Sleep(turnPause)
+				sides[(turn+i)%len(sides)](turn > 0)
 			}
 		}
 		pw, cd, dw, hd := median(took[0]), median(took[1]), median(took[2]), median(took[3])
@@ -99,4 +106,22 @@ func TestPeersSideBySide(t *testing.T) {
 	fmt.Println("pw, cd: Playwright MCP, Chrome DevTools MCP (snapshot + screenshot); ratio: diwall / the faster peer; headed: diwall observe")
 	fmt.Println("in a headed Chromium on Xvfb with the extension as a person loads it; h/h: headed / headless")
 	fmt.Printf("load average at end: %s\n", loadAverage())
+}
+
+// turnPause is the pause before each side's turn in TestPeersSideBySide.
+const turnPause = 300 * time.Millisecond
+
+// peerTurn takes one measurement of a peer: its snapshot, then its
+// screenshot, timed as its MCP client sees them; with record, it keeps the
+// sum in took.
+func peerTurn(t *testing.T, p *peer, record bool, took *[]float64, image *int) {
+	snap := p.call(t, p.snapshot, map[string]any{})
+	shot := p.call(t, p.shot, p.shotArgs)
+	if len(shot.image) == 0 {
+		t.Fatalf("%s %s returned no image: %s", p.name, p.shot, shot.text)
+	}
+	if record {
+		*took = append(*took, ms(snap.took+shot.took))
+	}
+	*image = len(shot.image)
 }
