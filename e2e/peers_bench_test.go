@@ -72,8 +72,9 @@ func TestPeersSideBySide(t *testing.T) {
 		// The sides take their turns in a rotating order, each after a
 		// pause: a model thinks between its calls, and the work a call
 		// leaves behind (a peer's garbage collection, Diwall's learning of
-		// key listeners, Chrome's own) is done by the next one. Back to
-		// back, whoever came right after the slowest side could pay for it.
+		// key listeners, Chrome's own) is over before its next call. Back
+		// to back, whoever came right after the slowest side could pay for
+		// it.
 		sides := []func(record bool){
 			func(record bool) { peerTurn(t, peers[0], record, &took[0], &images[0]) },
 			func(record bool) { peerTurn(t, peers[1], record, &took[1], &images[1]) },
