@@ -78,21 +78,8 @@ func TestPeersSideBySide(t *testing.T) {
 		sides := []func(record bool){
 			func(record bool) { peerTurn(t, peers[0], record, &took[0], &images[0]) },
 			func(record bool) { peerTurn(t, peers[1], record, &took[1], &images[1]) },
-			func(record bool) {
-				start := time.Now()
-				o := bs.observe()
-				if record {
-					took[2] = append(took[2], ms(time.Since(start)))
-				}
-				images[2] = len(o.PNG)
-			},
-			func(record bool) {
-				start := time.Now()
-				headed.observe()
-				if record {
-					took[3] = append(took[3], ms(time.Since(start)))
-				}
-			},
+			func(record bool) { images[2] = len(observeTurn(bs, record, &took[2]).PNG) },
+			func(record bool) { observeTurn(headed, record, &took[3]) },
 		}
 		for turn := 0; turn <= turns; turn++ {
 			for i := range sides {
@@ -125,4 +112,15 @@ func peerTurn(t *testing.T, p *peer, record bool, took *[]float64, image *int) {
 		*took = append(*took, ms(snap.took+shot.took))
 	}
 	*image = len(shot.image)
+}
+
+// observeTurn takes one measurement of Diwall's observe in bs, as its MCP
+// client sees it; with record, it keeps the time in took.
+func observeTurn(bs *browserSession, record bool, took *[]float64) observation {
+	start := time.Now()
+	o := bs.observe()
+	if record {
+		*took = append(*took, ms(time.Since(start)))
+	}
+	return o
 }
