@@ -23,12 +23,15 @@ const maxReason = 500
 
 // HandOff shows that the session who handed a step to the person, in the
 // tab tabID, and waits for their answer: HandoffDone or HandoffDeclined,
-// or HandoffTimedOut once wait has passed. other, when not nil, is one
-// more place the person may answer (the MCP client's elicitation, named
-// by otherName for the log): the first answer wins. When ctx ends first (the
-// person paused or stopped the session, the client went away) it returns
-// ctx's cause. The handoff is no longer shown once it returns.
-func (h *Hub) HandOff(ctx context.Context, who SessionView, reason, tabID string, wait time.Duration, other <-chan string, otherName string) (string, error) {
+// or HandoffTimedOut once wait has passed. shown, when not nil, is called
+// once the handoff is shown, so that every interface and the command line
+// can answer it before the person is asked anywhere else; the channel it
+// returns, when not nil, is one more place the person may answer (the MCP
+// client's elicitation, named by otherName for the log): the first answer
+// wins. When ctx ends first (the person paused or stopped the session,
+// the client went away) it returns ctx's cause. The handoff is no longer
+// shown once it returns.
+func (h *Hub) HandOff(ctx context.Context, who SessionView, reason, tabID string, wait time.Duration, shown func() <-chan string, otherName string) (string, error) {
 	reason = strings.TrimSpace(reason)
 	if r := []rune(reason); len(r) > maxReason {
 		reason = string(r[:maxReason]) + "…"
@@ -46,6 +49,10 @@ func (h *Hub) HandOff(ctx context.Context, who SessionView, reason, tabID string
 	h.broadcastLocked(Event{Type: EventSession, Session: s.copy()})
 	h.mu.Unlock()
 	h.show(s)
+	var other <-chan string
+	if shown != nil {
+		other = shown()
+	}
 
 	timer := time.NewTimer(wait)
 	defer timer.Stop()

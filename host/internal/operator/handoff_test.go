@@ -123,14 +123,21 @@ func TestHandoffShownInTheTabGroup(t *testing.T) {
 	t.Fatal("the tab group never showed the handoff")
 }
 
-// TestHandoffAnsweredElsewhere: an answer from the other place (the MCP
-// client's elicitation) wins when it comes first.
+// TestHandoffAnsweredElsewhere: the other place (the MCP client's
+// elicitation) is asked once the handoff is shown, so that the command line
+// can answer it too, and its answer wins when it comes first.
 func TestHandoffAnsweredElsewhere(t *testing.T) {
 	h := New(slog.New(slog.DiscardHandler), nil)
 	who := SessionView{Key: "0123456789abcdef", Name: "claude"}
 	other := make(chan string, 1)
 	other <- HandoffDeclined
-	if out, err := h.HandOff(context.Background(), who, "x", "t", time.Minute, other, "the MCP client"); err != nil || out != HandoffDeclined {
+	shown := func() <-chan string {
+		if !h.HandedOff(who.Key, "t") {
+			t.Error("the other place was asked before the handoff was shown")
+		}
+		return other
+	}
+	if out, err := h.HandOff(context.Background(), who, "x", "t", time.Minute, shown, "the MCP client"); err != nil || out != HandoffDeclined {
 		t.Fatalf("%s %v", out, err)
 	}
 	if h.HandedOff(who.Key, "") {

@@ -91,17 +91,22 @@ func (s *Server) handoff(ctx context.Context, c *Call, in handoffIn) (Outcome, e
 		wait = min(wait, time.Until(dl)-handoffExtra)
 	}
 	stopProgress := c.progress(ctx, "waiting for the person: "+reason)
-	var other <-chan string
-	stopAsking := func() {}
-	if elicits {
+	stopAsking, takeDown := func() {}, func() {}
+	// Once the hub shows the handoff (so that every interface and the
+	// command line can answer it), the person is told and asked elsewhere.
+	shown := func() <-chan string {
+		takeDown = s.notifyHandoff(ctx, c, reason)
+		if !elicits {
+			return nil
+		}
+		var other <-chan string
 		other, stopAsking = c.elicit(ctx, g.Name, reason)
+		return other
 	}
 	start := time.Now()
-	if !hub.HandedOff(c.Client.Key(), "") { // else HandOff refuses: another waits
-		defer s.notifyHandoff(ctx, c, reason)()
-	}
-	outcome, err := hub.HandOff(ctx, who, reason, t.ID, wait, other, "the MCP client")
+	outcome, err := hub.HandOff(ctx, who, reason, t.ID, wait, shown, "the MCP client")
 	stopAsking() // the first answer won: the other question is withdrawn
+	takeDown()
 	stopProgress()
 	if err != nil {
 		if stop := personSays(err); stop != nil {
