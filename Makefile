@@ -60,7 +60,10 @@ lint:
 	$(GO) run $(GOLANGCI_LINT) run --allow-serial-runners ./...
 	$(GO) run $(STATICCHECK) $(GO_PKGS)
 
+# TestTypeScriptClient drives diwall with the official TypeScript MCP SDK
+# client, pinned in e2e/tsclient.
 test-e2e: build
+	cd e2e/tsclient && $(NPM_CI)
 	DIWALL_BIN=$(CURDIR)/$(BIN) $(GO) test -count=1 -timeout 45m ./e2e/...
 
 check-extension:

@@ -9,7 +9,6 @@ package mcpbridge
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"log/slog"
 	"sync"
@@ -68,21 +67,21 @@ type Options struct {
 func Run(ctx context.Context, opts Options) error {
 	ctx, cancel := context.WithCancel(ctx)
 	f := &forwarder{opts: opts, key: tools.NewSessionKey(), ctx: ctx}
+	f.progress.log = opts.Log
 	defer func() {
 		cancel() // first, so the closing session is not reconnected
 		f.close()
 	}()
-	server := tools.NewMCPServer(opts.Log, opts.Instructions)
+	// The bridge knows of the profile what decides the listing.
+	server := tools.NewMCPServer(opts.Log, opts.Instructions, tools.HideUnlisted(func(tools.SessionHello) (policy.Profile, bool) {
+		return policy.Profile{OperatorWrite: opts.OperatorWrite}, true
+	}))
 	for _, t := range tools.Definitions() {
 		if opts.Permits == nil || opts.Permits(t.Name) {
 			server.AddTool(t, f.handler(t.Name))
 		}
 	}
-	// The bridge knows of the profile what decides the listing.
-	server.AddReceivingMiddleware(tools.HideUnlisted(func(tools.SessionHello) (policy.Profile, bool) {
-		return policy.Profile{OperatorWrite: opts.OperatorWrite}, true
-	}))
-	err := server.Run(ctx, &mcp.IOTransport{Reader: opts.In, Writer: opts.Out})
+	err := server.Run(ctx, tools.Transport(opts.In, opts.Out, opts.Log))
 	if errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) {
 		return nil
 	}
@@ -106,10 +105,10 @@ type forwarder struct {
 	who  tools.SessionHello
 	lost bool
 
-	// progress: the client's session of each call in progress that asked
-	// for progress notifications, by its token, so that the host's
-	// notifications (a handoff that waits) reach the client.
-	progress sync.Map // fmt.Sprint(token) -> *mcp.ServerSession
+	// progress: the calls in progress that asked for progress
+	// notifications, by the token the bridge gave the host, so that the
+	// host's notifications (a handoff that waits) reach their client.
+	progress progressRoutes
 
 	// client is the client's session, to which the host's elicitation
 	// requests (a handoff that also asks through the client) are passed.
@@ -140,10 +139,9 @@ func (f *forwarder) handler(name string) mcp.ToolHandler {
 		}
 		params := &mcp.CallToolParams{Name: name, Arguments: req.Params.Arguments}
 		if token := req.Params.GetProgressToken(); token != nil && req.Session != nil {
-			params.SetProgressToken(token)
-			key := fmt.Sprint(token)
-			f.progress.Store(key, req.Session)
-			defer f.progress.Delete(key)
+			own, settle := f.progress.add(req.Session, token)
+			defer settle(ctx)
+			params.SetProgressToken(own)
 		}
 		res, err := sess.CallTool(ctx, params)
 		if err == nil {
@@ -219,7 +217,7 @@ func (f *forwarder) session(ctx context.Context, who tools.SessionHello) (*mcp.C
 		elicit = f.onElicit
 	}
 	hello := tools.SessionHello{Key: f.key, Client: who.Client, ClientVersion: who.ClientVersion, Profile: f.opts.Profile}
-	sess, err := dial(ctx, f.opts.Socket(), hello, who.UICommands, f.onProgress, elicit)
+	sess, err := dial(ctx, f.opts.Socket(), hello, who.UICommands, &f.progress, elicit)
 	if err != nil {
 		return nil, err
 	}
@@ -311,20 +309,10 @@ func (f *forwarder) onElicit(ctx context.Context, req *mcp.ElicitRequest) (*mcp.
 	return ss.Elicit(ctx, req.Params)
 }
 
-// onProgress passes the host's progress notification on to the client
-// whose call it is about.
-func (f *forwarder) onProgress(ctx context.Context, req *mcp.ProgressNotificationClientRequest) {
-	ss, ok := f.progress.Load(fmt.Sprint(req.Params.ProgressToken))
-	if !ok {
-		return
-	}
-	if err := ss.(*mcp.ServerSession).NotifyProgress(ctx, req.Params); err != nil {
-		f.opts.Log.Debug("progress not passed on", "err", err)
-	}
-}
-
-func dial(ctx context.Context, socketPath string, hello tools.SessionHello, ui bool,
-	onProgress func(context.Context, *mcp.ProgressNotificationClientRequest),
+// dial opens the session Dial does; when progress is set, the host's
+// progress notifications are passed on to the calls they are about
+// (progress.go), and when onElicit is, its elicitation requests.
+func dial(ctx context.Context, socketPath string, hello tools.SessionHello, ui bool, progress *progressRoutes,
 	onElicit func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error)) (*mcp.ClientSession, error) {
 	conn, err := socket.Dial(socketPath, time.Second)
 	if err != nil {
@@ -333,6 +321,11 @@ func dial(ctx context.Context, socketPath string, hello tools.SessionHello, ui b
 	experimental := map[string]any{tools.SessionCapability: hello}
 	if ui {
 		experimental[operator.CapabilityUICommands] = map[string]any{}
+	}
+	var transport mcp.Transport = &mcp.IOTransport{Reader: conn, Writer: conn}
+	var onProgress func(context.Context, *mcp.ProgressNotificationClientRequest)
+	if progress != nil {
+		transport, onProgress = counting{Transport: transport, routes: progress}, progress.pass
 	}
 	client := mcp.NewClient(&mcp.Implementation{Name: "diwall-mcp", Version: tools.Version}, &mcp.ClientOptions{
 		Capabilities:                &mcp.ClientCapabilities{Experimental: experimental},
@@ -348,7 +341,7 @@ func dial(ctx context.Context, socketPath string, hello tools.SessionHello, ui b
 		// the version before.
 		sessOpts = &mcp.ClientSessionOptions{ProtocolVersion: tools.ElicitBefore}
 	}
-	sess, err := client.Connect(cctx, &mcp.IOTransport{Reader: conn, Writer: conn}, sessOpts)
+	sess, err := client.Connect(cctx, transport, sessOpts)
 	if err != nil {
 		conn.Close()
 		return nil, err

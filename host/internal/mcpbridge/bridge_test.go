@@ -81,13 +81,16 @@ func startBridgeLost(t *testing.T, sock, lost string) *mcp.ClientSession {
 	return startBridgeWith(t, Options{Socket: func() string { return sock }, NoBrowser: "start the browser", NoBrowserLost: lost})
 }
 
-// startBridgeWith runs the bridge with opts (its In, Out and Log made
-// here) and connects a client to it.
+// startBridgeWith runs the bridge with opts (its In and Out made here,
+// and its Log when it has none) and connects a client to it.
 func startBridgeWith(t *testing.T, opts Options) *mcp.ClientSession {
 	t.Helper()
 	bridgeIn, clientOut := io.Pipe()
 	clientIn, bridgeOut := io.Pipe()
-	opts.In, opts.Out, opts.Log = bridgeIn, bridgeOut, slog.New(slog.DiscardHandler)
+	opts.In, opts.Out = bridgeIn, bridgeOut
+	if opts.Log == nil {
+		opts.Log = slog.New(slog.DiscardHandler)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {

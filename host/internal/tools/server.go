@@ -132,14 +132,13 @@ func New(b *browser.Browser, log *slog.Logger, opts *Options) *Server {
 	if s.opts.NoPerson == nil {
 		s.opts.NoPerson = func() bool { return false }
 	}
-	s.mcp = NewMCPServer(log, "")
-	for _, d := range s.defs() {
-		s.mcp.AddTool(d.tool, s.handler(d))
-	}
-	s.mcp.AddReceivingMiddleware(HideUnlisted(func(h SessionHello) (policy.Profile, bool) {
+	s.mcp = NewMCPServer(log, "", HideUnlisted(func(h SessionHello) (policy.Profile, bool) {
 		p, err := s.profileOf(&Client{hello: h})
 		return p, err == nil
 	}), s.register)
+	for _, d := range s.defs() {
+		s.mcp.AddTool(d.tool, s.handler(d))
+	}
 	if b != nil {
 		b.SetDownloads(s)
 	}
@@ -148,14 +147,22 @@ func New(b *browser.Browser, log *slog.Logger, opts *Options) *Server {
 
 // NewMCPServer returns an MCP server with Diwall's identity, the given
 // instructions ("" means Instructions), the procedures of package skill as
-// prompts and resources, and no tools.
-func NewMCPServer(log *slog.Logger, instructions string) *mcp.Server {
+// prompts and resources, and no tools. Every request it receives passes
+// the middleware (the first outermost), all of it within the recovery of
+// panics (recover.go). Serve its sessions over Transport.
+func NewMCPServer(log *slog.Logger, instructions string, middleware ...mcp.Middleware) *mcp.Server {
 	if instructions == "" {
 		instructions = Instructions
+	}
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
 	}
 	server := mcp.NewServer(&mcp.Implementation{Name: "diwall", Version: Version},
 		&mcp.ServerOptions{Instructions: instructions, Logger: log})
 	skill.Register(server)
+	// Each call wraps what is there: the last added is outermost.
+	server.AddReceivingMiddleware(middleware...)
+	server.AddReceivingMiddleware(recoverPanics(log))
 	return server
 }
 
@@ -198,7 +205,7 @@ const releaseGrace = 2 * time.Second
 // ends. When it ends, and its key does not come back at once, the
 // session's tabs are released.
 func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) error {
-	ss, err := s.mcp.Connect(ctx, &mcp.IOTransport{Reader: rwc, Writer: rwc}, nil)
+	ss, err := s.mcp.Connect(ctx, Transport(rwc, rwc, s.log), nil)
 	if err != nil {
 		return err
 	}
