@@ -23,6 +23,7 @@ var confirmed = struct {
 }{n: map[string]int{}}
 
 func confirmFixtures(mux *http.ServeMux) {
+	effectsFixtures(mux)
 	for _, path := range []string{"/confirm/subscribe", "/confirm/order"} {
 		mux.HandleFunc("POST "+path, func(w http.ResponseWriter, r *http.Request) {
 			confirmed.Lock()
@@ -32,6 +33,18 @@ func confirmFixtures(mux *http.ServeMux) {
 			fmt.Fprintf(w, "<!doctype html><title>Received</title><h1>Received %s</h1>", path)
 		})
 	}
+}
+
+// effectsFixtures count every request to /confirm/effects/, whatever its
+// method, by path: what the request guard must keep from the server.
+func effectsFixtures(mux *http.ServeMux) {
+	mux.HandleFunc("/confirm/effects/", func(w http.ResponseWriter, r *http.Request) {
+		confirmed.Lock()
+		confirmed.n[r.URL.Path]++
+		confirmed.Unlock()
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, "<!doctype html><title>Received</title><h1>Received %s</h1>", r.URL.Path)
+	})
 }
 
 func submissions(path string) int {

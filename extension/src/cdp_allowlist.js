@@ -32,6 +32,9 @@ export const ALLOWED_CDP_COMMANDS = new Set([
   "Input.dispatchDragEvent",
   "Target.setAutoAttach",
   "Fetch.enable",
+  "Fetch.disable",
+  "Network.enable",
+  "Network.disable",
   "Fetch.continueRequest",
   "Fetch.failRequest",
   "Fetch.takeResponseBodyAsStream",
@@ -40,24 +43,51 @@ export const ALLOWED_CDP_COMMANDS = new Set([
 ]);
 
 /**
- * Fetch.enable is allowed with exactly these params: the responses of documents (a page or a frame
- * loading, or a navigation that turns out to be a download) pause, so the host can tell a download
- * from a page and keep its bytes out of the person's Downloads folder. Nothing else is intercepted.
+ * The two interceptions the host may ask of Fetch.enable, as exact pattern lists. Documents'
+ * responses (a page or a frame loading, or a navigation that turns out to be a download) pause, so
+ * the host can tell a download from a page and keep its bytes out of the person's Downloads folder.
+ * While a batch of steps runs on a page whose profile confirms submissions or purchases, the
+ * requests that can carry the page's data out (a document's navigation, XHR, fetch, a beacon,
+ * other) also pause before they are sent, for the host to let go or fail (the request guard).
+ * @type {ReadonlyArray<ReadonlyArray<{urlPattern: string, resourceType: string, requestStage: string}>>}
+ */
+const FETCH_PATTERN_SETS = [
+  [{ urlPattern: "*", resourceType: "Document", requestStage: "Response" }],
+  [
+    { urlPattern: "*", resourceType: "Document", requestStage: "Response" },
+    { urlPattern: "*", resourceType: "Document", requestStage: "Request" },
+    { urlPattern: "*", resourceType: "XHR", requestStage: "Request" },
+    { urlPattern: "*", resourceType: "Fetch", requestStage: "Request" },
+    { urlPattern: "*", resourceType: "Ping", requestStage: "Request" },
+    { urlPattern: "*", resourceType: "Other", requestStage: "Request" },
+  ],
+];
+
+/**
+ * Fetch.enable is allowed with exactly one of FETCH_PATTERN_SETS, in its order, and nothing else
+ * (no auth handling).
  * @param {Record<string, unknown> | undefined} params
  * @returns {boolean}
  */
 export function allowedFetchEnable(params) {
-  if (params === undefined || Object.keys(params).length !== 1 || !Array.isArray(params.patterns) || params.patterns.length !== 1) {
+  if (params === undefined || Object.keys(params).length !== 1 || !Array.isArray(params.patterns)) {
     return false;
   }
-  const p = params.patterns[0];
-  return (
-    typeof p === "object" &&
-    p !== null &&
-    Object.keys(p).length === 3 &&
-    p.urlPattern === "*" &&
-    p.resourceType === "Document" &&
-    p.requestStage === "Response"
+  const got = /** @type {unknown[]} */ (params.patterns);
+  return FETCH_PATTERN_SETS.some(
+    (set) =>
+      set.length === got.length &&
+      set.every((want, i) => {
+        const p = got[i];
+        return (
+          typeof p === "object" &&
+          p !== null &&
+          Object.keys(p).length === 3 &&
+          /** @type {Record<string, unknown>} */ (p).urlPattern === want.urlPattern &&
+          /** @type {Record<string, unknown>} */ (p).resourceType === want.resourceType &&
+          /** @type {Record<string, unknown>} */ (p).requestStage === want.requestStage
+        );
+      }),
   );
 }
 
@@ -108,6 +138,23 @@ export const FORWARDED_CDP_EVENTS = new Set([
   "Inspector.targetCrashed",
   "Input.dragIntercepted",
 ]);
+
+/**
+ * Network events of the tab's own session, forwarded only for a request that is not a GET, HEAD or
+ * OPTIONS, and then only its id, type, URL and method (see sentParams in events.js): how the host's
+ * request guard knows the page began to send one before Chrome pauses it.
+ * @type {ReadonlySet<string>}
+ */
+export const FORWARDED_NETWORK_EVENTS = new Set(["Network.requestWillBeSent"]);
+
+/**
+ * Network.enable is allowed with no parameters only (no buffers, no bodies kept).
+ * @param {Record<string, unknown> | undefined} params
+ * @returns {boolean}
+ */
+export function allowedNetworkEnable(params) {
+  return params === undefined || Object.keys(params).length === 0;
+}
 
 /**
  * Events of the tab's own session forwarded in part only (see pausedParams in events.js).

@@ -36,6 +36,9 @@ const chromeDebugger = {
   getTargets: () => chrome.debugger.getTargets(),
 };
 
+/** How many held requests of one tab are remembered (see DebuggerSessions.noteHeld). */
+const MAX_HELD = 64;
+
 export class DebuggerSessions {
   /** @type {Set<number>} */
   #attached = new Set();
@@ -45,6 +48,12 @@ export class DebuggerSessions {
   #loaded;
   /** @type {Promise<void>} */
   #saving = Promise.resolve();
+  /**
+   * Requests paused before they were sent (the host's request guard), by tab: the most recent
+   * ones, which a host that goes away may not have answered.
+   * @type {Map<number, string[]>}
+   */
+  #held = new Map();
   #isAgentTab;
   #area;
   #api;
@@ -181,12 +190,32 @@ export class DebuggerSessions {
   }
 
   /**
+   * Notes a request of the tab that paused before it was sent (see stopPausing).
+   * @param {number} tabId
+   * @param {string} requestId
+   */
+  noteHeld(tabId, requestId) {
+    const held = this.#held.get(tabId) ?? [];
+    held.push(requestId);
+    this.#held.set(tabId, held.slice(-MAX_HELD));
+  }
+
+  /**
    * Stops pausing the responses of every attached tab (Fetch.disable), which lets those paused go
-   * on: what a host asked for dies with it. Also the tabs attached before the worker restarted.
+   * on: what a host asked for dies with it. Also the tabs attached before the worker restarted. A
+   * request the host's guard held before it was sent never goes on unasked: it is failed first (one
+   * the host already answered fails harmlessly).
    * @returns {Promise<void>}
    */
   async stopPausing() {
     await this.load();
+    const held = [...this.#held];
+    this.#held.clear();
+    await Promise.all(
+      held.flatMap(([tabId, ids]) =>
+        ids.map((requestId) => this.send(tabId, "Fetch.failRequest", { requestId, errorReason: "Aborted" }).catch(() => {})),
+      ),
+    );
     await Promise.all([...this.#attached].map((tabId) => this.send(tabId, "Fetch.disable", {}).catch(() => {})));
   }
 

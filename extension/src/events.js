@@ -5,7 +5,13 @@
  * `tab.shared`, `tab.unshared` and `approval.answered`, come from sharing.js and approvals.js.)
  */
 
-import { FORWARDED_CDP_EVENTS, FORWARDED_FETCH_EVENTS, FORWARDED_RESPONSE_HEADERS, FORWARDED_TARGET_EVENTS } from "./cdp_allowlist.js";
+import {
+  FORWARDED_CDP_EVENTS,
+  FORWARDED_FETCH_EVENTS,
+  FORWARDED_NETWORK_EVENTS,
+  FORWARDED_RESPONSE_HEADERS,
+  FORWARDED_TARGET_EVENTS,
+} from "./cdp_allowlist.js";
 import { toTab } from "./tab.js";
 
 /** @typedef {import("./agent_tabs.js").AgentTabs} AgentTabs */
@@ -109,11 +115,22 @@ export function registerEventForwarders({ agentTabs, sessions, emit, downloads, 
       }
       if (source.sessionId === undefined && FORWARDED_FETCH_EVENTS.has(method)) {
         if (!hostConnected()) {
-          // No host to let the page's response go on: it goes on unasked.
+          // No host to decide: a response goes on unasked, a request the guard held is failed.
           void releasePaused(sessions, source.tabId, params);
           return;
         }
-        emit("cdp.event", { tab_id: source.tabId, method, params: pausedParams(params) });
+        const forwarded = pausedParams(params);
+        if (atRequest(forwarded) && typeof forwarded.requestId === "string") {
+          sessions.noteHeld(source.tabId, forwarded.requestId);
+        }
+        emit("cdp.event", { tab_id: source.tabId, method, params: forwarded });
+        return;
+      }
+      if (source.sessionId === undefined && FORWARDED_NETWORK_EVENTS.has(method)) {
+        const sent = sentParams(params);
+        if (sent !== undefined) {
+          emit("cdp.event", { tab_id: source.tabId, method, params: sent });
+        }
         return;
       }
       if (source.sessionId === undefined && FORWARDED_CDP_EVENTS.has(method)) {
@@ -187,13 +204,14 @@ export async function adoptOpenedTab(agentTabs, emit, { tabId, sourceTabId, url 
 }
 
 /**
- * What is forwarded of Fetch.requestPaused (a document's response, paused): what tells a download
- * from a page, and nothing else of the request or the response (no cookies, no other headers).
+ * What is forwarded of Fetch.requestPaused (a document's response, or a request the host's guard
+ * holds before it is sent): what tells a download from a page, or what a request is, and nothing
+ * else of the request or the response (no cookies, no other headers, no body).
  * @param {object | undefined} params
- * @returns {object}
+ * @returns {{requestId?: unknown, responseStatusCode?: unknown, responseErrorReason?: unknown} & Record<string, unknown>}
  */
 export function pausedParams(params) {
-  const p = /** @type {{requestId?: unknown, frameId?: unknown, resourceType?: unknown, responseStatusCode?: unknown, responseErrorReason?: unknown, request?: {url?: unknown, method?: unknown}, responseHeaders?: {name?: unknown, value?: unknown}[]}} */ (
+  const p = /** @type {{requestId?: unknown, frameId?: unknown, resourceType?: unknown, networkId?: unknown, responseStatusCode?: unknown, responseErrorReason?: unknown, request?: {url?: unknown, method?: unknown}, responseHeaders?: {name?: unknown, value?: unknown}[]}} */ (
     params ?? {}
   );
   /** @type {Record<string, string>} */
@@ -210,6 +228,7 @@ export function pausedParams(params) {
     requestId: p.requestId,
     frameId: p.frameId,
     resourceType: p.resourceType,
+    ...(p.networkId === undefined ? {} : { networkId: p.networkId }),
     request: { url: p.request?.url, method: p.request?.method },
     ...(p.responseStatusCode === undefined ? {} : { responseStatusCode: p.responseStatusCode }),
     ...(p.responseErrorReason === undefined ? {} : { responseErrorReason: p.responseErrorReason }),
@@ -218,16 +237,47 @@ export function pausedParams(params) {
 }
 
 /**
- * Lets a paused response go on when no host is there to decide: a tab never hangs on a host that
- * is gone.
+ * What is forwarded of Network.requestWillBeSent: for a request that is not a GET, HEAD or OPTIONS
+ * only (undefined for those), its id, type, URL and method; no header, no body.
+ * @param {object | undefined} params
+ * @returns {object | undefined}
+ */
+export function sentParams(params) {
+  const p = /** @type {{requestId?: unknown, type?: unknown, request?: {url?: unknown, method?: unknown}}} */ (params ?? {});
+  const method = p.request?.method;
+  if (typeof method !== "string" || /^(GET|HEAD|OPTIONS)$/.test(method)) {
+    return undefined;
+  }
+  return { requestId: p.requestId, type: p.type, request: { url: p.request?.url, method } };
+}
+
+/**
+ * Whether a paused request paused before it was sent (the host's request guard): it has no response
+ * yet, neither a status nor an error.
+ * @param {{responseStatusCode?: unknown, responseErrorReason?: unknown}} p
+ * @returns {boolean}
+ */
+export function atRequest(p) {
+  return p.responseStatusCode === undefined && p.responseErrorReason === undefined;
+}
+
+/**
+ * Decides a paused request when no host is there to: a tab never hangs on a host that is gone. A
+ * response goes on; a request the host's guard held before it was sent is failed, since only the
+ * host could have said it may leave.
  * @param {DebuggerSessions} sessions
  * @param {number} tabId
  * @param {object | undefined} params
  * @returns {Promise<void>}
  */
 export async function releasePaused(sessions, tabId, params) {
-  const requestId = /** @type {{requestId?: unknown}} */ (params ?? {}).requestId;
-  if (typeof requestId === "string") {
-    await sessions.send(tabId, "Fetch.continueRequest", { requestId }).catch(() => {});
+  const p = /** @type {{requestId?: unknown, responseStatusCode?: unknown, responseErrorReason?: unknown}} */ (params ?? {});
+  if (typeof p.requestId !== "string") {
+    return;
   }
+  if (atRequest(p)) {
+    await sessions.send(tabId, "Fetch.failRequest", { requestId: p.requestId, errorReason: "Aborted" }).catch(() => {});
+    return;
+  }
+  await sessions.send(tabId, "Fetch.continueRequest", { requestId: p.requestId }).catch(() => {});
 }

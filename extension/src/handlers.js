@@ -6,7 +6,7 @@
 
 import { agentTabsParam } from "./agent_tabs.js";
 import { approvalAskParams, approvalIdParam } from "./approvals.js";
-import { ALLOWED_CDP_COMMANDS, allowedAutoAttach, allowedFetchEnable } from "./cdp_allowlist.js";
+import { ALLOWED_CDP_COMMANDS, allowedAutoAttach, allowedFetchEnable, allowedNetworkEnable } from "./cdp_allowlist.js";
 import { sessionsParam } from "./connected_sessions.js";
 import { ProtocolError, chromeCall, cdpErrorMessage, errorText, fromChromeError, invalidArgument } from "./errors.js";
 import { handoffShowParams } from "./handoff_notices.js";
@@ -164,8 +164,11 @@ export function createHandlers({ agentTabs, sessions, connectedSessions, approva
     if (method === "Fetch.enable" && (sessionId !== undefined || !allowedFetchEnable(cdpParams))) {
       throw new ProtocolError(
         "not_allowed",
-        'Fetch.enable is allowed on the tab\'s own session only, with patterns [{urlPattern: "*", resourceType: "Document", requestStage: "Response"}]',
+        'Fetch.enable is allowed on the tab\'s own session only, with the patterns of documents\' responses, or of those and the guarded requests (PROTOCOL.md)',
       );
+    }
+    if (method === "Network.enable" && (sessionId !== undefined || !allowedNetworkEnable(cdpParams))) {
+      throw new ProtocolError("not_allowed", "Network.enable is allowed on the tab's own session only, with no parameters");
     }
     await requireAgentTab(tabId);
     try {

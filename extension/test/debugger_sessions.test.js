@@ -63,8 +63,12 @@ test("a restarted worker goes on with the tabs attached before it, without detac
   assert.equal(after.isAttached(5), true);
   await after.attach(7);
   assert.deepEqual(api.calls, ["Target.setAutoAttach 5", "attach 7"]);
+  after.noteHeld(5, "interception-3");
   await after.stopPausing();
-  assert.deepEqual(api.calls.slice(2).sort(), ["Fetch.disable 5", "Fetch.disable 7"]);
+  assert.deepEqual(api.calls.slice(2), ["Fetch.failRequest 5", "Fetch.disable 5", "Fetch.disable 7"], "a held request is failed before the pauses stop");
+  api.calls = [];
+  await after.stopPausing();
+  assert.deepEqual(api.calls.sort(), ["Fetch.disable 5", "Fetch.disable 7"], "a held request is failed once");
 });
 
 test("a session Chrome ended is forgotten, in storage too", async () => {

@@ -3,7 +3,7 @@ import { test } from "node:test";
 
 import { allowedFetchEnable } from "../src/cdp_allowlist.js";
 import { AgentDownloads, ATTRIBUTION_MS, baseName } from "../src/downloads.js";
-import { pausedParams, releasePaused } from "../src/events.js";
+import { pausedParams, releasePaused, sentParams } from "../src/events.js";
 
 /** An AgentDownloads over a fake chrome.downloads, with what it did. */
 function setup({ agentTabs = true } = {}) {
@@ -80,9 +80,16 @@ test("baseName keeps the file name only", () => {
   assert.equal(baseName(""), "");
 });
 
-test("Fetch.enable is allowed for document responses only", () => {
+test("Fetch.enable is allowed for document responses, and with the guarded requests, only", () => {
   const ok = { patterns: [{ urlPattern: "*", resourceType: "Document", requestStage: "Response" }] };
   assert.equal(allowedFetchEnable(ok), true);
+  const guarded = {
+    patterns: [
+      ok.patterns[0],
+      ...["Document", "XHR", "Fetch", "Ping", "Other"].map((resourceType) => ({ urlPattern: "*", resourceType, requestStage: "Request" })),
+    ],
+  };
+  assert.equal(allowedFetchEnable(guarded), true);
   for (const bad of [
     undefined,
     {},
@@ -91,6 +98,10 @@ test("Fetch.enable is allowed for document responses only", () => {
     { patterns: [{ urlPattern: "*", requestStage: "Request" }] },
     { patterns: [{ urlPattern: "*", resourceType: "Document", requestStage: "Response" }], handleAuthRequests: true },
     { patterns: [ok.patterns[0], ok.patterns[0]] },
+    { patterns: guarded.patterns.slice(0, 3) },
+    { patterns: [...guarded.patterns, { urlPattern: "*", resourceType: "Image", requestStage: "Request" }] },
+    { patterns: [...guarded.patterns.slice(1), guarded.patterns[0]] },
+    { patterns: guarded.patterns.map((p) => ({ ...p, urlPattern: "http://*" })) },
   ]) {
     assert.equal(allowedFetchEnable(bad), false, JSON.stringify(bad));
   }
@@ -128,13 +139,33 @@ test("one word of an agent tab stands for one download", async () => {
   assert.equal(events.length, 1);
 });
 
-test("a paused response goes on when no host can decide", async () => {
+test("of the requests a page begins, only those that are not a GET are forwarded, without headers or body", () => {
+  const post = {
+    requestId: "9.1",
+    type: "Fetch",
+    request: { url: "http://127.0.0.1/pay", method: "POST", headers: { Cookie: "sid=secret" }, postData: "card=4242" },
+    initiator: { type: "script" },
+  };
+  assert.deepEqual(sentParams(post), { requestId: "9.1", type: "Fetch", request: { url: "http://127.0.0.1/pay", method: "POST" } });
+  for (const method of ["GET", "HEAD", "OPTIONS"]) {
+    assert.equal(sentParams({ ...post, request: { ...post.request, method } }), undefined, method);
+  }
+  assert.equal(sentParams(undefined), undefined);
+});
+
+test("with no host to decide, a paused response goes on and a held request is failed", async () => {
   /** @type {any[]} */
   const sent = [];
   const sessions = /** @type {any} */ ({ send: async (/** @type {any[]} */ ...args) => void sent.push(args) });
-  await releasePaused(sessions, 4, { requestId: "interception-7", request: { url: "http://x/" } });
+  await releasePaused(sessions, 4, { requestId: "interception-7", request: { url: "http://x/" }, responseStatusCode: 200 });
+  await releasePaused(sessions, 4, { requestId: "interception-8", request: { url: "http://x/" }, responseErrorReason: "Failed" });
+  await releasePaused(sessions, 4, { requestId: "interception-9", request: { url: "http://x/", method: "POST" } });
   await releasePaused(sessions, 4, {});
-  assert.deepEqual(sent, [[4, "Fetch.continueRequest", { requestId: "interception-7" }]]);
+  assert.deepEqual(sent, [
+    [4, "Fetch.continueRequest", { requestId: "interception-7" }],
+    [4, "Fetch.continueRequest", { requestId: "interception-8" }],
+    [4, "Fetch.failRequest", { requestId: "interception-9", errorReason: "Aborted" }],
+  ]);
 });
 
 test("the first word about a URL stands: a popup's download is its opener's", async () => {

@@ -21,7 +21,7 @@ type Step struct {
 	Mark       int      `json:"mark,omitempty" jsonschema:"the element's mark"`
 	Text       string   `json:"text,omitempty" jsonschema:"type: the text (≤ 64 KiB); wait: text to wait for"`
 	Values     []string `json:"values,omitempty" jsonschema:"select: option labels or values"`
-	Keys       string   `json:"keys,omitempty" jsonschema:"press: a key or chord (Enter, Control+A, Shift+Tab)"`
+	Keys       string   `json:"keys,omitempty" jsonschema:"press: a key or chord (Enter, Control+A)"`
 	Button     string   `json:"button,omitempty" jsonschema:"click: left (default), right or middle"`
 	Double     bool     `json:"double,omitempty" jsonschema:"click: double-click"`
 	Modifiers  []string `json:"modifiers,omitempty" jsonschema:"click: keys held (Alt, Control, Meta, Shift)"`
@@ -29,7 +29,7 @@ type Step struct {
 	Submit     bool     `json:"submit,omitempty" jsonschema:"type: press Enter after"`
 	DX         float64  `json:"dx,omitempty" jsonschema:"scroll, drag: pixels right"`
 	DY         float64  `json:"dy,omitempty" jsonschema:"scroll, drag: pixels down (scroll without mark or dx/dy: one screen)"`
-	MS         int      `json:"ms,omitempty" jsonschema:"wait: milliseconds (at most 30000)"`
+	MS         int      `json:"ms,omitempty" jsonschema:"wait: milliseconds (≤ 30000); limits a text or navigation wait"`
 	Navigation bool     `json:"navigation,omitempty" jsonschema:"wait: until the page navigates and loads"`
 	Files      []string `json:"files,omitempty" jsonschema:"upload: names of files in the upload folder"`
 	ToMark     int      `json:"to_mark,omitempty" jsonschema:"drag: the mark to drop on"`
@@ -55,7 +55,13 @@ type Result struct {
 	Navigated    bool
 	DialogOpened bool
 	NewTab       string // opaque id of a tab the page opened
-	Err          *toolerr.Error
+	// TypedPlain holds the steps (by index in the batch) whose typed text
+	// (Step.Withhold) the person's record may keep, if they succeeded
+	// (Steps[i].OK): each ran, and typed into the field of its mark, one
+	// its snapshot did not know to be sensitive. Every other step's typed
+	// text is withheld; nil: all.
+	TypedPlain map[int]bool
+	Err        *toolerr.Error
 	// Timing: the whole batch, the time spent waiting on the browser (its
 	// answers, and the events a step settles on); the rest is the host's.
 	Took, BrowserTook time.Duration
@@ -111,6 +117,17 @@ type run struct {
 	expect   *counts
 	// inflightFrame is the frame (see frameNo) the input in flight went to.
 	inflightFrame int
+	// keysAstray is set by a press step whose keys went to whatever had
+	// the focus, not to its mark's field (see typedPlain).
+	keysAstray bool
+	// guard is the batch's request guard (backstop.go), nil while none is
+	// set; pays says, by document (loader id), whether the page holds a
+	// card or payment field (paysNow).
+	guard *backstop
+	pays  map[string]bool
+	// allowed are the kinds of step the person allowed for the step
+	// running, when it was read (confirm.go).
+	allowed []string
 }
 
 // waiting starts counting time as the browser's share; call the func it
@@ -155,6 +172,7 @@ func Run(ctx context.Context, t *browser.Tab, opts Options, snapshotID string, s
 	defer r.budget.stop()
 	ctx = r.budget.ctx
 	defer r.release()
+	defer func() { _ = r.guard.stop() }() // (a batch that ended early)
 	if !info.Active {
 		if err := t.Activate(ctx); err != nil {
 			res.Err = toolerr.From(err)
@@ -170,6 +188,7 @@ func Run(ctx context.Context, t *browser.Tab, opts Options, snapshotID string, s
 		if i+1 < len(steps) {
 			r.next = &steps[i+1]
 		}
+		r.keysAstray = false
 		err := r.step(ctx, s, &sr, nextGuarded)
 		if r.inflight != nil && (err != nil || !nextGuarded || r.dialogOpened) {
 			if ferr := r.finishInflight(); err == nil {
@@ -186,6 +205,12 @@ func Run(ctx context.Context, t *browser.Tab, opts Options, snapshotID string, s
 			break
 		}
 		sr.OK = true
+		if r.typedPlain(s) {
+			if res.TypedPlain == nil {
+				res.TypedPlain = map[int]bool{}
+			}
+			res.TypedPlain[i] = true
+		}
 		res.Succeeded++
 		res.Navigated = res.Navigated || sr.Navigated
 		res.Steps = append(res.Steps, sr)
@@ -195,11 +220,27 @@ func Run(ctx context.Context, t *browser.Tab, opts Options, snapshotID string, s
 			break
 		}
 	}
+	if err := r.guard.stop(); err != nil && res.Err == nil {
+		// The last step set off a request the person did not allow.
+		r.failLast(&res, err)
+	}
 	if id := newestTab(t.Browser(), info.Owner); id != tabsBefore {
 		res.NewTab = id
 	}
 	res.Navigated = res.Navigated || t.Info().LoaderID != info.LoaderID
 	return res
+}
+
+// failLast reports the batch's last step, which ran, as failed with err:
+// what it set off was refused after it settled.
+func (r *run) failLast(res *Result, err error) {
+	e := r.asError(err)
+	res.Err = e
+	if n := len(res.Steps); n > 0 && res.Steps[n-1].OK {
+		sr := &res.Steps[n-1]
+		sr.OK, sr.Code, sr.Message = false, e.Code, e.Msg
+		res.Succeeded--
+	}
 }
 
 // asError is a step's failure as the model reads it.
@@ -252,24 +293,46 @@ func (r *run) step(ctx context.Context, s Step, sr *StepResult, nextGuarded bool
 	if !r.opts.Allowed(info.URL) {
 		return toolerr.Errorf(toolerr.CodeOriginNotAllowed, "The page left the sites this session may use; actions there are refused.")
 	}
+	if revealing(s) {
+		defer delete(r.pays, info.LoaderID) // (read again when next needed)
+	}
+	r.allowed = nil
 	if err := r.confirm(ctx, s, sr.Step, info.Origin); err != nil {
+		return err
+	}
+	r.guardFor(ctx, info.Origin)
+	if err := r.guard.begin(ctx, sr.Step, s); err != nil {
 		return err
 	}
 	events, stop := r.t.Record()
 	defer stop()
 	loaderBefore := info.LoaderID
 	k := kinds[s.Action]
+	if r.guard != nil {
+		nextGuarded = false // no input left in flight: the step settles whole
+	}
 	err := k.do(r, ctx, s, sr, nextGuarded)
-	if k.waits {
-		return err
-	}
-	if err != nil {
-		return err
-	}
-	if settles(s) && !r.dialogOpened {
+	switch {
+	case err != nil || k.waits || r.dialogOpened:
+	case settles(s):
 		// A native select's helper answers after what it set off: no need
 		// to look through the page again.
 		r.settle(ctx, events, s.Action != Select || r.ariaSelect)
+	case r.guard != nil:
+		// Under the request guard every step settles: what a page's script
+		// set off on it is then held before the next one runs.
+		r.settle(ctx, events, true)
+	}
+	r.guard.quiet(ctx)
+	if late, refused := r.guard.done(); err == nil && refused != nil {
+		return refused
+	} else if err == nil && late && !r.dialogOpened {
+		// A request held while the person decided went on after the
+		// step settled: wait for what it set off.
+		r.settleLoad(ctx, events)
+	}
+	if err != nil || k.waits {
+		return err
 	}
 	sr.Navigated = r.t.Info().LoaderID != loaderBefore
 	return nil

@@ -3,12 +3,10 @@ package act
 import (
 	"context"
 	"strings"
-	"time"
 
 	"github.com/diwall/diwall/host/internal/toolerr"
 
 	"github.com/diwall/diwall/host/internal/browser"
-	"github.com/diwall/diwall/host/internal/cdp"
 )
 
 func (r *run) click(ctx context.Context, s Step, sr *StepResult) error {
@@ -198,8 +196,11 @@ func (r *run) scroll(ctx context.Context, s Step, sr *StepResult) error {
 	return err
 }
 
+// pressKeys presses a key or chord, in the mark's field when the step
+// names one (focused first), else in whatever has the focus.
 func (r *run) pressKeys(ctx context.Context, s Step) error {
 	c, _ := parseChord(s.Keys) // checked by validate
+	r.keysAstray = true
 	if s.Mark != 0 {
 		res, err := r.page(ctx, "focus", map[string]any{"i": r.snap.MarkNode[s.Mark]})
 		if err != nil {
@@ -208,60 +209,7 @@ func (r *run) pressKeys(ctx context.Context, s Step) error {
 		if res.Gone || res.Stale {
 			return r.checkLocated(res, s.Mark, &StepResult{})
 		}
+		r.keysAstray = !res.Focused
 	}
 	return r.press(ctx, c)
-}
-
-// textWait bounds a wait for text.
-const textWait = 10 * time.Second
-
-// wait waits for a time, for text to appear, or for a navigation to load.
-func (r *run) wait(ctx context.Context, s Step, sr *StepResult) error {
-	defer r.waiting()()
-	switch {
-	case s.MS > 0:
-		select {
-		case <-time.After(time.Duration(s.MS) * time.Millisecond):
-			return nil
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	case s.Text != "":
-		// The page answers when the text appears (it watches its own
-		// changes), at most 10 s later.
-		found, err := r.hasText(ctx, s.Text)
-		if err != nil {
-			return err
-		}
-		if !found {
-			return toolerr.Errorf(toolerr.CodeTimeout, "The text did not appear within 10 s.")
-		}
-		return nil
-	}
-	// s.Navigation
-	before := r.t.Info().LoaderID
-	events, stop := r.t.Record()
-	defer stop()
-	started := time.NewTimer(10 * time.Second)
-	defer started.Stop()
-	for r.t.Info().LoaderID == before {
-		select {
-		case m := <-events:
-			switch m {
-			case browser.EventMainFrameNavigating, browser.EventMainFrameCommitted:
-				r.settleLoad(ctx, events)
-			case cdp.PageJavascriptDialogOpening:
-				r.dialogOpened = true
-				return nil
-			case "", "detached":
-				return toolerr.Errorf(toolerr.CodeTabGone, "The tab closed or was detached while waiting.")
-			}
-		case <-started.C:
-			return toolerr.Errorf(toolerr.CodeTimeout, "No navigation happened within 10 s.")
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
-	sr.Navigated = true
-	return nil
 }

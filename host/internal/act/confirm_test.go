@@ -3,6 +3,7 @@ package act
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 	"time"
 )
@@ -25,28 +26,33 @@ func TestSaysPurchase(t *testing.T) {
 	}
 }
 
-// TestConfirmable: the steps that may be asked about, and what the page is
-// asked of them.
-func TestConfirmable(t *testing.T) {
+// TestEffects: what the page is asked of each kind of step before it runs.
+func TestEffects(t *testing.T) {
 	for _, c := range []struct {
-		s   Step
-		key string
-		ok  bool
+		s    Step
+		want []probe
 	}{
-		{Step{Action: "click"}, "", true},
-		{Step{Action: "upload"}, "", true},
-		{Step{Action: "type", Submit: true}, "enter", true},
-		{Step{Action: "type"}, "", false},
-		{Step{Action: "press", Keys: "Enter"}, "enter", true},
-		{Step{Action: "press", Keys: "Control+Enter"}, "enter", true},
-		{Step{Action: "press", Keys: "Space"}, "space", true},
-		{Step{Action: "press", Keys: "Tab"}, "", false},
-		{Step{Action: "select"}, "", false},
-		{Step{Action: "drag"}, "", false},
+		{Step{Action: "click", Mark: 1}, []probe{{mark: 1}}},
+		{Step{Action: "click", Mark: 1, Double: true}, []probe{{mark: 1}}},
+		{Step{Action: "upload", Mark: 2}, []probe{{mark: 2}}},
+		{Step{Action: "type", Mark: 3, Submit: true}, []probe{{mark: 3, key: "enter"}}},
+		{Step{Action: "type", Mark: 3, Text: "one\ntwo"}, []probe{{mark: 3, key: "enter"}}},
+		{Step{Action: "type", Mark: 3, Text: "one"}, nil},
+		{Step{Action: "press", Keys: "Enter"}, []probe{{key: "enter"}}},
+		{Step{Action: "press", Keys: "Control+Enter"}, []probe{{key: "enter"}}},
+		{Step{Action: "press", Keys: "Space"}, []probe{{key: "space"}}},
+		{Step{Action: "press", Keys: "Tab"}, nil},
+		{Step{Action: "check", Mark: 4}, []probe{{mark: 4, chooses: true}}},
+		{Step{Action: "uncheck", Mark: 4}, []probe{{mark: 4, chooses: true}}},
+		{Step{Action: "select", Mark: 5}, []probe{{mark: 5, chooses: true}}},
+		{Step{Action: "drag", Mark: 1, DX: 1}, []probe{{mark: 1, chooses: true}}},
+		{Step{Action: "drag", Mark: 1, ToMark: 2}, []probe{{mark: 1, chooses: true}, {mark: 2, chooses: true}}},
+		{Step{Action: "hover", Mark: 1}, nil},
+		{Step{Action: "scroll"}, nil},
+		{Step{Action: "wait", MS: 10}, nil},
 	} {
-		key, ok := confirmable(c.s)
-		if key != c.key || ok != c.ok {
-			t.Errorf("%+v: %q %v, want %q %v", c.s, key, ok, c.key, c.ok)
+		if got := effectsOf(c.s); !slices.Equal(got, c.want) {
+			t.Errorf("%+v: %+v, want %+v", c.s, got, c.want)
 		}
 	}
 }

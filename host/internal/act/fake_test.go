@@ -18,13 +18,15 @@ type thrown string
 type opFunc func(args map[string]any) any
 
 // fakePage is a tab whose page answers act's helpers from a table of ops,
-// on a snapshot "snap" of three marked nodes (marks 1, 2, 3 are nodes 0,
+// on a snapshot of three marked nodes, snap (marks 1, 2, 3 are nodes 0,
 // 1, 2).
 type fakePage struct {
 	t   *testing.T
 	ext *browsertest.Ext
 	b   *browser.Browser
 	tab *browser.Tab
+	// snap is the id of the page's snapshot, one the tab issued.
+	snap string
 
 	mu    sync.Mutex
 	ops   map[string]opFunc
@@ -66,7 +68,8 @@ func newFakePage(t *testing.T) *fakePage {
 	p.on("hasText", func(map[string]any) any { return map[string]any{"found": true} })
 	p.on("dragWatch", func(map[string]any) any { return map[string]any{} })
 	p.on("dragStarted", func(map[string]any) any { return map[string]any{"found": false} })
-	p.snapshot("snap", map[int]int{1: 0, 2: 1, 3: 2})
+	p.snap = p.tab.NewSnapshotID()
+	p.snapshot(p.snap, map[int]int{1: 0, 2: 1, 3: 2})
 	return p
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"maps"
+	"time"
 
 	"github.com/diwall/diwall/host/internal/browser"
 )
@@ -146,11 +147,11 @@ func mainNodes(snap *browser.Snapshot, nodes []int) ([]int, map[int]int) {
 	return locals, back
 }
 
-// hasText waits, at most textWait, until text is on the page: in the main
+// hasText waits, at most within, until text is on the page: in the main
 // frame or in a frame the snapshot read (in the document it read: a frame
 // that navigated since answers nothing).
-func (r *run) hasText(ctx context.Context, text string) (bool, error) {
-	ctx, cancel := context.WithTimeout(ctx, textWait+helperWait)
+func (r *run) hasText(ctx context.Context, text string, within time.Duration) (bool, error) {
+	ctx, cancel := context.WithTimeout(ctx, within+helperWait)
 	defer cancel()
 	frames := []browser.Frame{{}}
 	for _, f := range r.snap.Frames {
@@ -163,8 +164,8 @@ func (r *run) hasText(ctx context.Context, text string) (bool, error) {
 	answers := make(chan answer, len(frames))
 	for _, f := range frames {
 		go func() {
-			args := map[string]any{"text": text, "wait": textWait.Milliseconds(), "snapshot": r.snap.ID, "own": !f.Main()}
-			out, err := helperWithin(ctx, r.t, f, "hasText", args, textWait+helperWait)
+			args := map[string]any{"text": text, "wait": within.Milliseconds(), "snapshot": r.snap.ID, "own": !f.Main()}
+			out, err := helperWithin(ctx, r.t, f, "hasText", args, within+helperWait)
 			var res pageResult
 			if err == nil {
 				res, err = decodeResult("hasText", out)

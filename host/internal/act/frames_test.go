@@ -14,7 +14,7 @@ import (
 // that frame's element 0.
 func framedPage(t *testing.T) *fakePage {
 	p := newFakePage(t)
-	s := &browser.Snapshot{ID: "snap", LoaderID: "L1", MarkNode: map[int]int{1: 0, 2: 1, 3: 2},
+	s := &browser.Snapshot{ID: p.snap, LoaderID: "L1", MarkNode: map[int]int{1: 0, 2: 1, 3: 2},
 		Frames: []browser.SnapFrame{{Frame: browser.Frame{ID: "f1", Session: "S1"}, Owner: 1}},
 		Place:  []browser.NodePlace{{Frame: 0, Local: 0}, {Frame: 0, Local: 1}, {Frame: 1, Local: 0}}}
 	if !p.tab.SetSnapshot(s) {
@@ -83,7 +83,7 @@ func TestMarkFileInputs(t *testing.T) {
 			map[string]any{"i": 2, "multiple": true, "files": []any{"a.png"}},
 		}}
 	})
-	obs := &observe.Observation{SnapshotID: "snap", FileInputs: true,
+	obs := &observe.Observation{SnapshotID: p.snap, FileInputs: true,
 		Tree:     []string{`button [1]`, `textbox "Name" [2]`, `  generic "Drop here" [3]`},
 		Elements: []observe.Element{{Mark: 1, Role: "button"}, {Mark: 2, Role: "textbox", Name: "Name"}, {Mark: 3, Role: "generic", Name: "Drop here"}}}
 	MarkFileInputs(t.Context(), p.tab, obs)
@@ -108,7 +108,7 @@ func TestMarkFileInputs(t *testing.T) {
 		t.Error("asked about file inputs on a page that has none")
 		return map[string]any{"found": []any{}}
 	})
-	none := &observe.Observation{SnapshotID: "snap", Elements: []observe.Element{{Mark: 1, Role: "button"}}}
+	none := &observe.Observation{SnapshotID: p.snap, Elements: []observe.Element{{Mark: 1, Role: "button"}}}
 	MarkFileInputs(t.Context(), p.tab, none)
 }
 

@@ -41,6 +41,7 @@ type pageResult struct {
 	// whether it takes each key, whether the caret is at the end, and
 	// whether the field is empty.
 	Kind      string `json:"kind"`
+	NotText   string `json:"notText"`   // what the element is, when it takes no typed text
 	Keyed     bool   `json:"keyed"`     // typed key by key whatever the page (a date's parts)
 	Formatted bool   `json:"formatted"` // the field looks formatted as it is typed
 	AtEnd     bool   `json:"atEnd"`
@@ -53,7 +54,9 @@ type pageResult struct {
 	// takes a payment; the words of its submit button; the node index of
 	// the focused element (for a key without a mark); the element's box.
 	Submits    bool      `json:"submits"`
-	Pays       bool      `json:"pays"`
+	Pays       bool      `json:"pays"`     // also pays: the page holds a card or payment field
+	Native     bool      `json:"native"`   // a native checkbox, radio or select
+	PagePays   bool      `json:"pagePays"` // the page holds a card or payment field
 	SubmitName string    `json:"submitName"`
 	Index      *int      `json:"index"`
 	Box        []float64 `json:"box"`

@@ -16,7 +16,7 @@ func run1(p *fakePage, opts Options, steps ...Step) Result {
 	if opts.Allowed == nil {
 		opts.Allowed = allowAll
 	}
-	return Run(context.Background(), p.tab, opts, "snap", steps)
+	return Run(context.Background(), p.tab, opts, p.snap, steps)
 }
 
 func TestRunClicksTheMarkWhereThePageSaysItIs(t *testing.T) {
@@ -64,9 +64,17 @@ func TestAClickOnAFileInputIsRefused(t *testing.T) {
 
 func TestRunChecksTheSnapshotFirst(t *testing.T) {
 	p := newFakePage(t)
-	res := Run(context.Background(), p.tab, Options{Allowed: allowAll}, "older", []Step{{Action: "click", Mark: 1}})
+	older := p.snap
+	p.snap = p.tab.NewSnapshotID()
+	p.snapshot(p.snap, map[int]int{1: 0, 2: 1, 3: 2})
+	res := Run(context.Background(), p.tab, Options{Allowed: allowAll}, older, []Step{{Action: "click", Mark: 1}})
 	if res.Err != toolerr.SnapshotStale {
 		t.Errorf("an older snapshot: %v", res.Err)
+	}
+	// An id the tab never issued is called so, not old.
+	res = Run(context.Background(), p.tab, Options{Allowed: allowAll}, "zzz", []Step{{Action: "click", Mark: 1}})
+	if res.Err == nil || res.Err.Code != toolerr.CodeSnapshotStale || !strings.Contains(res.Err.Msg, `"zzz" was never issued`) || strings.Contains(res.Err.Msg, "no longer current") {
+		t.Errorf("a made-up snapshot: %v", res.Err)
 	}
 	res = run1(p, Options{}, Step{Action: "click", Mark: 9}, Step{Action: "click", Mark: 1})
 	if res.Err == nil || res.Err.Code != toolerr.CodeInvalidArgument || !strings.Contains(res.Err.Msg, "Mark 9") ||

@@ -52,10 +52,11 @@ type kind struct {
 	// waits: the step waits for the page itself and says whether it
 	// navigated (no settling after it).
 	waits bool
-	// confirm says whether the person may be asked about the step
-	// (confirm.go), and which key's consequence the page is asked for
-	// ("enter", "space"; "" for the element's click or upload).
-	confirm func(s Step) (key string, ok bool)
+	// effects are what the page is asked of the step before it runs, so
+	// that the person can be asked about what it would set off
+	// (confirm.go); none: the step sets off nothing by itself (what the
+	// page's scripts do on it is the request guard's, backstop.go).
+	effects func(s Step) []probe
 	// typed are the step's arguments the page receives as typed text (or
 	// keys that type it): what may be a secret, withheld from the person's
 	// view and the audit log unless the field is known not to be one.
@@ -67,6 +68,23 @@ type kind struct {
 }
 
 func always(Step) bool { return true }
+
+// probe is one question to the page about a step (act.js consequence):
+// what pressing its element would set off, by a click (key "") or a key
+// ("enter", "space"). mark 0 is the element that has the focus. chooses
+// says the step only chooses in it (check, select, drag): the element's
+// name alone does not make it a purchase, only a submission it sets off.
+type probe struct {
+	mark    int
+	key     string
+	chooses bool
+}
+
+// pressed: the step presses its mark's element, as a click does.
+func pressed(s Step) []probe { return []probe{{mark: s.Mark}} }
+
+// chosen: the step chooses in its mark's element.
+func chosen(s Step) []probe { return []probe{{mark: s.Mark, chooses: true}} }
 
 // locateFirst: the step begins by locating its element.
 func locateFirst(_ Step, i int) (string, map[string]any) { return "locate", map[string]any{"i": i} }
@@ -81,7 +99,8 @@ func checked(want bool) kind {
 		do: func(r *run, ctx context.Context, s Step, sr *StepResult, _ bool) error {
 			return r.setChecked(ctx, s, sr, want)
 		},
-		first: func(_ Step, i int) (string, map[string]any) { return "checkTarget", map[string]any{"i": i} },
+		first:   func(_ Step, i int) (string, map[string]any) { return "checkTarget", map[string]any{"i": i} },
+		effects: chosen, // a toggle button is checked by a click
 		expects: func(Step, *observe.Expect) observe.Expect {
 			w := want
 			return observe.Expect{Checked: &w}
@@ -114,7 +133,7 @@ func kindTable() map[Action]kind {
 			do:      func(r *run, ctx context.Context, s Step, sr *StepResult, _ bool) error { return r.click(ctx, s, sr) },
 			first:   locateFirst,
 			settles: always,
-			confirm: func(Step) (string, bool) { return "", true },
+			effects: pressed,
 		},
 		Type: {
 			mark: true,
@@ -123,11 +142,12 @@ func kindTable() map[Action]kind {
 				return "typeTarget", map[string]any{"i": i, "clear": s.Clear}
 			},
 			settles: func(s Step) bool { return s.Submit },
-			confirm: func(s Step) (string, bool) {
-				if s.Submit {
-					return "enter", true
+			effects: func(s Step) []probe {
+				// A line break is typed as Enter, as submit is.
+				if s.Submit || strings.Contains(s.Text, "\n") {
+					return []probe{{mark: s.Mark, key: "enter"}}
 				}
-				return "", false
+				return nil
 			},
 			typed: func(s *Step) []*string { return []*string{&s.Text} },
 			expects: func(s Step, was *observe.Expect) observe.Expect {
@@ -152,6 +172,7 @@ func kindTable() map[Action]kind {
 				return "selectNative", map[string]any{"i": i, "values": s.Values}
 			},
 			settles: always,
+			effects: chosen, // an ARIA select is chosen in by clicks
 			expects: func(s Step, _ *observe.Expect) observe.Expect { return observe.Expect{Values: s.Values} },
 		},
 		Check:   checked(true),
@@ -176,18 +197,18 @@ func kindTable() map[Action]kind {
 			},
 			do:      func(r *run, ctx context.Context, s Step, _ *StepResult, _ bool) error { return r.pressKeys(ctx, s) },
 			settles: always,
-			confirm: func(s Step) (string, bool) {
+			effects: func(s Step) []probe {
 				c, err := parseChord(s.Keys)
 				if err != nil {
-					return "", false
+					return nil
 				}
 				switch c.key.Key {
 				case "Enter":
-					return "enter", true
+					return []probe{{key: "enter"}}
 				case " ":
-					return "space", true
+					return []probe{{key: "space"}}
 				}
-				return "", false
+				return nil
 			},
 			typed: func(s *Step) []*string {
 				if typesText(s.Keys) {
@@ -203,6 +224,9 @@ func kindTable() map[Action]kind {
 				}
 				if s.MS <= 0 && s.Text == "" && !s.Navigation {
 					return bad("wait needs ms, text or navigation.")
+				}
+				if s.Text != "" && s.Navigation {
+					return bad("wait for text or for navigation, not both (ms bounds either): two wait steps wait for both.")
 				}
 				return nil
 			},
@@ -223,7 +247,7 @@ func kindTable() map[Action]kind {
 			},
 			do:      func(r *run, ctx context.Context, s Step, sr *StepResult, _ bool) error { return r.upload(ctx, s, sr) },
 			settles: always,
-			confirm: func(Step) (string, bool) { return "", true },
+			effects: pressed,
 		},
 		Drag: {
 			mark: true,
@@ -236,6 +260,14 @@ func kindTable() map[Action]kind {
 			do:      func(r *run, ctx context.Context, s Step, sr *StepResult, _ bool) error { return r.drag(ctx, s, sr) },
 			first:   locateFirst,
 			settles: always,
+			effects: func(s Step) []probe {
+				// A drag that ends where it began is a click on it.
+				out := chosen(s)
+				if s.ToMark != 0 {
+					out = append(out, probe{mark: s.ToMark, chooses: true})
+				}
+				return out
+			},
 		},
 	}
 }
@@ -281,14 +313,13 @@ func settles(s Step) bool {
 	return k.settles != nil && k.settles(s)
 }
 
-// confirmable is the page's reading a step needs before it can be asked
-// about: which helper answers it, and with what.
-func confirmable(s Step) (key string, ok bool) {
+// effectsOf are the questions to the page about step s before it runs.
+func effectsOf(s Step) []probe {
 	k := kinds[s.Action]
-	if k.confirm == nil {
-		return "", false
+	if k.effects == nil {
+		return nil
 	}
-	return k.confirm(s)
+	return k.effects(s)
 }
 
 // Withhold replaces what the step would type into the page (type's text,
@@ -304,6 +335,18 @@ func (s *Step) Withhold(withheld string) {
 			*f = withheld
 		}
 	}
+}
+
+// typedPlain says whether what step s typed, now that it ran, went into
+// the field of its mark, a field the snapshot did not know to be
+// sensitive: only then may the person's record keep the text
+// (Result.TypedPlain). A step that types nothing is never plain.
+func (r *run) typedPlain(s Step) bool {
+	k := kinds[s.Action]
+	if k.typed == nil || len(k.typed(&s)) == 0 || r.keysAstray {
+		return false
+	}
+	return s.Mark != 0 && r.snap.PlainField(s.Mark)
 }
 
 // Acted is what the steps that succeeded asked of the elements they typed

@@ -10,6 +10,7 @@ import (
 
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/cdp"
+	"github.com/diwall/diwall/host/internal/toolerr"
 )
 
 // Typing. A person's typing gives the page focus, then for each character
@@ -37,6 +38,12 @@ func (r *run) typeInto(ctx context.Context, s Step, sr *StepResult, nextGuarded 
 	}
 	if err := r.checkLocated(field, s.Mark, sr); err != nil {
 		return err
+	}
+	if field.NotText != "" {
+		// Typing into a button or a link would only press it: never
+		// done, whatever the text.
+		return toolerr.Errorf(toolerr.CodeNotActionable,
+			"Mark %d is a %s, which takes no typed text. To press it, click it; to type, choose a text field.", s.Mark, field.NotText)
 	}
 	var cmds []browser.Command
 	var expect *counts // what the page counts once the input has run, when that is exact

@@ -57,7 +57,7 @@ func TestValidateRefusesStepsThatCannotBeRight(t *testing.T) {
 func TestAMalformedBatchRunsNothing(t *testing.T) {
 	p := newFakePage(t)
 	steps := []Step{{Action: "click", Mark: 1}, {Action: "select", Mark: 2}, {Action: "hover", Mark: 3}}
-	res := Run(context.Background(), p.tab, Options{Allowed: allowAll}, "snap", steps)
+	res := Run(context.Background(), p.tab, Options{Allowed: allowAll}, p.snap, steps)
 	if res.Err == nil || res.Err.Code != toolerr.CodeInvalidArgument || len(res.Steps) != 3 {
 		t.Fatalf("%+v %v", res.Steps, res.Err)
 	}
@@ -77,7 +77,7 @@ func TestAMalformedBatchRunsNothing(t *testing.T) {
 func TestBatchSize(t *testing.T) {
 	p := newFakePage(t)
 	for _, n := range []int{0, maxSteps + 1} {
-		res := Run(context.Background(), p.tab, Options{Allowed: allowAll}, "snap", make([]Step, n))
+		res := Run(context.Background(), p.tab, Options{Allowed: allowAll}, p.snap, make([]Step, n))
 		if res.Err == nil || res.Err.Code != toolerr.CodeInvalidArgument || len(res.Steps) != 0 {
 			t.Errorf("%d steps: %+v %v", n, res.Steps, res.Err)
 		}

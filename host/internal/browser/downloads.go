@@ -35,8 +35,8 @@ func (b *Browser) downloadHandler() DownloadHandler {
 	return b.downloads
 }
 
-// paused hands a paused document response to the download handler; one
-// that no handler takes, or of a tab that is no agent tab, goes on.
+// paused hands a paused document response to the download handler, and a
+// request paused before it was sent to the tab's request guard (guard.go).
 func (b *Browser) paused(ev protocol.CDPEvent) {
 	var p cdp.RequestPaused
 	if err := json.Unmarshal(ev.Params, &p); err != nil || p.RequestID == "" {
@@ -46,11 +46,16 @@ func (b *Browser) paused(ev protocol.CDPEvent) {
 	var tab *Tab
 	var owner string
 	b.withTab(ev.TabID, func(t *Tab) { tab, owner = t, t.owner })
-	h := b.downloadHandler()
-	if tab == nil || h == nil {
+	if tab == nil {
 		return // not an agent tab: the extension never forwards its events
 	}
-	go h.Paused(tab, owner, p)
+	if p.AtRequest() {
+		b.held(tab, p) // paused before it was sent: the request guard's
+		return
+	}
+	if h := b.downloadHandler(); h != nil {
+		go h.Paused(tab, owner, p)
+	}
 }
 
 // intercepted hands a download Chrome's download manager began to the

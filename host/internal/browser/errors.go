@@ -54,6 +54,29 @@ func (e *UnknownMarkError) Error() string {
 	return fmt.Sprintf("mark %d is not in snapshot %s", e.Mark, e.Snapshot)
 }
 
+// UnknownSnapshotError is the error of a snapshot id the tab never
+// issued: made up, or another tab's. It is ErrSnapshotStale too (errors.Is):
+// what to do is the same, observe and use that snapshot's id.
+type UnknownSnapshotError struct {
+	ID string
+}
+
+func (e *UnknownSnapshotError) Error() string {
+	return fmt.Sprintf("snapshot %q was never issued by this tab", e.Shown())
+}
+
+// Shown is the id as the words of the error show it: the first 40
+// characters of whatever was given.
+func (e *UnknownSnapshotError) Shown() string {
+	if r := []rune(e.ID); len(r) > 40 {
+		return string(r[:40]) + "…"
+	}
+	return e.ID
+}
+
+// Unwrap makes an unknown snapshot a stale one for errors.Is.
+func (e *UnknownSnapshotError) Unwrap() error { return ErrSnapshotStale }
+
 // TooLongError is the error of a page script that ran past its limit.
 type TooLongError struct {
 	Limit time.Duration

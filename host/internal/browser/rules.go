@@ -16,13 +16,18 @@ func (info TabInfo) Current(id string) *Snapshot {
 }
 
 // CheckSnapshot says whether the marks of snapshot id may be used on the
-// tab now: nil, a *DialogOpenError while a dialog blocks the page, or
-// ErrSnapshotStale.
+// tab now: nil, a *DialogOpenError while a dialog blocks the page,
+// ErrSnapshotStale for a snapshot the tab issued that is no longer
+// current, or an *UnknownSnapshotError (which is ErrSnapshotStale too) for
+// an id the tab never issued.
 func (info TabInfo) CheckSnapshot(id string) error {
 	if info.Dialog != nil {
 		return DialogOpen(info.Dialog)
 	}
 	if info.Current(id) == nil {
+		if len(info.ids.key) > 0 && !info.ids.issued(info.ID, id) {
+			return &UnknownSnapshotError{ID: id}
+		}
 		return ErrSnapshotStale
 	}
 	return nil
@@ -45,4 +50,15 @@ func (s *Snapshot) MarkOf() map[int]int {
 		out[i] = m
 	}
 	return out
+}
+
+// PlainField says whether mark is one of the snapshot's marks, one it does
+// not know to be a sensitive field: only text typed there may be shown or
+// kept in the person's record. False for a nil snapshot.
+func (s *Snapshot) PlainField(mark int) bool {
+	if s == nil {
+		return false
+	}
+	_, marked := s.MarkNode[mark]
+	return marked && !s.Sensitive[mark]
 }

@@ -39,6 +39,7 @@ type Tab struct {
 	waiters            []*waiter
 	dragData           json.RawMessage    // the data of the last drag Chrome intercepted
 	installed          map[installKey]int // scripts defined in isolated worlds -> world
+	guard              *guardState        // the request guard, while one is set (guard.go)
 }
 
 // Snapshot is what the host keeps of a tab's current observation: marks
@@ -150,6 +151,8 @@ type TabInfo struct {
 	// Crashed is set when Chrome's renderer gave up on the document (a
 	// page too deep or too big for it); a new document clears it.
 	Crashed bool
+	// ids tell the snapshot ids the tab issued (CheckSnapshot).
+	ids tabIDs
 }
 
 // Info returns a copy of the tab's state.
@@ -160,7 +163,7 @@ func (t *Tab) Info() TabInfo {
 	info := TabInfo{
 		ID: t.ID, ChromeID: t.ChromeID, URL: t.url, Title: t.title,
 		Origin: Origin(t.url), Loading: t.status == "loading", Active: t.active, LoaderID: t.loaderID,
-		Unreachable: t.unreachable, Owner: t.owner, Snapshot: t.snapshot, Crashed: t.crashed,
+		Unreachable: t.unreachable, Owner: t.owner, Snapshot: t.snapshot, Crashed: t.crashed, ids: b.ids,
 	}
 	if t.dialog != nil {
 		d := *t.dialog
@@ -261,9 +264,20 @@ func (t *Tab) cdpEvent(method string, params json.RawMessage) {
 			t.url = ev.URL
 		}
 	case cdp.PageFrameRequestedNavigation, cdp.PageFrameStartedLoading:
-		var ev cdp.FrameEvent
-		if json.Unmarshal(params, &ev) == nil && ev.FrameID == t.frameID {
+		var ev cdp.FrameRequestedNavigation
+		if json.Unmarshal(params, &ev) != nil {
+			break
+		}
+		if method == cdp.PageFrameRequestedNavigation {
+			t.formAsked(ev)
+		}
+		if ev.FrameID == t.frameID {
 			t.notify(EventMainFrameNavigating, nil)
+		}
+	case cdp.NetworkRequestWillBeSent:
+		var ev cdp.RequestWillBeSent
+		if json.Unmarshal(params, &ev) == nil {
+			t.sending(ev)
 		}
 	case cdp.InputDragIntercepted:
 		var ev cdp.DragIntercepted

@@ -172,6 +172,7 @@ func TestAllowListIsWhatTheHostUses(t *testing.T) {
 	allowed := jsSet(t, string(src), "ALLOWED_CDP_COMMANDS")
 	forwarded := append(jsSet(t, string(src), "FORWARDED_CDP_EVENTS"), jsSet(t, string(src), "FORWARDED_TARGET_EVENTS")...)
 	forwarded = append(forwarded, jsSet(t, string(src), "FORWARDED_FETCH_EVENTS")...)
+	forwarded = append(forwarded, jsSet(t, string(src), "FORWARDED_NETWORK_EVENTS")...)
 	same(t, "the extension allows", allowed, "the host never sends it", sends, "the host sends", "the extension does not allow it")
 	same(t, "the extension forwards", forwarded, "the host never reads it", reads, "the host reads", "the extension does not forward it")
 }

@@ -134,6 +134,15 @@ type NavigatedWithinDocument struct {
 	URL     string `json:"url"`
 }
 
+// FrameRequestedNavigation is Page.frameRequestedNavigation's payload:
+// the page asked for a navigation, and why (formSubmissionGet,
+// formSubmissionPost, scriptInitiated, anchorClick, ...).
+type FrameRequestedNavigation struct {
+	FrameID string `json:"frameId"`
+	Reason  string `json:"reason"`
+	URL     string `json:"url"`
+}
+
 // FrameEvent is the payload of the events that name only a frame
 // (Page.frameRequestedNavigation, Page.frameStartedLoading,
 // Page.frameStoppedLoading; their other fields are not read).

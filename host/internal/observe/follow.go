@@ -1,6 +1,10 @@
 package observe
 
-import "github.com/diwall/diwall/host/internal/browser"
+import (
+	"errors"
+
+	"github.com/diwall/diwall/host/internal/browser"
+)
 
 // followed returns the tab's current snapshot when an observation can
 // follow it (follow names it, and it was made on this document by an
@@ -14,6 +18,10 @@ func followed(info browser.TabInfo, follow *Follow) (*browser.Snapshot, string) 
 	case cur == nil:
 		return nil, "a new document loaded since"
 	case cur.ID != follow.Since:
+		var unknown *browser.UnknownSnapshotError
+		if errors.As(info.CheckSnapshot(follow.Since), &unknown) {
+			return nil, "the tab never issued that snapshot"
+		}
 		return nil, "it is not the tab's current snapshot"
 	case cur.LoaderID != info.LoaderID:
 		return nil, "a new document loaded since"

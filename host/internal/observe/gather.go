@@ -102,7 +102,7 @@ func Observe(ctx context.Context, t *browser.Tab, p policy.Profile, path Path, f
 	defer cancel()
 	info := t.Info()
 	if info.Dialog != nil {
-		return dialogObservation(info, start), nil
+		return dialogObservation(info, t.NewSnapshotID(), start), nil
 	}
 	if !info.Active {
 		if err := t.Activate(ctx); err != nil {
@@ -138,7 +138,7 @@ func Observe(ctx context.Context, t *browser.Tab, p policy.Profile, path Path, f
 	}
 	if err != nil || obs != nil && obs.Capture != "ok" {
 		if info := t.Info(); info.Dialog != nil {
-			return dialogObservation(info, start), nil
+			return dialogObservation(info, t.NewSnapshotID(), start), nil
 		}
 	}
 	return obs, err
@@ -162,7 +162,7 @@ func gather(ctx context.Context, t *browser.Tab, p policy.Profile, path Path, ru
 		return nil, err
 	}
 	before := t.Info()
-	snapID := newID()
+	snapID := t.NewSnapshotID()
 	prev, notFollowed := followed(before, follow)
 	opts := snapshotOptions(snapID)
 	if prev != nil {
@@ -403,9 +403,11 @@ func composeImage(capture *imaging.Capture, vpWidth, dpr float64, maskBoxes []Bo
 }
 
 // dialogObservation reports an open dialog at once: the page is blocked.
-func dialogObservation(info browser.TabInfo, start time.Time) *Observation {
+// Its snapshot id is one of the tab's (the id of no snapshot of marks):
+// once the dialog is answered it is refused as no longer current.
+func dialogObservation(info browser.TabInfo, snapID string, start time.Time) *Observation {
 	return &Observation{
-		SnapshotID: newID(), Origin: info.Origin, LoaderID: info.LoaderID,
+		SnapshotID: snapID, Origin: info.Origin, LoaderID: info.LoaderID,
 		Capture: "skipped: a dialog is open", DialogOpen: true,
 		Notices: []string{"a dialog is open; answer it with the dialog tool"},
 		Title:   info.Title, URL: info.URL, Tree: []string{}, Elements: []Element{},

@@ -24,6 +24,7 @@ func From(err error) *Error {
 	}
 	var (
 		dialog  *browser.DialogOpenError
+		unknown *browser.UnknownSnapshotError
 		mark    *browser.UnknownMarkError
 		tooLong *browser.TooLongError
 		badURL  *browser.URLError
@@ -37,6 +38,9 @@ func From(err error) *Error {
 		return &Error{Code: CodeTabGone, Msg: "The tab was closed while Diwall worked on it. Call tabs {action:list} and pick another, or open one.", Err: err}
 	case errors.Is(err, browser.ErrCrashed):
 		return &Error{Code: CodePageCrashed, Msg: "The page crashed its browser tab (Chrome gave up on it: it may be too large or too deeply nested). Nothing of it can be read or acted on. Navigate elsewhere or close the tab; reloading it will likely crash again.", Err: err}
+	case errors.As(err, &unknown):
+		return &Error{Code: CodeSnapshotStale, Err: err, Msg: fmt.Sprintf(
+			"Snapshot %q was never issued by this tab; use server.snapshot_id of your latest observe of it (a failed act brings one).", unknown.Shown())}
 	case errors.Is(err, browser.ErrSnapshotStale):
 		return SnapshotStale
 	case errors.Is(err, browser.ErrDialogOpened):
@@ -90,7 +94,7 @@ func From(err error) *Error {
 // SnapshotStale is the model's error of a snapshot that is not the tab's
 // current one (browser.ErrSnapshotStale).
 var SnapshotStale = &Error{Code: CodeSnapshotStale,
-	Msg: "That snapshot is no longer current (a newer observe, another tab's snapshot, or the page navigated). Observe again and use the marks and snapshot_id of that observation (a failed act brings one)."}
+	Msg: "That snapshot is no longer current (a newer observe replaced it, or the page navigated). Observe again and use the marks and snapshot_id of that observation (a failed act brings one)."}
 
 // DialogOpened is the model's error of a dialog that opened while a call
 // waited on the page (browser.ErrDialogOpened).

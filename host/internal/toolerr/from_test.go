@@ -27,6 +27,7 @@ func TestFromMapsCauses(t *testing.T) {
 		{errors.New("mystery"), CodeInternal},
 		{fmt.Errorf("x: %w", browser.ErrCrashed), CodePageCrashed},
 		{browser.ErrSnapshotStale, CodeSnapshotStale},
+		{&browser.UnknownSnapshotError{ID: "zzz"}, CodeSnapshotStale},
 		{browser.ErrDialogOpened, CodeDialogOpen},
 		{fmt.Errorf("x: %w", browser.ErrNavigatedAway), CodeSnapshotStale},
 		{browser.ErrWorldGone, CodeInternal}, // a lost world is the caller's to word (browser.GoneErr)
@@ -62,6 +63,7 @@ func TestFromWordsWhatTheModelDoesNext(t *testing.T) {
 		{&browser.URLError{URL: "example.com"}, `"example.com" is not an absolute URL`},
 		{&browser.NoHistoryError{Forward: true}, "go forward"},
 		{&browser.NoHistoryError{}, "go back"},
+		{&browser.UnknownSnapshotError{ID: "zzz"}, `Snapshot "zzz" was never issued by this tab; use server.snapshot_id of your latest observe`},
 	} {
 		if got := From(c.err).Msg; !strings.Contains(got, c.want) {
 			t.Errorf("From(%v) says %q, want %q in it", c.err, got, c.want)
@@ -70,5 +72,26 @@ func TestFromWordsWhatTheModelDoesNext(t *testing.T) {
 	cause := fmt.Errorf("x: %w", browser.ErrNavigatedAway)
 	if e := From(cause); !errors.Is(e, cause) {
 		t.Errorf("the cause is lost: %v", e)
+	}
+}
+
+// TestAnUnknownSnapshotIsNotCalledOld: an id never issued is told as such,
+// never as one that is no longer current.
+func TestAnUnknownSnapshotIsNotCalledOld(t *testing.T) {
+	if got := From(&browser.UnknownSnapshotError{ID: "zzz"}).Msg; strings.Contains(got, "no longer current") {
+		t.Errorf("an unknown snapshot: %q", got)
+	}
+}
+
+// TestObservedNamesTheFreshSnapshot: an error that comes with a fresh
+// observation names its snapshot id, and leaves the shared error as it was.
+func TestObservedNamesTheFreshSnapshot(t *testing.T) {
+	was := SnapshotStale.Msg
+	e := SnapshotStale.Observed("s-new")
+	if e.Code != CodeSnapshotStale || !strings.Contains(e.Msg, "snapshot_id is s-new") || !strings.HasPrefix(e.Msg, was) {
+		t.Errorf("observed: %v", e)
+	}
+	if SnapshotStale.Msg != was {
+		t.Errorf("the shared error changed: %q", SnapshotStale.Msg)
 	}
 }

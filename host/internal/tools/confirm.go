@@ -214,6 +214,6 @@ func (c *Call) confirms(kind, origin string) bool {
 // actConfirm is the question a call's act batch asks about its steps.
 func (s *Server) actConfirm(c *Call) func(context.Context, act.Question) error {
 	return func(ctx context.Context, q act.Question) error {
-		return s.askStep(ctx, stepAsk{st: c.Client, profile: c.Profile, tab: c.Tab, origin: c.Tab.Info().Origin, q: q, call: c})
+		return s.askStep(ctx, stepAsk{st: c.Client, profile: c.Profile, tab: c.Tab, origin: c.Tab.Info().Origin, q: q, call: c, noImage: q.Held})
 	}
 }

@@ -1,11 +1,13 @@
 package tools
 
 import (
+	"bytes"
 	"encoding/json"
 	"log/slog"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -33,6 +35,27 @@ type world struct {
 	asker *approval.Asker
 	cs    *mcp.ClientSession
 	dir   string // the audit log's
+	// logs holds what the server logged, at every level.
+	logs *lockedBuffer
+}
+
+// lockedBuffer is a buffer the server's log writes to while a test reads
+// it.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 func newWorld(t *testing.T) *world {
@@ -44,7 +67,7 @@ func newWorld(t *testing.T) *world {
 // changed by change.
 func newWorldWith(t *testing.T, url string, change func(*Options)) *world {
 	t.Helper()
-	w := &world{ext: browsertest.New(), dir: t.TempDir()}
+	w := &world{ext: browsertest.New(), dir: t.TempDir(), logs: &lockedBuffer{}}
 	w.ext.URL = url
 	w.page = browsertest.NewPage(w.ext)
 	b, err := browser.New(w.ext, slog.New(slog.DiscardHandler), t.TempDir())
@@ -66,7 +89,8 @@ func newWorldWith(t *testing.T, url string, change func(*Options)) *world {
 		change(opts)
 	}
 	w.asker = hosting(b, w.ext, opts).Asker
-	w.cs = connectAs(t, New(b, slog.New(slog.DiscardHandler), hosting(b, w.ext, opts)), sessionKey)
+	logger := slog.New(slog.NewJSONHandler(w.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	w.cs = connectAs(t, New(b, logger, hosting(b, w.ext, opts)), sessionKey)
 	return w
 }
 

@@ -13,16 +13,22 @@ import (
 )
 
 // What the person sees of a call's arguments, in the operator's view and
-// in the audit log alike (one rule, applied once per call before it
-// runs, to the arguments decoded into the tool's input): all of them, but
-// never a secret. What a step types into the page (act.Step.Withhold:
-// type's text, press's keys that type a character) into a sensitive field
-// is withheld, and so is typed text whenever the host cannot tell the
-// field is not sensitive (a mark of another snapshot, a key sent to
-// whatever has the focus); a prompt's answer unless the prompt asks for no
-// secret; a URL's user and password. Arguments that do not fit the tool's
-// input are withheld whole. login's input is a credential id only. The
-// operator's view also cuts long strings.
+// in the audit log: all of them, but never a secret. The operator's view
+// shows them before the call runs (shownInput); the audit log keeps them
+// once it has run (recordedInput), by the same rules except where what
+// the call did decides.
+//
+// What a step types into the page (act.Step.Withhold: type's text,
+// press's keys that type a character) is shown only when its mark is one
+// of the tab's current snapshot and not a sensitive field, and kept in
+// the audit log only when the step ran, into the field of its mark, one
+// not known to be sensitive (act.Result.TypedPlain): on every other path
+// (a stale or unknown snapshot, an unknown mark, a key sent to whatever
+// has the focus, a step that failed or did not run, a call refused
+// before it ran) it is withheld. A prompt's answer is withheld unless the
+// prompt asks for no secret; a URL's user and password always. Arguments
+// that do not fit the tool's input are withheld whole. login's input is a
+// credential id only. The operator's view also cuts long strings.
 
 // Withheld replaces what may not be kept or shown.
 const Withheld = audit.Withheld
@@ -31,8 +37,15 @@ const Withheld = audit.Withheld
 const shownStringMax = 200
 
 // withholding is a tool's input that withholds its own secrets, on a copy
-// of itself, before the person sees it.
+// of itself, before the person sees it. What it withholds before the call
+// runs is also what the audit log withholds, unless the input is
+// withholdingRan.
 type withholding interface{ withhold(s *Server, c *Call) }
+
+// withholdingRan is a tool's input whose audit record is decided once the
+// call has run, by what it did (Call.typedPlain), not by what was known
+// before: withheld unless the call vouches for it.
+type withholdingRan interface{ withholdRan(c *Call) }
 
 // withheldInvalid is what the person sees of arguments that do not fit the
 // tool's input: the host cannot tell what in them is a secret. (A map of
@@ -49,6 +62,25 @@ func shownInput[In any](s *Server, c *Call, in In) map[string]any {
 	if w, ok := any(&in).(withholding); ok { // in is a copy: the call runs on its own
 		w.withhold(s, c)
 	}
+	return asShown(in)
+}
+
+// recordedInput returns what the audit log keeps of a call's decoded
+// input, once the call has run: for an input that is withholdingRan, its
+// own reading of what the call did; for any other, what the person was
+// shown before it ran (shown).
+func recordedInput[In any](c *Call, in In, shown map[string]any) map[string]any {
+	w, ok := any(&in).(withholdingRan)
+	if !ok {
+		return shown
+	}
+	w.withholdRan(c) // on a copy, as in shownInput
+	return asShown(in)
+}
+
+// asShown is a withheld input as a JSON object (numbers as json.Number),
+// with URLs' users withheld.
+func asShown(in any) map[string]any {
 	data, err := json.Marshal(in)
 	if err != nil {
 		return withheldInvalid()
@@ -63,14 +95,24 @@ func shownInput[In any](s *Server, c *Call, in In) map[string]any {
 }
 
 // withhold withholds each step's typed text or keys unless its mark is
-// known not to be a sensitive field.
+// one of the tab's current snapshot, known not to be a sensitive field.
 func (in *actIn) withhold(s *Server, c *Call) {
-	secret := s.secretMarks(c, in.TabID, in.SnapshotID)
+	snap := s.currentSnapshot(c, in.TabID, in.SnapshotID)
 	in.Steps = slices.Clone(in.Steps)
 	for i := range in.Steps {
-		st := &in.Steps[i]
-		if safe := secret != nil && st.Mark > 0 && !secret[st.Mark]; !safe {
+		if st := &in.Steps[i]; !snap.PlainField(st.Mark) {
 			st.Withhold(Withheld)
+		}
+	}
+}
+
+// withholdRan withholds each step's typed text or keys unless the call
+// vouches that the step ran into a field known not to be sensitive.
+func (in *actIn) withholdRan(c *Call) {
+	in.Steps = slices.Clone(in.Steps)
+	for i := range in.Steps {
+		if !c.typedPlain[i] {
+			in.Steps[i].Withhold(Withheld)
 		}
 	}
 }
@@ -116,22 +158,14 @@ func (s *Server) plainPrompt(c *Call, tabID string) bool {
 	return d != nil && !observe.Sensitive(observe.Cues{Label: d.Message})
 }
 
-// secretMarks returns, for an act, which marks of its snapshot are
-// sensitive fields; nil when the snapshot is not the tab's current one
-// (then no mark is known to be safe).
-func (s *Server) secretMarks(c *Call, tabID, snapshotID string) map[int]bool {
+// currentSnapshot returns the snapshot an act names when it is its tab's
+// current one; nil otherwise (then no mark is known to be plain).
+func (s *Server) currentSnapshot(c *Call, tabID, snapshotID string) *browser.Snapshot {
 	t, ok := s.callTab(c, tabID)
 	if !ok {
 		return nil
 	}
-	snap := t.Info().Current(snapshotID)
-	if snap == nil {
-		return nil
-	}
-	if snap.Sensitive == nil {
-		return map[int]bool{}
-	}
-	return snap.Sensitive
+	return t.Info().Current(snapshotID)
 }
 
 // withholdURLUsers withholds a URL's user and password, everywhere in v.

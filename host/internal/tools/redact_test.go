@@ -15,7 +15,7 @@ import (
 func TestShownArgsWithholdSecrets(t *testing.T) {
 	const key = ownerKey
 	b, tab := browserWithTab(t, outsideExtension{})
-	tab.SetSnapshot(&browser.Snapshot{ID: "snap1", Sensitive: map[int]bool{2: true}})
+	tab.SetSnapshot(&browser.Snapshot{ID: "snap1", MarkNode: map[int]int{1: 0, 2: 1}, Sensitive: map[int]bool{2: true}})
 	s := New(b, slog.New(slog.DiscardHandler), hosting(b, outsideExtension{}, nil))
 	c := &Call{Tool: "act", Client: &Client{hello: SessionHello{Key: key}}, Base: &Base{}}
 	c.Client.Select(tab.ID)
@@ -54,13 +54,21 @@ func TestShownArgsWithholdSecrets(t *testing.T) {
 	if got := shown("dialog", map[string]any{"action": "accept", "text": "s3cret"}); strings.Contains(got, "s3cret") {
 		t.Errorf("dialog: %s", got)
 	}
-	// The audit log keeps what the operator sees, uncut, with numbers.
-	c.Tool = "act"
+	// A mark the snapshot does not have is not placed either.
+	if got := shown("act", map[string]any{"snapshot_id": "snap1", "steps": []map[string]any{{"action": "type", "mark": 999, "text": "bob"}}}); strings.Contains(got, "bob") {
+		t.Errorf("an unknown mark's typed text is shown: %s", got)
+	}
+	// The audit log keeps, uncut and with numbers, what the operator saw
+	// of the rest, and typed text only as far as the call vouches for it
+	// (TestRecordKeepsOnlyWhatRanPlain).
+	c.Tool, c.typedPlain = "act", map[int]bool{0: true}
 	raw, _ := json.Marshal(map[string]any{"snapshot_id": "snap1", "steps": steps})
-	audited, _ := json.Marshal(auditArgs(shownArgsOf(t, s, c, raw)))
-	if strings.Contains(string(audited), "hunter2") || strings.Contains(string(audited), `"Shift+Q"`) || !strings.Contains(string(audited), `"alice"`) {
+	audited, _ := json.Marshal(auditArgs(recordedArgsOf(t, s, c, raw)))
+	if strings.Contains(string(audited), "hunter2") || strings.Contains(string(audited), `"Shift+Q"`) || !strings.Contains(string(audited), `"alice"`) ||
+		!strings.Contains(string(audited), `"Control+A"`) || !strings.Contains(string(audited), `"mark":1`) {
 		t.Errorf("audit args: %s", audited)
 	}
+	c.typedPlain = nil
 	if got := shown("login", map[string]any{"credential_id": "gitlab"}); got != `{"credential_id":"gitlab"}` {
 		t.Errorf("login: %s", got)
 	}
@@ -79,15 +87,33 @@ func TestShownArgsWithholdSecrets(t *testing.T) {
 // shownArgsOf is what the person sees of arguments raw of the call's tool.
 func shownArgsOf(t *testing.T, s *Server, c *Call, raw json.RawMessage) map[string]any {
 	t.Helper()
+	in, err := decodedFor(t, s, c.Tool, raw)
+	if err != nil {
+		return withheldInvalid()
+	}
+	return in.shown(s, c)
+}
+
+// recordedArgsOf is what the audit log keeps of arguments raw of the
+// call's tool, once the call has run: what was shown before, read again
+// by what the call vouches for.
+func recordedArgsOf(t *testing.T, s *Server, c *Call, raw json.RawMessage) map[string]any {
+	t.Helper()
+	in, err := decodedFor(t, s, c.Tool, raw)
+	if err != nil {
+		return withheldInvalid()
+	}
+	return in.recorded(c, in.shown(s, c))
+}
+
+// decodedFor decodes arguments raw of a tool.
+func decodedFor(t *testing.T, s *Server, tool string, raw json.RawMessage) (args, error) {
+	t.Helper()
 	for _, d := range s.defs() {
-		if d.tool.Name == c.Tool {
-			in, err := d.decode(raw)
-			if err != nil {
-				return withheldInvalid()
-			}
-			return in.shown(s, c)
+		if d.tool.Name == tool {
+			return d.decode(raw)
 		}
 	}
-	t.Fatalf("no tool %s", c.Tool)
-	return nil
+	t.Fatalf("no tool %s", tool)
+	return nil, nil
 }

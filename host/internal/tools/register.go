@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"strings"
 	"time"
 
@@ -43,6 +44,11 @@ type Call struct {
 	// it must never hold.
 	artifacts []string
 	secrets   []string
+	// typedPlain holds the steps (by index) whose typed text the audit
+	// log may keep: set by a tool that ran them, from what it saw them do
+	// (act: each succeeded, into a field known not to be sensitive). Nil,
+	// as every call begins, keeps none (redact.go).
+	typedPlain map[int]bool
 }
 
 // def is one tool: its MCP definition and, in the host, how its calls'
@@ -52,6 +58,8 @@ type def struct {
 	// decode validates a call's arguments against the input schema and
 	// decodes them into the tool's input.
 	decode func(raw json.RawMessage) (args, error)
+	// input is the type of the tool's input (the tests walk it).
+	input reflect.Type
 	// listed is its listing rule (listing.go); nil: listed to all.
 	listed listingRule
 	// budget is how long a call may work, given the profile and the time
@@ -68,8 +76,12 @@ func (d def) withBudget(budget func(p policy.Profile, usual time.Duration) time.
 // args are a call's arguments, decoded into its tool's input (once: what
 // the person sees of them and what the tool runs on are the same value).
 type args interface {
-	// shown is the arguments as the person may see them (redact.go).
+	// shown is the arguments as the person may see them before the call
+	// runs (redact.go).
 	shown(s *Server, c *Call) map[string]any
+	// recorded is the arguments as the audit log keeps them once the call
+	// has run, given what was shown before (redact.go).
+	recorded(c *Call, shown map[string]any) map[string]any
 	// run runs the tool on them.
 	run(ctx context.Context, c *Call) (Outcome, error)
 }
@@ -82,6 +94,10 @@ type input[In any] struct {
 }
 
 func (a *input[In]) shown(s *Server, c *Call) map[string]any { return shownInput(s, c, a.in) }
+
+func (a *input[In]) recorded(c *Call, shown map[string]any) map[string]any {
+	return recordedInput(c, a.in, shown)
+}
 
 // run admits a page tool's page, then runs the tool.
 func (a *input[In]) run(ctx context.Context, c *Call) (Outcome, error) {
@@ -144,7 +160,8 @@ func define[In any](tool *mcp.Tool, enums map[string][]any, out answers, tab fun
 	t.InputSchema = schema
 	t.OutputSchema = out.outputSchema(tool.Name)
 	return def{
-		tool: &t,
+		tool:  &t,
+		input: reflect.TypeFor[In](),
 		decode: func(raw json.RawMessage) (args, error) {
 			a := &input[In]{tab: tab, tool: run}
 			if err := decodeArgs(resolved, raw, &a.in); err != nil {
@@ -165,7 +182,9 @@ func decodeArgs(rs *jsonschema.Resolved, raw json.RawMessage, into any) error {
 		return toolerr.Errorf(toolerr.CodeInvalidArgument, "The arguments are not valid JSON: %v", err)
 	}
 	if err := rs.Validate(instance); err != nil {
-		return toolerr.Errorf(toolerr.CodeInvalidArgument, "Invalid arguments: %s. Check the tool's input schema.", trimSchemaErr(err))
+		// Not even as the cause for the log: the validator's words repeat
+		// the value (schemaerr.go).
+		return &toolerr.Error{Code: toolerr.CodeInvalidArgument, Msg: "Invalid arguments: " + schemaProblem(err) + "."}
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
@@ -173,15 +192,6 @@ func decodeArgs(rs *jsonschema.Resolved, raw json.RawMessage, into any) error {
 		return toolerr.Errorf(toolerr.CodeInvalidArgument, "Invalid arguments: %v", err)
 	}
 	return nil
-}
-
-func trimSchemaErr(err error) string {
-	s := err.Error()
-	s = strings.TrimPrefix(s, "validating root: ")
-	if len(s) > 300 {
-		s = s[:300] + "…"
-	}
-	return s
 }
 
 // handler turns a def into the MCP handler of the host. Every call goes
@@ -221,6 +231,11 @@ func (s *Server) handler(d def) mcp.ToolHandler {
 		}
 		s.log.Info("tool call", attrs...)
 		s.watchEnd(op, c, out)
+		if invalid == nil {
+			// Read again now that the call has run: what it typed is kept
+			// only as far as it vouches for it.
+			shown = in.recorded(c, shown)
+		}
 		s.record(c, shown, env, out, start)
 		s.countCall()
 		return toResult(env, out.Images), nil

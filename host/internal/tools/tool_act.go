@@ -23,6 +23,9 @@ func (in *actIn) tabArg() string { return in.TabID }
 
 type actServer struct {
 	*Base
+	// SnapshotID is the snapshot the next call's marks come from: the
+	// fresh observation's when the result brings one, else the one acted
+	// on.
 	SnapshotID   string             `json:"snapshot_id"`
 	Origin       string             `json:"origin"`
 	Steps        []act.StepResult   `json:"steps"`
@@ -70,6 +73,7 @@ func (s *Server) act(ctx context.Context, c *Call, in actIn) (Outcome, error) {
 	res := act.Run(ctx, t, act.Options{Allowed: c.allows, UploadDir: c.Profile.UploadDir,
 		Confirms: c.confirms, Confirm: s.actConfirm(c)}, in.SnapshotID, in.Steps)
 	after := t.Info()
+	c.typedPlain = typedPlain(res)
 	s.log.Info("act", "op", c.Base.OperationID, "steps", len(in.Steps), "completed", res.Succeeded,
 		"total_ms", ms(res.Took), "browser_ms", ms(res.BrowserTook), "host_ms", ms(res.Took-res.BrowserTook))
 	srv := &actServer{
@@ -107,10 +111,34 @@ func (s *Server) act(ctx context.Context, c *Call, in actIn) (Outcome, error) {
 			}
 		}
 	}
+	if srv.Observation != nil {
+		// The next call's marks come from the observation this result
+		// brings: its id is the one to use, and a failure says so.
+		srv.SnapshotID = srv.Observation.SnapshotID
+		if res.Err != nil {
+			return out, res.Err.Observed(srv.SnapshotID)
+		}
+	}
 	if res.Err != nil {
 		return out, res.Err
 	}
 	return out, nil
+}
+
+// typedPlain is what an act vouches for in its audit record: the steps
+// that succeeded, having typed into a field known not to be sensitive
+// (act.Result.TypedPlain).
+func typedPlain(res act.Result) map[int]bool {
+	var plain map[int]bool
+	for i, st := range res.Steps {
+		if st.OK && res.TypedPlain[i] {
+			if plain == nil {
+				plain = map[int]bool{}
+			}
+			plain[i] = true
+		}
+	}
+	return plain
 }
 
 // observationWait bounds the observation an act brings: its steps may

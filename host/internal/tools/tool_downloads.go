@@ -56,6 +56,10 @@ func (s *Server) downloadsTool(ctx context.Context, c *Call, in downloadsIn) (Ou
 	srv := &downloadsServer{Base: c.Base, Downloads: []DownloadInfo{}}
 	page := downloadsPage{}
 	one := func() (downloads.Download, error) {
+		if in.DownloadID == "" {
+			return downloads.Download{}, toolerr.Errorf(toolerr.CodeInvalidArgument,
+				"read needs download_id: the id of a finished download, from server.downloads or downloads {action: \"list\"}.")
+		}
 		d, ok := l.Get(in.DownloadID)
 		if !ok {
 			return d, toolerr.Errorf(toolerr.CodeInvalidArgument, "This session has no download %q: list them with downloads {action: \"list\"}.", in.DownloadID)
@@ -67,7 +71,8 @@ func (s *Server) downloadsTool(ctx context.Context, c *Call, in downloadsIn) (Ou
 		s.listDownloads(c, srv, &page, l.All())
 	case "wait":
 		if in.TimeoutMS < 0 {
-			return Outcome{}, toolerr.Errorf(toolerr.CodeInvalidArgument, "timeout_ms cannot be negative.")
+			return Outcome{}, toolerr.Errorf(toolerr.CodeInvalidArgument,
+				"timeout_ms cannot be negative: give the milliseconds to wait at most, or leave it out to wait for the downloads in progress.")
 		}
 		wctx := ctx
 		if in.TimeoutMS > 0 {

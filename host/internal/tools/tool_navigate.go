@@ -80,8 +80,13 @@ func (s *Server) navigateDef() def {
 }
 
 func (s *Server) navigate(ctx context.Context, c *Call, in navigateIn) (Outcome, error) {
-	if (in.URL == "") == (in.Action == "") {
-		return Outcome{}, toolerr.Errorf(toolerr.CodeInvalidArgument, "Give either url or action (back, forward, reload), not both.")
+	switch {
+	case in.URL == "" && in.Action == "":
+		return Outcome{}, toolerr.Errorf(toolerr.CodeInvalidArgument,
+			"navigate needs url (an http or https URL to load) or action (back, forward or reload).")
+	case in.URL != "" && in.Action != "":
+		return Outcome{}, toolerr.Errorf(toolerr.CodeInvalidArgument,
+			"Give url (to load a page) or action (back, forward or reload), not both: call navigate once for each.")
 	}
 	var t *browser.Tab
 	var err error

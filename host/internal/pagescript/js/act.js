@@ -59,6 +59,45 @@
       watch.observe(document.documentElement, { childList: true, subtree: true, characterData: true, attributes: true });
     });
   }
+  // The words a card, its number, code or expiry, or a bank account go by,
+  // in the four languages of the sensitive cues; and the frames of
+  // payment providers.
+  const paymentCue = /\b(card|cards|credit ?card|debit ?card|cardholder|cc ?(num|number|csc|cvc|cvv|exp)|cvc2?|cvv2?|csc|expir\w*|iban|bic|swift|tarjeta|titular|kreditkarte|karte|kartennummer|karteninhaber|cart[aã]o|titular)\b/i;
+  const paymentFrame = /\b(card|payment|payments|pay|stripe|braintree|adyen|checkout|paypal|klarna|mollie)\b/i;
+
+  // Whether fields and frames take a payment: a field for a card
+  // (autocomplete cc-*, or its name, id, placeholder or label says so), or
+  // a payment provider's frame.
+  /** @param {ArrayLike<Element>} fields @param {ArrayLike<Element>} frames */
+  function paymentIn(fields, frames) {
+    for (const f of Array.from(fields)) {
+      const el = /** @type {PageElement} */ (f);
+      const ac = (el.getAttribute("autocomplete") || "").toLowerCase();
+      if (/\bcc-/.test(ac)) { return true; }
+      if (el.tagName !== "INPUT" && el.tagName !== "SELECT") { continue; }
+      const labels = Array.from(/** @type {HTMLInputElement} */ (el).labels || [], (l) => l.textContent || "").join(" ");
+      const cue = [el.getAttribute("name"), el.id, el.getAttribute("placeholder"), el.getAttribute("aria-label"), labels]
+        .join(" ").replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_\-.[\]]/g, " ");
+      if (paymentCue.test(cue)) { return true; }
+    }
+    for (const frame of Array.from(frames)) {
+      const said = [frame.getAttribute("name"), frame.getAttribute("title"), frame.getAttribute("src")].join(" ");
+      if (paymentFrame.test(said)) { return true; }
+    }
+    return false;
+  }
+
+  // Whether a form takes a payment.
+  /** @param {HTMLFormElement} form */
+  function takesPayment(form) {
+    return paymentIn(form.elements, form.querySelectorAll("iframe"));
+  }
+
+  // Whether the page holds a card or payment field anywhere (in a form or
+  // not): what the host's request guard asks of a page that may send data
+  // while a step runs.
+  const pagePays = () => paymentIn(document.querySelectorAll("input, select, textarea, [autocomplete]"), document.querySelectorAll("iframe"));
+  if (op === "pays") { return out({ pays: pagePays() }); } // (needs no snapshot)
   if (!state || state.snapshot !== args.snapshot) { return out({ stale: true }); }
   const kept = state; // the snapshot, for the functions below
 
@@ -197,34 +236,6 @@
     return !/^(button|checkbox|color|file|hidden|image|radio|range|reset|submit)$/i.test(el.type || "");
   }
 
-  // The words a card, its number, code or expiry, or a bank account go by,
-  // in the four languages of the sensitive cues; and the frames of
-  // payment providers.
-  const paymentCue = /\b(card|cards|credit ?card|debit ?card|cardholder|cc ?(num|number|csc|cvc|cvv|exp)|cvc2?|cvv2?|csc|expir\w*|iban|bic|swift|tarjeta|titular|kreditkarte|karte|kartennummer|karteninhaber|cart[aã]o|titular)\b/i;
-  const paymentFrame = /\b(card|payment|payments|pay|stripe|braintree|adyen|checkout|paypal|klarna|mollie)\b/i;
-
-  // Whether a form takes a payment: a field for a card (autocomplete cc-*,
-  // or its name, id, placeholder or label says so), or a payment
-  // provider's frame inside it.
-  /** @param {HTMLFormElement} form */
-  function takesPayment(form) {
-    for (const f of Array.from(form.elements)) {
-      const el = /** @type {PageElement} */ (f);
-      const ac = (el.getAttribute("autocomplete") || "").toLowerCase();
-      if (/\bcc-/.test(ac)) { return true; }
-      if (el.tagName !== "INPUT" && el.tagName !== "SELECT") { continue; }
-      const labels = Array.from(/** @type {HTMLInputElement} */ (el).labels || [], (l) => l.textContent || "").join(" ");
-      const cue = [el.getAttribute("name"), el.id, el.getAttribute("placeholder"), el.getAttribute("aria-label"), labels]
-        .join(" ").replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_\-.[\]]/g, " ");
-      if (paymentCue.test(cue)) { return true; }
-    }
-    for (const frame of Array.from(form.querySelectorAll("iframe"))) {
-      const said = [frame.getAttribute("name"), frame.getAttribute("title"), frame.getAttribute("src")].join(" ");
-      if (paymentFrame.test(said)) { return true; }
-    }
-    return false;
-  }
-
   // The words of the button that submits a form.
   /** @param {HTMLFormElement} form */
   function submitName(form) {
@@ -235,6 +246,39 @@
   }
 
   const textTypes = /^(text|search|email|url|tel|password|number|)$/;
+
+  // The roles of controls a person presses or chooses in, which take no
+  // typed text.
+  const pressedRoles = /^(button|link|checkbox|radio|switch|menuitem|menuitemcheckbox|menuitemradio|tab|option|treeitem)$/;
+
+  // Whether an element takes no typed text: a button, a link, a choice or
+  // a control of another kind (a select, a range, a file input), or an
+  // element inside one of those. Typing into it would only press it.
+  /** @param {PageElement} el */
+  function takesNoText(el) {
+    const tag = el.tagName;
+    if (tag === "INPUT") { return !textTypes.test(/** @type {string} */ (el.type)); }
+    if (tag === "BUTTON" || tag === "SELECT" || tag === "OPTION" || tag === "SUMMARY" || (tag === "A" && el.hasAttribute("href"))) { return true; }
+    if (pressedRoles.test((el.getAttribute("role") || "").trim().toLowerCase())) { return true; }
+    return Boolean(el.closest && el.closest("button, a[href], select"));
+  }
+
+  // What an element is, in a few words, for a message.
+  /** @param {PageElement} el */
+  function describe(el) {
+    const role = (el.getAttribute("role") || "").trim().toLowerCase();
+    if (role) { return role; }
+    if (el.tagName === "INPUT") { return (el.type || "text") + " input"; }
+    return el.tagName.toLowerCase();
+  }
+
+  // A native checkbox, radio or select: choosing in it changes only its
+  // own state (what a page's script does on that is the request guard's).
+  /** @param {PageElement} el */
+  function nativeChoice(el) {
+    return el.tagName === "SELECT" || (el.tagName === "INPUT" && /^(checkbox|radio)$/i.test(el.type || ""));
+  }
+
 
   switch (op) {
     case "locate": {
@@ -261,6 +305,7 @@
       else if (tag === "TEXTAREA") { kind = "text"; }
       else if (el.isContentEditable) { kind = "editable"; }
       if (kind === "text" && el.readOnly) { return out({ readonly: true }); }
+      if (kind === "other" && takesNoText(el)) { return out({ notText: describe(el) }); }
       if (kind === "other") { return out({ ...t, kind, seen: counts() }); }
       /** @type {HTMLElement} */ (el).focus({ preventScroll: true });
       if (!focused(el)) { return out({ ...t, kind: "other", seen: counts() }); }
@@ -425,7 +470,7 @@
       const r = el.getBoundingClientRect();
       const index = args.i >= 0 ? args.i : kept.index.get(el);
       return out({
-        submits, pays: Boolean(form) && takesPayment(/** @type {HTMLFormElement} */ (form)),
+        submits, pays: Boolean(form) && takesPayment(/** @type {HTMLFormElement} */ (form)), native: nativeChoice(el), pagePays: pagePays(),
         submitName: form ? submitName(/** @type {HTMLFormElement} */ (form)) : "",
         index: index === undefined ? null : index, box: [r.x, r.y, r.width, r.height],
       });

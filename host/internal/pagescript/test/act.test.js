@@ -47,7 +47,9 @@ test("typeTarget tells the kind of field, focuses it and places the caret", () =
   const { p, index, act } = snapshot(`
     <input id=text value="abc"><input id=date type=date><textarea id=area></textarea>
     <div id=edit contenteditable>x</div><input id=ro readonly value=r><input id=check type=checkbox>
-    <input id=masked data-mask="99/99"><input id=card autocomplete="cc-number"><input id=pat placeholder="DD/MM/YYYY">`);
+    <input id=masked data-mask="99/99"><input id=card autocomplete="cc-number"><input id=pat placeholder="DD/MM/YYYY">
+    <form><button id=send>Send</button></form><a id=link href="/x"><span id=inlink>more</span></a><select id=sel><option>a</option></select>
+    <div id=widget role=textbox tabindex=0>w</div><div id=fake role=button tabindex=0>b</div>`);
   const text = act("typeTarget", { i: index("text") });
   assert.equal(text.kind, "text");
   assert.equal(text.atEnd, true);
@@ -64,7 +66,11 @@ test("typeTarget tells the kind of field, focuses it and places the caret", () =
   assert.equal(act("typeTarget", { i: index("area") }).empty, true);
   assert.equal(act("typeTarget", { i: index("edit") }).kind, "editable");
   assert.deepEqual(act("typeTarget", { i: index("ro") }), { readonly: true });
-  assert.equal(act("typeTarget", { i: index("check") }).kind, "other");
+  // What takes no typed text is never pressed by a type step: it says what it is.
+  for (const [id, what] of [["check", "checkbox input"], ["send", "button"], ["link", "a"], ["inlink", "span"], ["sel", "select"], ["fake", "button"]]) {
+    assert.deepEqual(act("typeTarget", { i: index(id) }), { notText: what }, `#${id}`);
+  }
+  assert.equal(act("typeTarget", { i: index("widget") }).kind, "other", "a widget that takes keys");
   for (const id of ["masked", "card", "pat"]) {
     assert.equal(act("typeTarget", { i: index(id) }).formatted, true, `#${id}`);
   }
@@ -147,4 +153,25 @@ test("hasText looks in the page's text, in a frame only in the snapshot's docume
   const later = act("hasText", { text: "shipped", wait: 2000 });
   p.document.body.append("Order shipped");
   assert.deepEqual(await later, { found: true });
+});
+
+test("pays says whether the page holds a card or payment field anywhere, with or without a snapshot", () => {
+  const { p, act } = snapshot(`<form><input name=q></form><label>Card number <input id=n></label>`);
+  assert.deepEqual(act("pays"), { pays: true }, "a labelled card field outside any form");
+  assert.deepEqual(p.act("pays", {}), { pays: true }, "no snapshot needed");
+  assert.deepEqual(page(`<input autocomplete="cc-exp">`).act("pays", {}), { pays: true });
+  assert.deepEqual(page(`<iframe title="Secure payment input frame"></iframe>`).act("pays", {}), { pays: true });
+  assert.deepEqual(page(`<form><input name=email><button>Subscribe</button></form>`).act("pays", {}), { pays: false });
+});
+
+test("consequence tells a submission, a payment form and a native choice", () => {
+  const { index, act } = snapshot(`
+    <form><input id=cc autocomplete="cc-number"><input id=box type=checkbox><button id=pay>Pay</button><button id=other type=button>Help</button></form>`);
+  const pay = act("consequence", { i: index("pay"), key: "" });
+  assert.equal(pay.submits, true);
+  assert.equal(pay.pays, true);
+  assert.equal(pay.native, false);
+  assert.equal(act("consequence", { i: index("other"), key: "" }).submits, false);
+  assert.equal(act("consequence", { i: index("box"), key: "" }).native, true);
+  assert.equal(act("consequence", { i: index("cc"), key: "enter" }).submits, true, "Enter in a one-line field submits its form");
 });
