@@ -128,6 +128,8 @@ type run struct {
 	// allowed are the kinds of step the person allowed for the step
 	// running, when it was read (confirm.go).
 	allowed []string
+	// stepsRun counts the steps of the batch before the one running.
+	stepsRun int
 }
 
 // waiting starts counting time as the browser's share; call the func it
@@ -188,7 +190,7 @@ func Run(ctx context.Context, t *browser.Tab, opts Options, snapshotID string, s
 		if i+1 < len(steps) {
 			r.next = &steps[i+1]
 		}
-		r.keysAstray = false
+		r.keysAstray, r.stepsRun = false, i
 		err := r.step(ctx, s, &sr, nextGuarded)
 		if r.inflight != nil && (err != nil || !nextGuarded || r.dialogOpened) {
 			if ferr := r.finishInflight(); err == nil {
@@ -301,7 +303,7 @@ func (r *run) step(ctx context.Context, s Step, sr *StepResult, nextGuarded bool
 		return err
 	}
 	r.guardFor(ctx, info.Origin)
-	if err := r.guard.begin(ctx, sr.Step, s); err != nil {
+	if err := r.guard.begin(sr.Step, s); err != nil {
 		return err
 	}
 	events, stop := r.t.Record()

@@ -51,10 +51,11 @@ type backstop struct {
 	// late says a document's request (a navigation) was allowed after it
 	// had been held: it began after the step settled.
 	late bool
-	// loaderPays says whether the document loader, the step's page when it
-	// began, holds a card or payment field.
+	// loaderPays says whether the document loader holds a card or payment
+	// field, when paysKnown.
 	loader     string
 	loaderPays bool
+	paysKnown  bool
 }
 
 // paysWait bounds the look for a card field: a page whose main thread is
@@ -87,30 +88,45 @@ func (r *run) guardFor(ctx context.Context, origin string) {
 	r.guard = b
 }
 
-// paysNow reports whether the page holds a card or payment field now,
-// read once per document until a step may have changed what it shows
-// (revealing), or from what a step's reading said of it (notePays); what
+// paysNow reports whether the page holds a card or payment field now
+// (paysKnown), reading it from the page when that is not known; what
 // cannot be read counts as one.
 func (r *run) paysNow(ctx context.Context) bool {
-	loader := r.t.Info().LoaderID
-	if pays, ok := r.pays[loader]; ok {
+	if pays, ok := r.paysKnown(); ok {
 		return pays
 	}
-	if r.pays == nil {
-		r.pays = map[string]bool{}
-	}
-	pays := true
-	done := r.waiting()
-	text, err := helperWithin(ctx, r.t, browser.Frame{}, "pays", map[string]any{}, paysWait)
-	done()
-	if err == nil {
-		var res pageResult
-		if json.Unmarshal([]byte(text), &res) == nil {
-			pays = res.Pays
-		}
-	}
-	r.pays[loader] = pays
+	pays := readPays(ctx, r.t)
+	r.notePays(pays)
 	return pays
+}
+
+// paysKnown is whether the page holds a card or payment field, when that
+// is known without asking the page: as the observation found it until a
+// step of the batch ran, then from a step's reading (notePays), until a
+// step may have changed what the page shows (revealing).
+func (r *run) paysKnown() (pays, ok bool) {
+	loader := r.t.Info().LoaderID
+	if pays, ok := r.pays[loader]; ok {
+		return pays, true
+	}
+	if r.snap.LoaderID == loader && r.stepsRun == 0 {
+		return r.snap.Pays, true
+	}
+	return false, false
+}
+
+// readPays asks the page whether it holds a card or payment field; what
+// cannot be read (a page whose main thread is stuck) counts as one.
+func readPays(ctx context.Context, t *browser.Tab) bool {
+	text, err := helperWithin(ctx, t, browser.Frame{}, "pays", map[string]any{}, paysWait)
+	if err != nil {
+		return true
+	}
+	var res pageResult
+	if json.Unmarshal([]byte(text), &res) != nil {
+		return true
+	}
+	return res.Pays
 }
 
 // notePays keeps what a page helper said of the page: whether it holds a
@@ -134,19 +150,20 @@ func revealing(s Step) bool {
 
 // begin starts step n (action, mark) under the guard; the error of a
 // request refused since the step before ended fails it before it runs.
-// Whether the page holds a card field is read now, while its main thread
-// is free (a request held by the guard may keep it busy).
-func (b *backstop) begin(ctx context.Context, n int, s Step) error {
+// Whether the page holds a card field is taken now, when it is known
+// without asking the page (decide asks it only when it must).
+func (b *backstop) begin(n int, s Step) error {
 	if b == nil {
 		return nil
 	}
-	pays, loader := b.r.paysNow(ctx), b.r.t.Info().LoaderID
+	pays, known := b.r.paysKnown()
+	loader := b.r.t.Info().LoaderID
 	b.mu.Lock()
-	b.loader, b.loaderPays = loader, pays
 	defer b.mu.Unlock()
 	if b.refused != nil {
 		return b.refused
 	}
+	b.loader, b.loaderPays, b.paysKnown = loader, pays, known
 	b.step = Question{Step: n, Action: string(s.Action), Mark: s.Mark}
 	b.r.label(&b.step)
 	b.allowed, b.late = b.r.allowed, false
@@ -209,9 +226,7 @@ func (b *backstop) decide(p browser.PausedRequest) bool {
 		return false // the step is refused: nothing more of it leaves
 	}
 	info := b.r.t.Info()
-	// A page the step navigated to is not read while the request is held:
-	// it counts as holding a card field.
-	pays := b.loaderPays || info.LoaderID != b.loader
+	pays := b.pays(info.LoaderID, p)
 	if !p.Form && !pays {
 		return true
 	}
@@ -240,6 +255,24 @@ func (b *backstop) decide(p browser.PausedRequest) bool {
 	b.allowed = append(b.allowed, kinds...)
 	b.late = b.late || p.ResourceType == "Document"
 	return true
+}
+
+// pays says whether the page of loader, which sends p, holds a card or
+// payment field: as known, else read from the page. A form's submission
+// holds its page's navigation, which may keep its main thread from
+// answering: its page is not read, and counts as holding one. Called with
+// b.mu held.
+func (b *backstop) pays(loader string, p browser.PausedRequest) bool {
+	if b.paysKnown && loader == b.loader {
+		return b.loaderPays
+	}
+	if p.Form {
+		return true
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), paysWait)
+	defer cancel()
+	b.loader, b.loaderPays, b.paysKnown = loader, readPays(ctx, b.r.t), true
+	return b.loaderPays
 }
 
 // safeMethod: a request that by HTTP's rules changes nothing.

@@ -2,6 +2,7 @@ package browser
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"net/url"
 	"sync"
@@ -79,11 +80,9 @@ func (t *Tab) GuardRequests(ctx context.Context, g RequestGuard) (end func(), er
 	t.b.mu.Lock()
 	t.guard = st
 	t.b.mu.Unlock()
-	err = t.CDP(ctx, cdp.NetworkEnable, nil, nil)
-	if err == nil {
-		err = t.CDP(ctx, cdp.FetchEnable, cdp.GuardedRequests, nil)
-	}
-	if err != nil {
+	// The two at once: a round trip less before the batch's first step.
+	if err = both(func() error { return t.CDP(ctx, cdp.NetworkEnable, nil, nil) },
+		func() error { return t.CDP(ctx, cdp.FetchEnable, cdp.GuardedRequests, nil) }); err != nil {
 		t.b.mu.Lock()
 		if t.guard == st {
 			t.guard = nil
@@ -101,11 +100,9 @@ func (t *Tab) GuardRequests(ctx context.Context, g RequestGuard) (end func(), er
 		if t.b.downloadHandler() != nil {
 			restore, params = cdp.FetchEnable, cdp.DocumentResponses
 		}
-		if err := t.CDP(ctx, restore, params, nil); err != nil {
+		if err := both(func() error { return t.CDP(ctx, restore, params, nil) },
+			func() error { return t.CDP(ctx, cdp.NetworkDisable, nil, nil) }); err != nil {
 			t.b.log.Debug("restoring the tab's interception failed", "tab", t.ChromeID, "err", err)
-		}
-		if err := t.CDP(ctx, cdp.NetworkDisable, nil, nil); err != nil {
-			t.b.log.Debug("disabling the tab's network events failed", "tab", t.ChromeID, "err", err)
 		}
 		t.b.mu.Lock()
 		if t.guard == st {
@@ -114,6 +111,13 @@ func (t *Tab) GuardRequests(ctx context.Context, g RequestGuard) (end func(), er
 		t.b.mu.Unlock()
 		st.pending.Wait()
 	}, nil
+}
+
+// both runs a and b at once and returns their errors, joined.
+func both(a, b func() error) error {
+	errB := make(chan error, 1)
+	go func() { errB <- b() }()
+	return errors.Join(a(), <-errB)
 }
 
 // Log is the browser's logger, for what is done on its tabs.

@@ -54,6 +54,9 @@ type Snapshot struct {
 	// Sensitive holds the marks of sensitive fields (passwords, card
 	// numbers, one-time codes): what is typed there is never recorded.
 	Sensitive map[int]bool
+	// Pays says the page held a card or payment field when the snapshot
+	// was taken (act's request guard reads it).
+	Pays bool
 	// Labels are each mark's role and name, as the observation gave them
 	// (page content): what the person is shown when asked about a step.
 	Labels map[int]MarkLabel

@@ -67,6 +67,9 @@ type Built struct {
 	// MarkNode maps a mark to the serializer's node index, which is the
 	// index of the element in the page's globalThis.__diwall.els.
 	MarkNode map[int]int
+	// Pays says the page holds a card field or a payment provider's frame
+	// (payment.go), in the viewport or not.
+	Pays bool
 }
 
 // SecretMarks returns the marks of sensitive fields.
@@ -242,6 +245,7 @@ func build(r *raw, b Budgets) Built {
 		if n.sensitive || n.Frame == 1 {
 			out.Secret = append(out.Secret, n.idx)
 		}
+		out.Pays = out.Pays || paysNode(n.rawNode)
 		if (n.sensitive || n.Frame == 1) && n.Box != nil {
 			bx := boxOf(n)
 			if n.sensitive {

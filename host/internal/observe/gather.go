@@ -343,7 +343,7 @@ func gather(ctx context.Context, t *browser.Tab, p policy.Profile, path Path, ru
 	case follow != nil:
 		obs.Notices = append(obs.Notices, "a whole observation, not the changes since that snapshot: "+notFollowed)
 	}
-	snap := &browser.Snapshot{ID: snapID, LoaderID: after.LoaderID, MarkNode: built.MarkNode, Sensitive: built.SecretMarks(),
+	snap := &browser.Snapshot{ID: snapID, LoaderID: after.LoaderID, MarkNode: built.MarkNode, Sensitive: built.SecretMarks(), Pays: built.Pays,
 		Labels: markLabels(built.Elements), Frames: fm.snapFrames(), Place: fm.places(), View: obs.View}
 	if !t.SetSnapshot(snap) {
 		return nil, errDocumentChanged

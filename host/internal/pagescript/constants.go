@@ -7,10 +7,11 @@ import (
 )
 
 // ConstantsJSON holds what the host and its page scripts must agree on:
-// the bits of the actionable facts the serializer reports and the
-// autocomplete tokens of secrets. It is the one copy: the host reads it
-// (Shared), and the assembler writes it, compact, into serializer.js and
-// guard.js where they name constantsPlaceholder.
+// the bits of the actionable facts the serializer reports, the
+// autocomplete tokens of secrets and the words of payment fields. It is
+// the one copy: the host reads it (Shared), and the assembler writes it,
+// compact, into serializer.js, guard.js and act.js where they name
+// constantsPlaceholder.
 var ConstantsJSON = func() []byte {
 	b, err := files.ReadFile("js/page_constants.json")
 	if err != nil {
@@ -38,6 +39,11 @@ type Constants struct {
 	} `json:"act"`
 	// SensitiveAutocomplete lists the autocomplete tokens of secrets.
 	SensitiveAutocomplete []string `json:"sensitiveAutocomplete"`
+	// PaymentCue is a regular expression (case aside, the same in Go and
+	// JavaScript) for the words a card field's name, id, label or
+	// placeholder says; PaymentFrame for a payment provider's frame's.
+	PaymentCue   string `json:"paymentCue"`
+	PaymentFrame string `json:"paymentFrame"`
 }
 
 // Shared is page_constants.json, as the host reads it.

@@ -49,8 +49,9 @@ var (
 	// Guard is the capture guard, guard.js with the constants written in:
 	// a function of the sensitive cues that returns its start function.
 	Guard = withConstants(source("guard.js"))
-	// Act is act's page helpers, a function of an op and its arguments.
-	Act = source("act.js")
+	// Act is act's page helpers, act.js with the constants written in: a
+	// function of an op and its arguments.
+	Act = withConstants(source("act.js"))
 	// Login is login's helpers, a function of an op and its arguments.
 	Login = source("login.js")
 	// DownloadFetch reads a download the page holds, piece by piece.

@@ -50,7 +50,8 @@ func (p *panicsOnce) Get(name string) (policy.Profile, error) {
 
 // TestHostCallPanicAnswersInternal: a call of the host's server that
 // panics is answered with an internal error result, the stack goes to the
-// log, and the session serves the next call.
+// log, the call is ended as any other (its log line, the operator's view,
+// the audit log), and the session serves the next call.
 func TestHostCallPanicAnswersInternal(t *testing.T) {
 	b, err := browser.New(noExtension{}, slog.New(slog.DiscardHandler), t.TempDir())
 	if err != nil {
@@ -66,7 +67,7 @@ func TestHostCallPanicAnswersInternal(t *testing.T) {
 	if env, _ := callJSON(t, cs, "tabs", map[string]any{"action": "list"}); env["ok"] != true {
 		t.Fatalf("the call after the panic: %v", env)
 	}
-	for _, want := range []string{"panic while serving a request", "a bug in the profile store", "profileOf"} {
+	for _, want := range []string{"panic in a tool call", "a bug in the profile store", "profileOf", `"code":"internal"`} {
 		if !strings.Contains(logs.String(), want) {
 			t.Errorf("the log lacks %q:\n%s", want, logs.String())
 		}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -218,7 +219,7 @@ func (s *Server) handler(d def) mcp.ToolHandler {
 			shown = in.shown(s, c)
 		}
 		ctx, op := s.watchBegin(ctx, c, shown)
-		out, err := s.runCall(ctx, c, d, in, invalid)
+		out, err := s.runCallRecovering(ctx, c, d, in, invalid)
 		env := Envelope{OK: err == nil, Server: c.Base, PageContent: s.reportDownloads(ctx, c, start, out.Page)}
 		if out.Server != nil {
 			env.Server = out.Server
@@ -240,6 +241,22 @@ func (s *Server) handler(d def) mcp.ToolHandler {
 		s.countCall()
 		return toResult(env, out.Images), nil
 	}
+}
+
+// runCallRecovering is runCall, with a panic inside it (a bug of Diwall's)
+// turned into the call's internal error, its stack in the log: the call
+// is still answered through the gate's envelope, shown ended to the
+// person and recorded in the audit log, and nothing it read leaves.
+// (recoverPanics stays around the whole request, for what fails outside.)
+func (s *Server) runCallRecovering(ctx context.Context, c *Call, d def, in args, invalid error) (out Outcome, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			s.log.Error("panic in a tool call; the session goes on", "tool", c.Tool, "op", c.Base.OperationID,
+				"panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			out, err = Outcome{}, toolerr.Errorf(toolerr.CodeInternal, "%s", panicMessage)
+		}
+	}()
+	return s.runCall(ctx, c, d, in, invalid)
 }
 
 // runCall applies the person's pause or stop and the session's profile to

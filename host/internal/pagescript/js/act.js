@@ -62,8 +62,10 @@
   // The words a card, its number, code or expiry, or a bank account go by,
   // in the four languages of the sensitive cues; and the frames of
   // payment providers.
-  const paymentCue = /\b(card|cards|credit ?card|debit ?card|cardholder|cc ?(num|number|csc|cvc|cvv|exp)|cvc2?|cvv2?|csc|expir\w*|iban|bic|swift|tarjeta|titular|kreditkarte|karte|kartennummer|karteninhaber|cart[aã]o|titular)\b/i;
-  const paymentFrame = /\b(card|payment|payments|pay|stripe|braintree|adyen|checkout|paypal|klarna|mollie)\b/i;
+  // (The host reads the same words: page_constants.json.)
+  const { paymentCue: cueWords, paymentFrame: frameWords } = __PAGE_CONSTANTS__;
+  const paymentCue = new RegExp(cueWords, "i");
+  const paymentFrame = new RegExp(frameWords, "i");
 
   // Whether fields and frames take a payment: a field for a card
   // (autocomplete cc-*, or its name, id, placeholder or label says so), or
