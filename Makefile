@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/diwall
 
-.PHONY: all build demo test test-go lint test-e2e check-extension check-pagescript cross release docs bench bench-peers bench-readme bench-compare bench-fidelity bench-load bench-soak bench-recovery bench-fault-soak fuzz clean
+.PHONY: all build demo test test-go lint test-e2e check-extension check-pagescript cross release docs bench bench-peers bench-beside bench-readme bench-compare bench-fidelity bench-load bench-soak bench-recovery bench-fault-soak fuzz clean
 
 # The version stamped into diwall: the nearest v* tag (0.2.0, or
 # 0.2.0-3-gabc1234 past it), else 0.0.0-g and the commit; -dirty when the
@@ -101,6 +101,14 @@ bench-peers: build
 	cd e2e/bench/peers && $(NPM_CI)
 	DIWALL_BIN=$(CURDIR)/$(BIN) DIWALL_BENCH_PEERS=1 $(GO) test -count=1 -timeout 30m \
 		-run '^(TestPeersSideBySide|TestPeersFormFlow|TestLaunchFlagsCost)$$' -v ./e2e/ | grep -v -e '^=== RUN' -e '^--- PASS' -e '^PASS'
+
+# The agent beside the person: in the everyday browser, headed on Xvfb
+# (apt-get install xvfb xdotool), observe, a 14-step act and a page timer of
+# 250 ms with the agent's tab in front against in the background, and the
+# load average beside each figure. Figures only: nothing is timed.
+bench-beside: build
+	DIWALL_BIN=$(CURDIR)/$(BIN) DIWALL_BENCH_BESIDE=1 $(GO) test -count=1 -timeout 20m \
+		-run '^TestBesideBench$$' -v ./e2e/ | grep -v -e '^=== RUN' -e '^--- PASS' -e '^PASS'
 
 # Runs bench and bench-peers and writes their figures into
 # docs/performance.md's speed section (the dated history is

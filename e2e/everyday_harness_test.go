@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -31,6 +32,11 @@ type everyday struct {
 	browser    *exec.Cmd
 	exited     chan struct{}
 	browserLog *bytes.Buffer
+
+	// display, when set, is the X display Chromium runs headed on, as in
+	// a person's session (newHeadedEveryday); firstPage is the page it
+	// opens with (about:blank when empty).
+	display, firstPage string
 }
 
 // newEveryday installs Diwall in a fresh home (with Claude Code's file), allows the test's pages in
@@ -38,12 +44,19 @@ type everyday struct {
 // Cleanup ends the browser and checks that nothing is left running.
 func newEveryday(t testing.TB) *everyday {
 	t.Helper()
+	return newEverydayWith(t, "", "")
+}
+
+// newEverydayWith is newEveryday with Chromium headed on display (headless
+// when empty) and opening firstPage.
+func newEverydayWith(t testing.TB, display, firstPage string) *everyday {
+	t.Helper()
 	home, err := os.MkdirTemp("", "dw-home-")
 	if err != nil {
 		t.Fatal(err)
 	}
 	e := &everyday{t: t, home: home, profile: filepath.Join(home, ".config", "chromium"),
-		extDir: filepath.Join(home, ".local", "share", "diwall", "extension")}
+		extDir: filepath.Join(home, ".local", "share", "diwall", "extension"), display: display, firstPage: firstPage}
 	if err := os.MkdirAll(filepath.Join(home, "tmp"), 0o700); err != nil {
 		t.Fatal(err)
 	}
@@ -102,15 +115,25 @@ func (e *everyday) run(args ...string) (string, error) {
 }
 
 // startBrowser starts Chromium on the person's profile, as the person
-// would open it.
+// would open it. Headed (e.display set), it is as a person loads the
+// extension: no flag hides the debugging bar, the GPU is left as it is.
 func (e *everyday) startBrowser() {
 	e.t.Helper()
 	os.Remove(filepath.Join(e.profile, "DevToolsActivePort"))
-	e.browser = exec.Command("/usr/lib/chromium/chromium", "--headless=new", "--no-sandbox", "--disable-gpu",
-		"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--user-data-dir="+e.profile, "--load-extension="+e.extDir, "--disable-extensions-except="+e.extDir,
-		"--silent-debugger-extension-api", "--window-size=1280,800", "--remote-debugging-port=0", "about:blank")
-	e.browser.Env = e.env
+	first := e.firstPage
+	if first == "" {
+		first = "about:blank"
+	}
+	args := []string{"--headless=new", "--disable-gpu", "--silent-debugger-extension-api"}
+	env := e.env
+	if e.display != "" {
+		args, env = nil, append(slices.Clip(e.env), "DISPLAY="+e.display)
+	}
+	args = append(args, "--no-sandbox", "--no-first-run", "--disable-background-networking", "--disable-component-update",
+		"--disable-sync", "--user-data-dir="+e.profile, "--load-extension="+e.extDir, "--disable-extensions-except="+e.extDir,
+		"--window-size=1280,800", "--remote-debugging-port=0", first)
+	e.browser = exec.Command("/usr/lib/chromium/chromium", args...)
+	e.browser.Env = env
 	e.browserLog = &bytes.Buffer{}
 	e.browser.Stdout, e.browser.Stderr = e.browserLog, e.browserLog
 	if err := e.browser.Start(); err != nil {

@@ -361,9 +361,10 @@ func TestOriginsOutsideSites(t *testing.T) {
 	}
 }
 
-// TestObserveBackgroundTabAndRapidly: a tab that is not the focused one is
-// captured (it is brought to the front first), and captures are not held
-// to chrome.tabs.captureVisibleTab's two a second.
+// TestObserveBackgroundTabAndRapidly: a tab that is not the active one is
+// captured where it is (kept rendering for the observation, never brought
+// forward), and captures are not held to chrome.tabs.captureVisibleTab's
+// two a second.
 func TestObserveBackgroundTabAndRapidly(t *testing.T) {
 	bs := shared(t)
 	first := bs.mustOK("tabs", map[string]any{"action": "open", "url": siteURL + "/pages/table.html"})

@@ -7,7 +7,6 @@ const (
 	MethodTabsGet        = "tabs.get"
 	MethodTabOpen        = "tab.open"
 	MethodTabClose       = "tab.close"
-	MethodTabActivate    = "tab.activate"
 	MethodAgentTabsSet   = "agent_tabs.set"
 	MethodDebuggerAttach = "debugger.attach"
 	MethodDebuggerDetach = "debugger.detach"

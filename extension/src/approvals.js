@@ -346,13 +346,14 @@ export class Approvals {
 
 /**
  * Opens the question as a small popup window, centred on the last focused normal window when
- * there is one.
+ * there is one. It appears on its own but unfocused: a person typing in a field of their own keeps
+ * the keyboard until they click the window.
  * @type {ApprovalWindows}
  */
 export const chromeApprovalWindows = {
   async open(url, size) {
     /** @type {chrome.windows.CreateData} */
-    const create = { type: "popup", url, focused: true, width: size.width, height: size.height };
+    const create = { type: "popup", url, focused: false, width: size.width, height: size.height };
     try {
       const parent = await chrome.windows.getLastFocused({ windowTypes: ["normal"] });
       if (parent.left !== undefined && parent.top !== undefined && parent.width !== undefined && parent.height !== undefined) {

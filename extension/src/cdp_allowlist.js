@@ -17,6 +17,9 @@ export const ALLOWED_CDP_COMMANDS = new Set([
   "Page.navigateToHistoryEntry",
   "Page.captureScreenshot",
   "Page.handleJavaScriptDialog",
+  "Emulation.setFocusEmulationEnabled",
+  "Page.startScreencast",
+  "Page.stopScreencast",
   "Runtime.evaluate",
   "Runtime.callFunctionOn",
   "Runtime.releaseObjectGroup",
@@ -137,6 +140,7 @@ export const FORWARDED_CDP_EVENTS = new Set([
   "Page.frameStoppedLoading",
   "Inspector.targetCrashed",
   "Input.dragIntercepted",
+  "Page.screencastFrame",
 ]);
 
 /**

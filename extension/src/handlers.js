@@ -58,7 +58,6 @@ export function createHandlers({ agentTabs, sessions, connectedSessions, approva
     ["tabs.get", tabsGet],
     ["tab.open", tabOpen],
     ["tab.close", agentTabOnly(tabClose)],
-    ["tab.activate", agentTabOnly(tabActivate)],
     ["agent_tabs.set", agentTabsSet],
     ["sessions.set", sessionsSet],
     ["tab.group", tabGroup],
@@ -250,15 +249,17 @@ async function tabOpen(params) {
   if (newWindow && windowId !== undefined) {
     throw invalidArgument("new_window and window_id cannot both be given");
   }
+  // The agent's tabs open in the background (active false unless asked), and a new window of theirs
+  // unfocused: the person's tab stays in front and keeps the keyboard.
   if (newWindow) {
-    const win = await chromeCall(chrome.windows.create({ url, focused: active ?? true }));
+    const win = await chromeCall(chrome.windows.create({ url, focused: active ?? false }));
     const tab = win?.tabs?.[0];
     if (tab === undefined) {
       throw new ProtocolError("internal", "the new window has no tab");
     }
     return { tab: toTab(tab) };
   }
-  const tab = await chromeCall(chrome.tabs.create({ url, windowId, active }).catch(noWindowIsInvalid));
+  const tab = await chromeCall(chrome.tabs.create({ url, windowId, active: active ?? false }).catch(noWindowIsInvalid));
   return { tab: toTab(tab) };
 }
 
@@ -291,13 +292,6 @@ function noWindowIsInvalid(err) {
 async function tabClose(params) {
   await chromeCall(chrome.tabs.remove(tabIdParam(params)));
   return {};
-}
-
-/** @type {Handler} */
-async function tabActivate(params) {
-  const tabId = tabIdParam(params);
-  const updated = await chromeCall(chrome.tabs.update(tabId, { active: true }));
-  return { tab: toTab(updated ?? (await chromeCall(chrome.tabs.get(tabId)))) };
 }
 
 /** @type {Handler} */

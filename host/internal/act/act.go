@@ -175,12 +175,10 @@ func Run(ctx context.Context, t *browser.Tab, opts Options, snapshotID string, s
 	ctx = r.budget.ctx
 	defer r.release()
 	defer func() { _ = r.guard.stop() }() // (a batch that ended early)
-	if !info.Active {
-		if err := t.Activate(ctx); err != nil {
-			res.Err = toolerr.From(err)
-			return res
-		}
-	}
+	// The tab stays where it is (in the background, most often): it is
+	// kept rendering, its timers unthrottled, while the steps run and a
+	// moment after (browser.AwakeLinger), instead of being brought forward.
+	defer t.KeepAwake(ctx)()
 	tabsBefore := newestTab(t.Browser(), info.Owner)
 	r.steps = steps
 	for i, s := range steps {

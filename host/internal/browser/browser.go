@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/diwall/diwall/host/internal/cdp"
@@ -39,6 +40,7 @@ type Browser struct {
 	downloads   DownloadHandler
 	owners      Owners
 	tabAdded    chan struct{} // closed, and replaced, when a tab is adopted
+	headless    bool          // no screen to take: agent tabs open in front (tabs.go)
 	// agentSync orders the sets of agent tabs sent to the extension.
 	agentSync sync.Mutex
 }
@@ -55,7 +57,12 @@ func New(ext Caller, log *slog.Logger, stateDir string) (*Browser, error) {
 // Restore adopts the agent tabs the extension remembered across a restart
 // of its service worker, keeping those that still exist, each for the
 // session that owned it: that session finds them again when it reconnects.
+// It also notes, from the extension's user agent, whether the browser is
+// headless.
 func (b *Browser) Restore(ctx context.Context, hello protocol.Hello) error {
+	b.mu.Lock()
+	b.headless = strings.Contains(hello.UserAgent, "HeadlessChrome")
+	b.mu.Unlock()
 	if len(hello.AgentTabs) == 0 {
 		return nil
 	}
@@ -131,6 +138,7 @@ func (b *Browser) forgetLocked(chromeID int) {
 		return
 	}
 	tab.closeWaiters()
+	tab.sleptLocked() // the debugger leaves it, or it is gone
 	delete(b.tabs, chromeID)
 	b.order = slices.DeleteFunc(b.order, func(id int) bool { return id == chromeID })
 }

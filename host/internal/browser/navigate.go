@@ -149,6 +149,9 @@ func (b *Browser) navigateWith(ctx context.Context, t *Tab, start func(ctx conte
 	if err := b.ready(ctx, t); err != nil {
 		return Navigation{}, err
 	}
+	// The new page loads and runs its scripts at the speed of a tab in
+	// front, though it stays in the background (awake.go).
+	defer t.KeepAwake(ctx)()
 	// A load event counts only after this navigation's document commits:
 	// the one of the page before may still be on its way.
 	committed := false

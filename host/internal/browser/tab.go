@@ -40,6 +40,8 @@ type Tab struct {
 	dragData           json.RawMessage    // the data of the last drag Chrome intercepted
 	installed          map[installKey]int // scripts defined in isolated worlds -> world
 	guard              *guardState        // the request guard, while one is set (guard.go)
+	awake              awakeState         // kept rendering for the agent (awake.go)
+	frame              string             // the last screencast frame, base64 (screencast.go)
 }
 
 // Snapshot is what the host keeps of a tab's current observation: marks
@@ -210,6 +212,7 @@ func (t *Tab) detached(reason string) {
 	t.children = nil
 	t.snapshot = nil
 	t.dialog = nil
+	t.sleptLocked()
 	t.notify("detached", nil)
 }
 
@@ -282,6 +285,8 @@ func (t *Tab) cdpEvent(method string, params json.RawMessage) {
 		if json.Unmarshal(params, &ev) == nil {
 			t.sending(ev)
 		}
+	case cdp.PageScreencastFrame:
+		t.screencastFrame(params)
 	case cdp.InputDragIntercepted:
 		var ev cdp.DragIntercepted
 		if json.Unmarshal(params, &ev) == nil {

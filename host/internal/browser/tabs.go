@@ -56,7 +56,11 @@ func (b *Browser) List(ctx context.Context, owner string) ([]TabInfo, error) {
 
 // Open opens a new tab for the session owner (in the agents' own window
 // once there is one, in the session's tab group), attaches the debugger
-// and, when url is not empty, loads it.
+// and, when url is not empty, loads it. The tab opens in the background:
+// the person's tab stays in front, and their window keeps the focus (see
+// KeepAwake for how the agent works in it at full speed). In a headless
+// browser, which has no screen to take, it opens in front, as the tab the
+// agent works on.
 func (b *Browser) Open(ctx context.Context, owner, url string) (*Tab, Navigation, error) {
 	if url != "" {
 		if err := CheckURL(url); err != nil {
@@ -64,7 +68,8 @@ func (b *Browser) Open(ctx context.Context, owner, url string) (*Tab, Navigation
 		}
 	}
 	b.mu.Lock()
-	params := protocol.TabOpenParams{URL: "about:blank", WindowID: b.agentWindow}
+	front := b.headless
+	params := protocol.TabOpenParams{URL: "about:blank", WindowID: b.agentWindow, Active: &front}
 	b.mu.Unlock()
 	var res protocol.TabResult
 	err := b.ext.Call(ctx, protocol.MethodTabOpen, params, &res)
@@ -128,18 +133,6 @@ func (t *Tab) Close(ctx context.Context) error {
 	b.forgetLocked(t.ChromeID)
 	b.mu.Unlock()
 	return b.syncAgentTabs(ctx)
-}
-
-// Activate makes the tab the active one of its window, so that it renders,
-// captures and takes input promptly.
-func (t *Tab) Activate(ctx context.Context) error {
-	b := t.b
-	var res protocol.TabResult
-	if err := b.ext.Call(ctx, protocol.MethodTabActivate, protocol.TabParams{TabID: t.ChromeID}, &res); err != nil {
-		return err
-	}
-	b.withTab(t.ChromeID, func(t *Tab) { b.updateLocked(t, res.Tab) })
-	return nil
 }
 
 // Attach attaches the debugger to the tab if it is not attached, and

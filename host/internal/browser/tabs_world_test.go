@@ -72,17 +72,6 @@ func TestCloseUnderBeforeunload(t *testing.T) {
 	}
 }
 
-func TestActivate(t *testing.T) {
-	e := browsertest.New()
-	_, tab := browsertest.Start(t, e)
-	e.On(protocol.MethodTabActivate, func(r browsertest.Request) (any, error) {
-		return protocol.TabResult{Tab: protocol.Tab{TabID: int(r.Num("tab_id")), WindowID: 1, URL: "https://a.test/", Title: "Now", Active: true}}, nil
-	})
-	if err := tab.Activate(context.Background()); err != nil || tab.Info().Title != "Now" || !tab.Info().Active {
-		t.Errorf("%v %+v", err, tab.Info())
-	}
-}
-
 // TestALostDebuggerOfAClosedTab: the tab is forgotten and the error says
 // it closed.
 func TestALostDebuggerOfAClosedTab(t *testing.T) {

@@ -11,6 +11,12 @@ const (
 	PageNavigateToHistoryEntry Method = "Page.navigateToHistoryEntry"
 	PageCaptureScreenshot      Method = "Page.captureScreenshot"
 	PageHandleJavaScriptDialog Method = "Page.handleJavaScriptDialog"
+	// PageStartScreencast and PageStopScreencast bracket the capture of a
+	// tab in the background: its first frame (PageScreencastFrame) is the
+	// latest Chrome drew of the page, at once, where Page.captureScreenshot
+	// of a tab that is not shown in its window waits about 300 ms.
+	PageStartScreencast Method = "Page.startScreencast"
+	PageStopScreencast  Method = "Page.stopScreencast"
 )
 
 // Page domain events.
@@ -24,6 +30,7 @@ const (
 	PageFrameRequestedNavigation = "Page.frameRequestedNavigation"
 	PageFrameStartedLoading      = "Page.frameStartedLoading"
 	PageFrameStoppedLoading      = "Page.frameStoppedLoading"
+	PageScreencastFrame          = "Page.screencastFrame"
 )
 
 // Frame is a frame's details (Page.Frame).
@@ -148,4 +155,16 @@ type FrameRequestedNavigation struct {
 // Page.frameStoppedLoading; their other fields are not read).
 type FrameEvent struct {
 	FrameID string `json:"frameId"`
+}
+
+// StartScreencastParams are Page.startScreencast's.
+type StartScreencastParams struct {
+	Format  string `json:"format"`
+	Quality int    `json:"quality,omitempty"`
+}
+
+// ScreencastFrame is Page.screencastFrame's payload: one frame, base64
+// (its metadata is not read).
+type ScreencastFrame struct {
+	Data string `json:"data"`
 }

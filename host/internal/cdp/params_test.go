@@ -18,6 +18,7 @@ func TestParamsChromeRequires(t *testing.T) {
 		{MouseEventParams{Type: "mouseReleased", Button: "left", Buttons: &none, ClickCount: 1}, `{"type":"mouseReleased","x":0,"y":0,"button":"left","buttons":0,"clickCount":1}`},
 		{GetPartialAXTreeParams{ObjectID: "o"}, `{"objectId":"o","fetchRelatives":false}`},
 		{SetInterceptDragsParams{}, `{"enabled":false}`},
+		{SetFocusEmulationEnabledParams{}, `{"enabled":false}`},
 		{DescribeNodeParams{ObjectID: "o", Depth: &none, Pierce: true}, `{"objectId":"o","depth":0,"pierce":true}`},
 		{IframesAutoAttach, `{"autoAttach":true,"waitForDebuggerOnStart":false,"flatten":true,"filter":[{"type":"iframe"}]}`},
 		{CallFunctionOnParams{FunctionDeclaration: "f", ExecutionContextID: 3, Arguments: []CallArgument{{Value: false}, {Value: 0}, {ObjectID: "o"}}},

@@ -104,11 +104,9 @@ func Observe(ctx context.Context, t *browser.Tab, p policy.Profile, path Path, f
 	if info.Dialog != nil {
 		return dialogObservation(info, t.NewSnapshotID(), start), nil
 	}
-	if !info.Active {
-		if err := t.Activate(ctx); err != nil {
-			return nil, err
-		}
-	}
+	// The tab stays where it is (in the background, most often): it is
+	// kept rendering for the observation instead of being brought forward.
+	defer t.KeepAwake(ctx)()
 	// A dialog that opens while the page is read blocks the page, and every
 	// call waiting on it: stop waiting, and report the dialog.
 	opened, stopWatch := t.Watch(func(m string) bool { return m == cdp.PageJavascriptDialogOpening })
@@ -358,15 +356,20 @@ func gather(ctx context.Context, t *browser.Tab, p policy.Profile, path Path, ru
 const captureWait = 5 * time.Second
 
 // captureViewportVia captures the tab's viewport with DevTools, which
-// works for a tab that is not focused and at any rate. When that fails, it
-// falls back to the extension's chrome.tabs.captureVisibleTab (the tab must
-// be the active one of its window; two calls a second at most), and says
-// so (fallback).
+// works for a tab that is not focused and at any rate: a tab in the
+// background from the frame it draws for it (captureDrawn), else with
+// Page.captureScreenshot. When that fails, it falls back to the extension's
+// chrome.tabs.captureVisibleTab (the tab must be the active one of its
+// window; two calls a second at most), and says so (fallback).
 func captureViewportVia(ctx context.Context, t *browser.Tab) (data []byte, fallback bool, err error) {
 	cctx, cancel := context.WithTimeout(ctx, captureWait)
 	defer cancel()
 	var res cdp.CaptureScreenshotResult
-	err = t.CDP(cctx, cdp.PageCaptureScreenshot, cdp.CaptureScreenshotParams{Format: "jpeg", Quality: 90, FromSurface: true, OptimizeForSpeed: true}, &res)
+	if drawn, ok := captureDrawn(cctx, t); ok {
+		res.Data = drawn
+	} else {
+		err = t.CDP(cctx, cdp.PageCaptureScreenshot, cdp.CaptureScreenshotParams{Format: "jpeg", Quality: 90, FromSurface: true, OptimizeForSpeed: true}, &res)
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, false, err

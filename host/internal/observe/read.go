@@ -39,6 +39,7 @@ func Read(ctx context.Context, t *browser.Tab, snapshotID string, mark int, quer
 		return nil, err
 	}
 	snap := info.Snapshot
+	defer t.KeepAwake(ctx)() // read where it is, at the speed of a tab in front
 	root, frame := -1, 0
 	if mark != 0 {
 		i, err := snap.Node(mark)

@@ -74,6 +74,10 @@ var (
 	// them back.
 	SetSnapshotAside = source("set_snapshot_aside.js")
 	PutSnapshotBack  = source("put_snapshot_back.js")
+	// NextFrame answers once the page has drawn a frame since it was
+	// called ("late" when none came within 500 ms): a capture of a tab in
+	// the background from the latest frame Chrome drew waits for it.
+	NextFrame = source("next_frame.js")
 )
 
 // Script is one of the scripts the host sends, by name.
@@ -98,5 +102,6 @@ func All() []Script {
 		{"holdClosedRoot", HoldClosedRoot},
 		{"setSnapshotAside", SetSnapshotAside},
 		{"putSnapshotBack", PutSnapshotBack},
+		{"nextFrame", NextFrame},
 	}
 }

@@ -34,11 +34,8 @@ var outsideTab = protocol.Tab{TabID: 7, WindowID: 1, URL: "http://outside.test/s
 
 func (outsideExtension) Call(_ context.Context, method string, params, result any) error {
 	var res any = struct{}{}
-	switch method {
-	case protocol.MethodTabsGet:
+	if method == protocol.MethodTabsGet {
 		res = protocol.TabsResult{Tabs: []protocol.Tab{outsideTab}}
-	case protocol.MethodTabActivate:
-		res = protocol.TabResult{Tab: outsideTab}
 	}
 	if result == nil {
 		return nil

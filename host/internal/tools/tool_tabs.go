@@ -111,9 +111,8 @@ func (s *Server) tabs(ctx context.Context, c *Call, in tabsIn) (Outcome, error) 
 		if err != nil {
 			return Outcome{}, err
 		}
-		if err := t.Activate(ctx); err != nil {
-			return Outcome{}, err
-		}
+		// The session's current tab, not Chrome's active one: the person's
+		// tab stays in front.
 		c.Client.Select(t.ID)
 		return s.tabOutcome(c, t, nil), nil
 	}

@@ -148,8 +148,6 @@ func (e *Ext) byDefault(r Request) (any, error) {
 			tabs = append(tabs, e.tab(int(id.(float64))))
 		}
 		return protocol.TabsResult{Tabs: tabs}, nil
-	case protocol.MethodTabActivate:
-		return protocol.TabResult{Tab: e.tab(int(r.Num("tab_id")))}, nil
 	case protocol.MethodTabOpen:
 		e.mu.Lock()
 		e.nextTab++

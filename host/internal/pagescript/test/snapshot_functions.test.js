@@ -1,6 +1,6 @@
 // The host's small functions on a snapshot's references (js/guard_finish.js,
 // frame_boxes.js, cover_questions.js, keys_within.js, element_of.js,
-// hold_closed_root.js, set_snapshot_aside.js, put_snapshot_back.js), run
+// hold_closed_root.js, set_snapshot_aside.js, put_snapshot_back.js, next_frame.js), run
 // as the host sends them, on a snapshot the serializer took in jsdom.
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -76,4 +76,21 @@ test("guardFinish finishes the guard it names, and says when it was gone", () =>
   assert.ok(!report.lost, "not lost");
   assert.equal(report.boxes.length, 1);
   assert.equal(p.window.__diwallGuard, null);
+});
+
+test("nextFrame answers once two animation frames have come", async () => {
+  const p = page(`<p>x</p>`);
+  let frames = 0;
+  const real = p.window.requestAnimationFrame.bind(p.window);
+  p.window.requestAnimationFrame = (f) => real((t) => { frames++; f(t); });
+  assert.equal(await p.run(`(${scripts.nextFrame})()`), "");
+  assert.ok(frames >= 2, `only ${frames} frames came`);
+  p.window.close();
+});
+
+test("nextFrame answers late when the page draws no frame", async () => {
+  const p = page(`<p>x</p>`);
+  p.run(`window.requestAnimationFrame = () => 0;`);
+  assert.equal(await p.run(`(${scripts.nextFrame})()`), "late");
+  p.window.close();
 });
