@@ -1,14 +1,12 @@
 package tools
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -17,24 +15,6 @@ import (
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/policy"
 )
-
-// logBuffer is a log's text, written from any goroutine.
-type logBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *logBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *logBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 // panicsOnce is a profile store whose first lookup panics (a bug).
 type panicsOnce struct{ n atomic.Int32 }
@@ -57,7 +37,7 @@ func TestHostCallPanicAnswersInternal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var logs logBuffer
+	var logs lockedBuffer
 	srv := New(b, slog.New(slog.NewJSONHandler(&logs, nil)), hosting(b, noExtension{}, &Options{Profiles: &panicsOnce{}, DefaultProfile: "p"}))
 	cs := serve(t, srv, nil)
 	env, res := callJSON(t, cs, "tabs", map[string]any{"action": "list"})
@@ -78,7 +58,7 @@ func TestHostCallPanicAnswersInternal(t *testing.T) {
 // middleware's, on prompts/list) is answered with a JSON-RPC internal
 // error, and the session goes on; a tool's panic with an internal result.
 func TestMCPServerRecoversEveryMethod(t *testing.T) {
-	var logs logBuffer
+	var logs lockedBuffer
 	log := slog.New(slog.NewJSONHandler(&logs, nil))
 	server := NewMCPServer(log, "", func(next mcp.MethodHandler) mcp.MethodHandler {
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {

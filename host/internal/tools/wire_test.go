@@ -14,7 +14,7 @@ import (
 // session on (too long, not JSON, no message) is answered with a JSON-RPC
 // error and dropped; the lines around it are served.
 func TestTransportAnswersWhatGoSDKCannotTake(t *testing.T) {
-	var logs logBuffer
+	var logs lockedBuffer
 	log := slog.New(slog.NewJSONHandler(&logs, nil))
 	serverIn, clientOut := io.Pipe()
 	clientIn, serverOut := io.Pipe()
