@@ -77,6 +77,19 @@ export function registerEventForwarders({ agentTabs, sessions, emit, downloads, 
     }),
   );
 
+  // The person brought a tab forward (the agent never does): each agent tab of that window says
+  // whether it is the one in front now, so the host knows which of its tabs the person sees.
+  chrome.tabs.onActivated.addListener(({ windowId }) =>
+    inOrder("tabs.onActivated", async () => {
+      for (const { tab_id: tabId } of await agentTabs.list()) {
+        const t = await chrome.tabs.get(tabId).catch(() => undefined);
+        if (t !== undefined && t.windowId === windowId) {
+          emit("tab.updated", { tab: toTab(t) });
+        }
+      }
+    }),
+  );
+
   chrome.tabs.onRemoved.addListener((tabId) =>
     inOrder("tabs.onRemoved", async () => {
       sessions.forget(tabId);

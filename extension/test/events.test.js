@@ -28,6 +28,7 @@ beforeEach(() => {
     tabs: {
       onCreated: fakeEvent(),
       onUpdated: fakeEvent(),
+      onActivated: fakeEvent(),
       onRemoved: fakeEvent(),
       get: async (/** @type {number} */ id) => {
         const tab = liveTabs.get(id);
@@ -248,4 +249,24 @@ test("CDP events: the tab's own session's allowed events, and the attach and det
     ],
     ["cdp.event", { tab_id: 1, method: "Target.detachedFromTarget", params: { sessionId: "S1", targetId: "F1" } }],
   ]);
+});
+
+test("when the person brings a tab forward, each agent tab of that window says whether it is in front", async () => {
+  const { events } = await setup();
+  liveTabs.set(1, { ...tab(1, { status: "complete" }), active: false });
+  liveTabs.set(7, { ...tab(7, { status: "complete" }), windowId: 2, active: false });
+  liveTabs.set(1, { ...liveTabs.get(1), active: true });
+  chromeFake.tabs.onActivated.fire({ tabId: 1, windowId: 1 });
+  await settle();
+  liveTabs.set(1, { ...liveTabs.get(1), active: false });
+  chromeFake.tabs.onActivated.fire({ tabId: 99, windowId: 1 }); // the person's own tab
+  await settle();
+  assert.deepEqual(
+    events.map(([event, params]) => [event, params.tab.tab_id, params.tab.active]),
+    [
+      ["tab.updated", 1, true],
+      ["tab.updated", 1, false],
+    ],
+    "tab 7 is in another window: nothing of it",
+  );
 });
