@@ -166,7 +166,7 @@ func (b *backstop) begin(n int, s Step) error {
 	b.loader, b.loaderPays, b.paysKnown = loader, pays, known
 	b.step = Question{Step: n, Action: string(s.Action), Mark: s.Mark}
 	b.r.label(&b.step)
-	b.allowed, b.late = b.r.allowed, false
+	b.allowed, b.late = slices.Clone(b.r.allowed), false
 	return nil
 }
 
