@@ -324,9 +324,11 @@ func (r *run) step(ctx context.Context, s Step, sr *StepResult, nextGuarded bool
 		r.settle(ctx, events, true)
 	}
 	r.guard.quiet(ctx)
-	if late, refused := r.guard.done(); err == nil && refused != nil {
+	late, refused := r.guard.done()
+	switch {
+	case err == nil && refused != nil:
 		return refused
-	} else if err == nil && late && !r.dialogOpened {
+	case err == nil && late && !r.dialogOpened:
 		// A request held while the person decided went on after the
 		// step settled: wait for what it set off.
 		r.settleLoad(ctx, events)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"log/slog"
 	"net/url"
-	"sync"
 	"time"
 
 	"github.com/diwall/diwall/host/internal/cdp"
@@ -51,15 +50,32 @@ type guardState struct {
 	deciding int
 	// changed is closed and replaced whenever sending or deciding shrink.
 	changed chan struct{}
-	// pending counts the requests being decided, for the end.
-	pending sync.WaitGroup
 }
 
 // settledLocked reports whether nothing the page began to send waits for
 // the guard. Called with b.mu held.
 func (st *guardState) settledLocked() bool { return len(st.sending) == 0 && st.deciding == 0 }
 
-// signalLocked wakes Quiet's waiters. Called with b.mu held.
+// waitUntil waits, within ctx, until done (called with b.mu held) is
+// true of the guard.
+func (st *guardState) waitUntil(ctx context.Context, b *Browser, done func() bool) error {
+	for {
+		b.mu.Lock()
+		if done() {
+			b.mu.Unlock()
+			return nil
+		}
+		changed := st.changed
+		b.mu.Unlock()
+		select {
+		case <-changed:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// signalLocked wakes waitUntil's waiters. Called with b.mu held.
 func (st *guardState) signalLocked() {
 	close(st.changed)
 	st.changed = make(chan struct{})
@@ -109,7 +125,7 @@ func (t *Tab) GuardRequests(ctx context.Context, g RequestGuard) (end func(), er
 			t.guard = nil
 		}
 		t.b.mu.Unlock()
-		st.pending.Wait()
+		_ = st.waitUntil(context.Background(), t.b, func() bool { return st.deciding == 0 })
 	}, nil
 }
 
@@ -128,21 +144,13 @@ func (b *Browser) Log() *slog.Logger { return b.log }
 // a step's effects are then known. It returns at once when no guard is
 // set.
 func (t *Tab) Quiet(ctx context.Context) error {
-	for {
-		t.b.mu.Lock()
-		st := t.guard
-		if st == nil || st.settledLocked() {
-			t.b.mu.Unlock()
-			return nil
-		}
-		changed := st.changed
-		t.b.mu.Unlock()
-		select {
-		case <-changed:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
+	t.b.mu.Lock()
+	st := t.guard
+	t.b.mu.Unlock()
+	if st == nil {
+		return nil
 	}
+	return st.waitUntil(ctx, t.b, func() bool { return t.guard != st || st.settledLocked() })
 }
 
 // sending notes a request the page began to send that is not a GET, while
@@ -191,7 +199,6 @@ func (b *Browser) held(t *Tab, p cdp.RequestPaused) {
 		req.Form = asked || p.Request.Method != "GET"
 	}
 	if st != nil {
-		st.pending.Add(1)
 		st.deciding++
 	}
 	b.mu.Unlock()
@@ -200,7 +207,6 @@ func (b *Browser) held(t *Tab, p cdp.RequestPaused) {
 		return
 	}
 	go func() {
-		defer st.pending.Done()
 		if st.decide(req) {
 			t.ContinueResponse(p.RequestID)
 		} else {
