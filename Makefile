@@ -19,9 +19,11 @@ build:
 # Archives for Linux and macOS (amd64, arm64) and Windows (amd64) with the
 # version stamped in, the npm packages (npm pack), the packed extension (for
 # Load unpacked, and for the Chrome Web Store), the MCP Registry's
-# server.json, and SHA256SUMS, into dist/.
+# server.json, and SHA256SUMS, into dist/; and the root's server.json
+# rewritten for the version. Only from a vX.Y.Z tag on a clean tree: any
+# other VERSION is refused (docs/releases.md has the steps).
 release:
-	$(GO) run ./host/cmd/release -version $(VERSION) -out dist
+	$(GO) run ./host/cmd/release -publish -version $(VERSION) -out dist
 
 # docs/tools.md, from the tools' definitions and host/cmd/docgen/tools_notes.md
 # (a test fails when it is stale).

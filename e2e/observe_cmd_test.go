@@ -89,9 +89,21 @@ func TestObserveCommandJSON(t *testing.T) {
 	}
 }
 
-func TestObserveCommandRefusesWhatTheToolRefuses(t *testing.T) {
-	code, _, errOut, _ := runObserveCmd(t, "file:///etc/passwd")
-	if code != 1 || !strings.Contains(errOut, "navigate: invalid_argument") {
-		t.Errorf("exit %d, stderr %s; want the navigate tool's refusal", code, errOut)
+// TestObserveCommandRefusesABadURLFirst: a URL observe cannot load is
+// refused as a usage error before a browser starts (runObserveCmd checks
+// that nothing was left behind).
+func TestObserveCommandRefusesABadURLFirst(t *testing.T) {
+	code, out, errOut, _ := runObserveCmd(t, "file:///etc/passwd")
+	if code != 2 || out != "" || !strings.Contains(errOut, `diwall observe: "file:///etc/passwd" is a file: observe loads http and https pages only`) {
+		t.Errorf("exit %d, stderr %s; want the refusal of a file: URL", code, errOut)
+	}
+}
+
+// TestObserveCommandShowsTheHTTPStatus: a page that answered 404 is
+// observed, and the 404 is in plain view.
+func TestObserveCommandShowsTheHTTPStatus(t *testing.T) {
+	code, out, errOut, _ := runObserveCmd(t, siteURL+"/status/404", "-o", "m.png")
+	if code != 0 || !strings.Contains(out, siteURL+"/status/404\nHTTP 404 Not Found\n") {
+		t.Errorf("exit %d\nstdout: %s\nstderr: %s", code, out, errOut)
 	}
 }

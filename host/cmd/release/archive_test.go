@@ -82,10 +82,62 @@ func TestChecksumsAsSha256sumReadsThem(t *testing.T) {
 	}
 }
 
+// TestRunRefusesABadVersion: npm and the MCP Registry take semantic
+// versions only, and a release to publish (make release) a plain X.Y.Z:
+// refused before anything is built or the out folder is touched.
 func TestRunRefusesABadVersion(t *testing.T) {
-	for _, v := range []string{"", "a b", "../x", "v1.0.0", "1.0", "0.0.0-0123456", "1.0.0+build"} {
-		if err := run(options{version: v, out: t.TempDir()}); err == nil || !strings.Contains(err.Error(), "-version") {
-			t.Errorf("version %q: %v", v, err)
+	for _, c := range []struct {
+		version string
+		publish bool
+		want    string // in the error
+	}{
+		{"", false, "give a semantic version"},
+		{"a b", false, "give a semantic version"},
+		{"../x", false, "give a semantic version"},
+		{"v1.0.0", false, "give a semantic version"},
+		{"1.0", false, "give a semantic version"},
+		{"0.0.0-0123456", false, "give a semantic version"},
+		{"1.0.0+build", false, "give a semantic version"},
+		{"v1.0.0", true, "give a semantic version"},
+		{"0.2.0-3-gabc1234", true, "not a plain X.Y.Z: make release publishes only from a vX.Y.Z tag"},
+		{"0.0.0-g84970a6-dirty", true, "not a plain X.Y.Z"},
+		{"0.2.0-dirty", true, "with no changes in the tree"},
+		{"1.0.0-rc.1", true, "npm publishes only with --tag"},
+	} {
+		out := filepath.Join(t.TempDir(), "dist")
+		if err := os.Mkdir(out, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		err := run(options{version: c.version, out: out, publish: c.publish})
+		if err == nil || !strings.Contains(err.Error(), "-version") || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("version %q (publish %v): %v, want %q", c.version, c.publish, err, c.want)
+		}
+		if _, err := os.Stat(out); err != nil {
+			t.Errorf("version %q: the out folder was touched: %v", c.version, err)
+		}
+	}
+}
+
+// TestCheckVersion: what a build and what a release to publish accept.
+func TestCheckVersion(t *testing.T) {
+	for _, c := range []struct {
+		version        string
+		build, publish bool // accepted
+	}{
+		{"0.2.0", true, true},
+		{"10.20.30", true, true},
+		{"0.2.0-3-gabc1234", true, false},
+		{"0.0.0-gnpmtest", true, false},
+		{"0.2.0-dirty", true, false},
+		{"1.0.0-rc.1", true, false},
+		{"1.0", false, false},
+		{"01.0.0", false, false},
+	} {
+		if err := checkVersion(c.version, false); (err == nil) != c.build {
+			t.Errorf("build of %q: %v", c.version, err)
+		}
+		if err := checkVersion(c.version, true); (err == nil) != c.publish {
+			t.Errorf("release of %q: %v", c.version, err)
 		}
 	}
 }

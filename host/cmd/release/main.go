@@ -4,21 +4,19 @@
 // the platform package npm installed, one package per platform, as esbuild
 // and biome do it); the extension packed twice, for "Load unpacked" and for
 // the Chrome Web Store; the MCP Registry's server.json; and SHA256SUMS over
-// all of them. It is what `make release` runs.
+// all of them. It is what `make release` runs, with -publish: then the
+// version must be a plain X.Y.Z (a vX.Y.Z tag on a clean tree), and the
+// repository's own server.json is rewritten for it.
 //
-//	go run ./host/cmd/release -version 0.2.0 -out dist
+//	go run ./host/cmd/release -publish -version 0.2.0 -out dist
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
-
-	"golang.org/x/mod/semver"
 
 	"github.com/diwall/diwall/extension"
 )
@@ -32,6 +30,7 @@ type options struct {
 	out     string
 	targets []target // which binaries to build; the npm packages name every target
 	npm     bool     // also build the npm packages (needs npm)
+	publish bool     // a release to publish: a plain X.Y.Z, and the root's server.json rewritten
 }
 
 func main() {
@@ -39,10 +38,11 @@ func main() {
 	out := flag.String("out", "dist", "the folder the release goes into (emptied first)")
 	only := flag.String("targets", "", "build only these comma-separated targets, e.g. linux/amd64 (default: all)")
 	npm := flag.Bool("npm", true, "also build the npm packages, with npm pack")
+	publish := flag.Bool("publish", false, "a release to publish (make release): the version must be a plain X.Y.Z, and ./server.json is rewritten for it")
 	flag.Parse()
 	ts, err := selectTargets(*only)
 	if err == nil {
-		err = run(options{version: *version, out: *out, targets: ts, npm: *npm})
+		err = run(options{version: *version, out: *out, targets: ts, npm: *npm, publish: *publish})
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "release:", err)
@@ -51,9 +51,8 @@ func main() {
 }
 
 func run(o options) error {
-	// npm and the MCP Registry take semantic versions only.
-	if semver.Canonical("v"+o.version) != "v"+o.version {
-		return fmt.Errorf("-version %q: give a semantic version such as 0.2.0 or 0.2.0-3-gabc1234", o.version)
+	if err := checkVersion(o.version, o.publish); err != nil {
+		return err
 	}
 	out, err := filepath.Abs(o.out)
 	if err != nil {
@@ -74,11 +73,8 @@ func run(o options) error {
 		return err
 	}
 	license, err := os.ReadFile("LICENSE")
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return err
-	}
-	if len(license) == 0 {
-		fmt.Fprintln(os.Stderr, "release: warning: the repository has no LICENSE; the npm packages say UNLICENSED")
+	if err != nil {
+		return fmt.Errorf("every package carries the licence: %w", err)
 	}
 	var written []string
 	var pkgs []npmPackage
@@ -87,7 +83,7 @@ func run(o options) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", t, err)
 		}
-		name, err := writeArchive(out, o.version, t, bin, readme, docs)
+		name, err := writeArchive(out, o.version, t, bin, readme, license, docs)
 		if err != nil {
 			return fmt.Errorf("%s: %w", t, err)
 		}
@@ -112,7 +108,7 @@ func run(o options) error {
 			written = append(written, "npm/"+t)
 		}
 	}
-	if err := os.WriteFile(filepath.Join(out, "server.json"), serverJSON(o.version), 0o644); err != nil {
+	if err := writeServerJSON(out, o.version, o.publish); err != nil {
 		return err
 	}
 	written = append(written, "server.json")
@@ -142,14 +138,15 @@ func buildBinary(version string, t target) ([]byte, error) {
 	return os.ReadFile(bin)
 }
 
-// writeArchive packs a binary with the README and the pages of docs/ it
-// links to: a .tar.gz, or a .zip for Windows. It returns the archive's
-// name.
-func writeArchive(out, version string, t target, bin, readme []byte, docs []archiveFile) (string, error) {
+// writeArchive packs a binary with the README, the LICENSE and the pages
+// of docs/ the README links to: a .tar.gz, or a .zip for Windows. It
+// returns the archive's name.
+func writeArchive(out, version string, t target, bin, readme, license []byte, docs []archiveFile) (string, error) {
 	base := fmt.Sprintf("diwall_%s_%s_%s", version, t.goos, t.goarch)
 	files := []archiveFile{
 		{Name: base + "/" + t.exe(), Data: bin, Mode: 0o755},
 		{Name: base + "/README.md", Data: readme, Mode: 0o644},
+		{Name: base + "/LICENSE", Data: license, Mode: 0o644},
 	}
 	for _, d := range docs {
 		d.Name = base + "/" + d.Name

@@ -61,7 +61,7 @@ func repo() repository { return repository{Type: "git", URL: "git+" + repository
 
 // newMainManifest lists every target's package as an optional dependency
 // of the same version, whichever targets this release builds.
-func newMainManifest(version, license string) mainManifest {
+func newMainManifest(version string) mainManifest {
 	deps := map[string]string{}
 	for _, t := range targets {
 		deps[platformPackageName(t)] = version
@@ -70,7 +70,7 @@ func newMainManifest(version, license string) mainManifest {
 		Name: npmName, Version: version, Description: summary,
 		Keywords:   []string{"mcp", "mcp-server", "modelcontextprotocol", "browser", "chrome", "chromium", "accessibility", "agent"},
 		Homepage:   repositoryURL + "#readme",
-		Repository: repo(), License: license, MCPName: registryName,
+		Repository: repo(), License: licenseID, MCPName: registryName,
 		Bin:     map[string]string{"diwall": "bin/diwall.js"},
 		Files:   []string{"bin/diwall.js"},
 		Engines: map[string]string{"node": ">=18"},
@@ -79,11 +79,11 @@ func newMainManifest(version, license string) mainManifest {
 	}
 }
 
-func newPlatformManifest(t target, version, license string) platformManifest {
+func newPlatformManifest(t target, version string) platformManifest {
 	return platformManifest{
 		Name: platformPackageName(t), Version: version,
 		Description: fmt.Sprintf("The %s binary of Diwall (install %s, which picks it)", t.npmPlatform(), npmName),
-		Repository:  repo(), License: license,
+		Repository:  repo(), License: licenseID,
 		OS: []string{t.npmOS}, CPU: []string{t.npmCPU},
 		Files:           []string{"bin/" + t.exe()},
 		PreferUnplugged: true,
@@ -116,34 +116,25 @@ type npmPackage struct {
 	files []archiveFile
 }
 
-// licenseField is package.json's license: the repository's LICENSE, or
-// none granted while it has none (npm's UNLICENSED).
-func licenseField(text []byte) string {
-	if len(text) == 0 {
-		return "UNLICENSED"
-	}
-	return "SEE LICENSE IN LICENSE"
-}
-
-// common are the files every package carries besides its own.
+// common are the files every package carries besides its own: its README
+// and the repository's LICENSE.
 func common(readme, license []byte) []archiveFile {
-	files := []archiveFile{{Name: "README.md", Data: readme, Mode: 0o644}}
-	if len(license) > 0 {
-		files = append(files, archiveFile{Name: "LICENSE", Data: license, Mode: 0o644})
+	return []archiveFile{
+		{Name: "README.md", Data: readme, Mode: 0o644},
+		{Name: "LICENSE", Data: license, Mode: 0o644},
 	}
-	return files
 }
 
 func mainPackage(version string, readme, license []byte) npmPackage {
 	files := append(common(readme, license),
-		archiveFile{Name: "package.json", Data: packageJSON(newMainManifest(version, licenseField(license))), Mode: 0o644},
+		archiveFile{Name: "package.json", Data: packageJSON(newMainManifest(version)), Mode: 0o644},
 		archiveFile{Name: "bin/diwall.js", Data: launcher, Mode: 0o755})
 	return npmPackage{name: npmName, files: files}
 }
 
 func platformPackage(t target, version string, binary, license []byte) npmPackage {
 	files := append(common(platformReadme(t), license),
-		archiveFile{Name: "package.json", Data: packageJSON(newPlatformManifest(t, version, licenseField(license))), Mode: 0o644},
+		archiveFile{Name: "package.json", Data: packageJSON(newPlatformManifest(t, version)), Mode: 0o644},
 		archiveFile{Name: "bin/" + t.exe(), Data: binary, Mode: 0o755})
 	return npmPackage{name: platformPackageName(t), files: files}
 }

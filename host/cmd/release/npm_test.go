@@ -20,7 +20,7 @@ import (
 // says the os and cpu npm installs it on, as Node names them.
 func TestPackagesMoveInLockstep(t *testing.T) {
 	const v = "1.2.3-4-gabc1234"
-	m := newMainManifest(v, "UNLICENSED")
+	m := newMainManifest(v)
 	if m.Name != npmName || m.Version != v || m.Bin["diwall"] != "bin/diwall.js" {
 		t.Errorf("main package: %+v", m)
 	}
@@ -42,7 +42,7 @@ func TestPackagesMoveInLockstep(t *testing.T) {
 			t.Errorf("no target for %s", platform)
 			continue
 		}
-		p := newPlatformManifest(targets[i], v, "UNLICENSED")
+		p := newPlatformManifest(targets[i], v)
 		exe := "bin/diwall"
 		if oc[0] == "win32" {
 			exe += ".exe"
@@ -53,45 +53,60 @@ func TestPackagesMoveInLockstep(t *testing.T) {
 	}
 }
 
-// TestEveryPackageCarriesTheReadmeAndLicence: README.md in each, and the
-// repository's LICENSE when it has one.
+// TestEveryPackageCarriesTheReadmeAndLicence: README.md and the
+// repository's LICENSE in each, and Apache-2.0 as its package.json's
+// licence.
 func TestEveryPackageCarriesTheReadmeAndLicence(t *testing.T) {
-	for _, license := range [][]byte{nil, []byte("Copyright\n")} {
-		pkgs := []npmPackage{mainPackage("1.0.0", []byte("# Diwall\n"), license)}
-		for _, tg := range targets {
-			pkgs = append(pkgs, platformPackage(tg, "1.0.0", []byte("bin"), license))
+	license := []byte("Apache License\n")
+	pkgs := []npmPackage{mainPackage("1.0.0", []byte("# Diwall\n"), license)}
+	for _, tg := range targets {
+		pkgs = append(pkgs, platformPackage(tg, "1.0.0", []byte("bin"), license))
+	}
+	for _, p := range pkgs {
+		files := map[string][]byte{}
+		for _, f := range p.files {
+			files[f.Name] = f.Data
 		}
-		for _, p := range pkgs {
-			names := map[string]bool{}
-			var manifest struct{ License string }
-			for _, f := range p.files {
-				names[f.Name] = true
-				if f.Name == "package.json" {
-					if err := json.Unmarshal(f.Data, &manifest); err != nil {
-						t.Fatal(err)
-					}
-				}
-			}
-			if !names["README.md"] || !names["package.json"] || names["LICENSE"] != (license != nil) {
-				t.Errorf("%s (licence %q): files %v", p.name, license, names)
-			}
-			if wantField := licenseField(license); manifest.License != wantField {
-				t.Errorf("%s: license %q, want %q", p.name, manifest.License, wantField)
-			}
+		var manifest struct{ License string }
+		if err := json.Unmarshal(files["package.json"], &manifest); err != nil {
+			t.Fatalf("%s: package.json: %v", p.name, err)
+		}
+		if files["README.md"] == nil || !bytes.Equal(files["LICENSE"], license) {
+			t.Errorf("%s: README.md %q, LICENSE %q", p.name, files["README.md"], files["LICENSE"])
+		}
+		if manifest.License != "Apache-2.0" {
+			t.Errorf("%s: license %q, want Apache-2.0", p.name, manifest.License)
 		}
 	}
 }
 
-// TestReadmeShowsTheNpxLine: the README's first lines show how an MCP
-// client starts Diwall from npm, under the name the packages have.
+// TestReadmeShowsTheNpxLine: the README shows how an MCP client starts
+// Diwall from npm, under the name the packages have, and says on that line
+// that it works only once the package is published; its first lines show
+// what works from a checkout.
 func TestReadmeShowsTheNpxLine(t *testing.T) {
 	data, err := os.ReadFile("../../../README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := strings.SplitN(string(data), "\n", 21)
-	if want := "npx -y " + npmName + " mcp --launch"; !strings.Contains(strings.Join(lines[:min(20, len(lines))], "\n"), want) {
-		t.Errorf("the README's first 20 lines do not show %q", want)
+	readme := string(data)
+	want := "npx -y " + npmName + " mcp --launch"
+	i := strings.Index(readme, want)
+	if i < 0 {
+		t.Fatalf("the README does not show %q", want)
+	}
+	line, _, _ := strings.Cut(readme[i:], "\n")
+	if !strings.Contains(line, "once published") {
+		t.Errorf("the README's npx line does not say it works once published: %q", line)
+	}
+	top := strings.Join(strings.SplitN(readme, "\n", 31)[:30], "\n")
+	for _, w := range []string{"make demo", "make test", "bin/diwall install --client"} {
+		if !strings.Contains(top, w) {
+			t.Errorf("the README's first 30 lines do not show %q", w)
+		}
+	}
+	if strings.Contains(top, "npx") {
+		t.Error("the README's first 30 lines offer npx, which works only once the package is published")
 	}
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"archive/tar"
 	"bufio"
+	"bytes"
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
@@ -42,8 +43,15 @@ func TestRunBuildsAReleaseOfOneTarget(t *testing.T) {
 		t.Fatal(err)
 	}
 	const version = "9.8.7-1-gabc1234"
+	rootBefore, err := os.ReadFile(rootServerJSON)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := run(options{version: version, out: out, targets: ts, npm: npm}); err != nil {
 		t.Fatal(err)
+	}
+	if rootAfter, _ := os.ReadFile(rootServerJSON); !bytes.Equal(rootAfter, rootBefore) {
+		t.Errorf("a build that is not published changed the repository's %s", rootServerJSON)
 	}
 	if _, err := os.Stat(filepath.Join(out, "stale")); !os.IsNotExist(err) {
 		t.Errorf("the out folder was not emptied first: %v", err)
@@ -92,12 +100,12 @@ func TestRunBuildsAReleaseOfOneTarget(t *testing.T) {
 	}
 
 	// The archive holds the binary (executable, with the version stamped
-	// in), the README and every page of docs/.
+	// in), the README, the LICENSE and every page of docs/.
 	dir := t.TempDir()
 	names := untar(t, filepath.Join(out, archive), dir)
 	base := "diwall_" + version + "_linux_amd64/"
 	docs, _ := filepath.Glob(filepath.Join("docs", "*.md"))
-	wantNames := []string{base + "diwall", base + "README.md"}
+	wantNames := []string{base + "diwall", base + "README.md", base + "LICENSE"}
 	for _, d := range docs {
 		wantNames = append(wantNames, base+"docs/"+filepath.Base(d))
 	}

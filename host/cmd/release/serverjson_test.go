@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -87,7 +89,77 @@ func TestServerJSONFollowsTheRegistrySchema(t *testing.T) {
 // TestMainPackageNamesTheServer: the registry checks that the npm package
 // is this server's by its mcpName.
 func TestMainPackageNamesTheServer(t *testing.T) {
-	if m := newMainManifest("1.0.0", "MIT"); m.MCPName != registryName {
+	if m := newMainManifest("1.0.0"); m.MCPName != registryName {
 		t.Errorf("mcpName %q, want %q", m.MCPName, registryName)
+	}
+}
+
+// update rewrites the repository's server.json for the version it holds
+// (go test ./host/cmd/release -run TestCheckedInServerJSONIsCurrent -update),
+// for a change to its other fields; make release writes it for a new
+// version.
+var update = flag.Bool("update", false, "rewrite the repository's server.json for the version it names")
+
+// TestCheckedInServerJSONIsCurrent: the repository's server.json is what
+// make release writes for the version it names, a plain X.Y.Z, and the
+// registry's schema takes it. It fails when names.go, the description or
+// the schema changed and the file did not.
+func TestCheckedInServerJSONIsCurrent(t *testing.T) {
+	path := filepath.Join("..", "..", "..", rootServerJSON)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct{ Version string }
+	if err := json.Unmarshal(data, &got); err != nil {
+		t.Fatalf("%s: %v", rootServerJSON, err)
+	}
+	if err := checkVersion(got.Version, true); err != nil {
+		t.Fatalf("%s names version %q, not a release's: %v", rootServerJSON, got.Version, err)
+	}
+	want := serverJSON(got.Version)
+	if *update {
+		if err := os.WriteFile(path, want, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		data = want
+	}
+	if !bytes.Equal(data, want) {
+		t.Errorf("%s is stale: make release of %s would write\n%s\nRun: go test ./host/cmd/release -run TestCheckedInServerJSONIsCurrent -update", rootServerJSON, got.Version, want)
+	}
+	if err := validate(t, registrySchema(t), data); err != nil {
+		t.Errorf("%s: %v", rootServerJSON, err)
+	}
+}
+
+// TestPublishRewritesTheRootServerJSON: a release to publish writes
+// server.json into the release and over the repository's own; any other
+// build leaves the repository's alone.
+func TestPublishRewritesTheRootServerJSON(t *testing.T) {
+	root := t.TempDir()
+	t.Chdir(root)
+	out := filepath.Join(root, "dist")
+	if err := os.Mkdir(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(rootServerJSON, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeServerJSON(out, "0.3.0-1-gabc1234", false); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(rootServerJSON); string(data) != "old" {
+		t.Errorf("a build that is not published rewrote the root's server.json: %s", data)
+	}
+	if data, _ := os.ReadFile(filepath.Join(out, "server.json")); !bytes.Equal(data, serverJSON("0.3.0-1-gabc1234")) {
+		t.Errorf("the release's server.json: %s", data)
+	}
+	if err := writeServerJSON(out, "0.3.0", true); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{rootServerJSON, filepath.Join(out, "server.json")} {
+		if data, _ := os.ReadFile(f); !bytes.Equal(data, serverJSON("0.3.0")) {
+			t.Errorf("%s after a release of 0.3.0: %s", f, data)
+		}
 	}
 }

@@ -37,19 +37,21 @@ Usage:
       --tree-chars, --marks, --frames and --download-dir (the only folder
       downloads are saved in; without it every download is refused) shape.
   diwall observe URL [-o marked.png] [--json] [--browser PATH]
-      See what the model sees: load URL in a headless browser, observe it
-      once as the observe tool does, write the marked image and print the
-      tree and the elements.
+      See what the model sees: load URL (http or https) in a headless
+      browser, observe it once as the observe tool does, write the marked
+      image and print the page's HTTP status, the tree and the elements.
   diwall install [--user-data-dir DIR]... [--extension-id ID]...
-                 [--client NAME]... [--launch[=headless]] [--print]
+                 [--client NAME]... [--launch[=headless]] [--force] [--print]
       Register the native host with the installed Chrome, Chromium, Edge and
-      Brave (and with browsers started with --user-data-dir DIR; and let the
-      extension ID, the Chrome Web Store's copy, start it). --client writes
-      Diwall into the MCP client NAME's own file (claude-code,
-      claude-desktop, cursor, vscode, windsurf, codex, gemini), keeping its
-      other servers and a backup beside it; with --launch the client starts
-      a dedicated browser, and nothing else is installed. --print shows what
-      --client would write, and where, and changes nothing.
+      Brave, their Snaps and Flatpaks (and with browsers started with
+      --user-data-dir DIR; and let the extension ID, the Chrome Web Store's
+      copy, start it). --client writes Diwall into the MCP client NAME's own
+      file (claude-code, claude-desktop, cursor, vscode, windsurf, codex,
+      gemini), keeping its other servers and a backup beside it; with
+      --launch the client starts a dedicated browser, and nothing else is
+      installed. A diwall entry that is yours is replaced only with --force,
+      and uninstall puts it back. --print shows what --client would write,
+      and where, and changes nothing.
   diwall uninstall [--purge] [--user-data-dir DIR]... | --client NAME...
       Remove what install made; --purge also your logs, audit, vault,
       profiles. --client removes Diwall from that client's file only.
@@ -69,9 +71,10 @@ Usage:
       current folder by default); an existing SKILL.md is kept unless
       --force.
   diwall status [--json]
-      The hosts running now (pid, its browser's pid, versions, whether it
-      answers on its socket) and Diwall's folders (profiles, state, logs,
-      audit); --json prints it for scripts.
+      The hosts running now, your browsers' and those of the browsers
+      "diwall mcp --launch" started (pid, its browser's pid, versions,
+      whether it answers on its socket), and Diwall's folders (profiles,
+      state, logs, audit); --json prints it for scripts.
   diwall sessions     List the sessions of the running host: key, name, state.
   diwall pause [SESSION|--all]
       Pause a session (or every one, also when none is named): until you
@@ -91,6 +94,8 @@ Usage:
       Start the operator's page (off until asked: 127.0.0.1 only, a random
       port, a secret token in its address) and open it in your browser.
   diwall version      The host's version and the extension it embeds.
+  diwall help [COMMAND]
+      This text, or one command's (as "diwall COMMAND --help" prints it).
 
 Chrome starts diwall itself as a native-messaging host (argument
 chrome-extension://ID/); that mode speaks only to the extension.
@@ -106,6 +111,12 @@ func Run(ctx context.Context, args []string, stdio Stdio) int {
 	if len(args) == 0 {
 		fmt.Fprint(stdio.Err, usage)
 		return 2
+	}
+	if wantsHelp(args[1:]) {
+		if text, ok := commandHelp(args[0]); ok {
+			fmt.Fprint(stdio.Out, text)
+			return 0
+		}
 	}
 	switch args[0] {
 	case "mcp":
@@ -140,9 +151,11 @@ func Run(ctx context.Context, args []string, stdio Stdio) int {
 		fmt.Fprintln(stdio.Out, "diwall", version.Host)
 		fmt.Fprintf(stdio.Out, "extension %s (ID %s, embedded)\n", extension.Version(), extension.ID())
 		return 0
-	case "help", "-h", "--help":
-		fmt.Fprint(stdio.Out, usage)
-		return 0
+	case "help", "-h", "-help", "--help":
+		if len(args) > 1 && args[0] == "help" {
+			return runHelp(args[1], stdio)
+		}
+		return runHelp("", stdio)
 	}
 	fmt.Fprintf(stdio.Err, "diwall: unknown command %q\n\n%s", args[0], usage)
 	return 2

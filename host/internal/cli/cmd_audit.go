@@ -47,7 +47,7 @@ func runAudit(args []string, stdio Stdio) int {
 		return auditExport(dir, args, stdio)
 	case "prune":
 		return auditPrune(dir, args, stdio)
-	case "help", "-h", "--help":
+	case "help":
 		fmt.Fprint(stdio.Out, auditUsage)
 		return 0
 	default:

@@ -1,9 +1,11 @@
 package cli
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -63,7 +65,25 @@ func (l *clientList) Set(v string) error {
 	return nil
 }
 
+// runInstall runs install with its output held back until it is done:
+// what install made is recorded before anything is printed, so that a
+// closed output (`diwall install ... | true`, which ends diwall with
+// SIGPIPE at its first line) cannot leave an entry or a manifest that
+// uninstall does not know of.
 func runInstall(args []string, stdio Stdio) int {
+	var out, errOut bytes.Buffer
+	code := install(args, Stdio{In: stdio.In, Out: nopCloser{&out}, Err: &errOut})
+	_, _ = stdio.Out.Write(out.Bytes())
+	_, _ = stdio.Err.Write(errOut.Bytes())
+	return code
+}
+
+// nopCloser is a writer that Stdio.Out may hold.
+type nopCloser struct{ io.Writer }
+
+func (nopCloser) Close() error { return nil }
+
+func install(args []string, stdio Stdio) int {
 	fs := flag.NewFlagSet("diwall install", flag.ContinueOnError)
 	fs.SetOutput(stdio.Err)
 	var userDataDirs, extensionIDs dirList
@@ -74,6 +94,7 @@ func runInstall(args []string, stdio Stdio) int {
 	printOnly := fs.Bool("print", false, "show what --client would write, and where, and change nothing")
 	fs.Var(&lf, "launch", "with --client: the client starts a dedicated browser (=headless for no window), and no browser is registered")
 	fs.Var(&extensionIDs, "extension-id", "also let the extension `ID` start the host (the Chrome Web Store's copy; repeatable)")
+	force := fs.Bool("force", false, "with --client: replace a diwall entry Diwall did not write (yours); uninstall puts it back")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -91,6 +112,10 @@ func runInstall(args []string, stdio Stdio) int {
 		return 1
 	}
 	command, mcpArgs := clientCommand(o.BinaryPath, lf)
+	if fromNpx(o.BinaryPath) && command == o.BinaryPath && len(clients) > 0 {
+		fmt.Fprintf(stdio.Out, "warning: this diwall (%s) is no release that npx can fetch again, so the clients' entries name it where npx put it (%s), which npm may clear\n\n",
+			version.Host, o.BinaryPath)
+	}
 	if *printOnly {
 		if len(clients) == 0 {
 			clients = installer.Clients()
@@ -114,6 +139,9 @@ func runInstall(args []string, stdio Stdio) int {
 	if err != nil {
 		return fail("the record of an earlier install: ", err)
 	}
+	if code := checkClients(stdio, o, &rec, clients, command, mcpArgs, *force); code != 0 {
+		return code // before anything changed
+	}
 	if lf.on {
 		// The dedicated browser needs nothing of the everyday one's set-up.
 		c, err := installer.MkdirAllTracked(o.Dirs.Data)
@@ -121,7 +149,8 @@ func runInstall(args []string, stdio Stdio) int {
 			return fail("", err)
 		}
 		rec.Add(c, nil)
-		code := installClients(stdio, o, &rec, clients, command, mcpArgs)
+		rec.Launch = true
+		code := installClients(stdio, o, &rec, clients, command, mcpArgs, *force)
 		if err := installer.SaveRecord(o.Dirs, rec); err != nil {
 			return fail("record what install made: ", err)
 		}
@@ -146,6 +175,7 @@ func runInstall(args []string, stdio Stdio) int {
 	}
 	rec.Add(created, o.UserDataDirs)
 	rec.AddExtensionIDs(extensionIDs)
+	rec.Everyday = true
 	if serr := installer.SaveRecord(o.Dirs, rec); serr != nil {
 		return fail("record what install made: ", serr)
 	}
@@ -164,7 +194,7 @@ func runInstall(args []string, stdio Stdio) int {
 	if profilePath != "" {
 		rec.NoteProfile(profilePath)
 	}
-	code = installClients(stdio, o, &rec, clients, command, mcpArgs)
+	code = installClients(stdio, o, &rec, clients, command, mcpArgs, *force)
 	if err := installer.SaveRecord(o.Dirs, rec); err != nil {
 		return fail("record what install made: ", err)
 	}
@@ -266,8 +296,14 @@ func runDoctor(args []string, stdio Stdio) int {
 	}
 	socketPath := o.Dirs.Socket()
 	fmt.Fprintf(stdio.Out, "diwall %s, extension %s\n", version.Host, extension.Version())
+	rec, _ := installer.LoadRecord(o.Dirs) // none: doctor checks the everyday set-up
+	o.UserDataDirs = rec.UserDataDirs
+	_, unpacked := os.Stat(filepath.Join(o.Dirs.ExtensionDir(), "manifest.json"))
 	checks := installer.Doctor(installer.DoctorOptions{
 		Options: o, ExtensionVersion: extension.Version(),
+		// An unpacked extension is an everyday set-up of an install
+		// older than the record's note of it.
+		LaunchOnly: rec.LaunchOnly() && unpacked != nil,
 		ExtensionStatus: func() (bool, string) {
 			// The browser starts the host only for a connected extension,
 			// and the host listens only once the extension said hello.

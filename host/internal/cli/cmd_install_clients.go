@@ -4,10 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"regexp"
 	"runtime"
 	"strings"
 
 	"github.com/diwall/diwall/host/internal/installer"
+	"github.com/diwall/diwall/host/internal/version"
 )
 
 // npmPackageEnv names the npm package whose launcher started this binary;
@@ -23,7 +25,8 @@ func fromNpx(self string) bool {
 
 // clientCommand is what an MCP client runs to start Diwall: this binary
 // with `mcp` (and --launch), or, when this binary came through npx, npx
-// with the same package, as the client would be told to run it anyway.
+// with the same package at this very version (npmSpec), as the client
+// would be told to run it anyway.
 func clientCommand(self string, lf launchFlag) (string, []string) {
 	args := []string{"mcp"}
 	switch {
@@ -32,14 +35,31 @@ func clientCommand(self string, lf launchFlag) (string, []string) {
 	case lf.on:
 		args = append(args, "--launch")
 	}
-	if fromNpx(self) {
+	if spec, ok := npmSpec(self, os.Getenv(npmPackageEnv), version.Host); ok {
 		npx := "npx"
 		if runtime.GOOS == "windows" {
 			npx = "npx.cmd"
 		}
-		return npx, append([]string{"-y", os.Getenv(npmPackageEnv)}, args...)
+		return npx, append([]string{"-y", spec}, args...)
 	}
 	return self, args
+}
+
+// releaseVersion is a release's version: X.Y.Z, the only kind `make
+// release` publishes.
+var releaseVersion = regexp.MustCompile(`^[0-9]+\.[0-9]+\.[0-9]+$`)
+
+// npmSpec is the package npx should run for a client, pinned to this
+// binary's version (pkg@X.Y.Z), so that the client runs the version that
+// wrote its entry, not whatever npm has as latest. ok is false when this
+// binary did not come through npx, or its version is no release (a dev
+// build, which npm does not have): then the entry names this binary's
+// own path, the only truthful one.
+func npmSpec(self, pkg, version string) (string, bool) {
+	if pkg == "" || !fromNpx(self) || !releaseVersion.MatchString(version) {
+		return "", false
+	}
+	return pkg + "@" + version, true
 }
 
 // warnTransient says when the binary a browser will start lives in npx's
@@ -69,14 +89,40 @@ func printClients(stdio Stdio, o installer.Options, clients []installer.Client, 
 	}
 }
 
+// checkClients makes sure every client's file can take Diwall's entry
+// before install changes anything: each parses, and none holds a diwall
+// entry Diwall did not write, unless force. It returns the exit code.
+func checkClients(stdio Stdio, o installer.Options, rec *installer.Record, clients []installer.Client, command string, args []string, force bool) int {
+	code := 0
+	for _, c := range clients {
+		file := c.Path(runtime.GOOS, o.Home, o.Getenv)
+		err := installer.CheckClient(c, file, command, args, rec.Client(file))
+		var foreign *installer.ForeignEntryError
+		if err == nil || force && errors.As(err, &foreign) {
+			continue
+		}
+		fmt.Fprintln(stdio.Err, "diwall install:", err)
+		code = 1
+	}
+	if code != 0 {
+		fmt.Fprintln(stdio.Err, "diwall install: nothing was changed")
+	}
+	return code
+}
+
 // installClients writes Diwall's entry into each client's file, records
-// it, and says what to do next. It returns the exit code.
-func installClients(stdio Stdio, o installer.Options, rec *installer.Record, clients []installer.Client, command string, args []string) int {
+// it, and says what to do next; force replaces a diwall entry Diwall did
+// not write. It returns the exit code.
+func installClients(stdio Stdio, o installer.Options, rec *installer.Record, clients []installer.Client, command string, args []string, force bool) int {
 	code := 0
 	var then []string
 	for _, c := range clients {
 		file := c.Path(runtime.GOOS, o.Home, o.Getenv)
-		res, cr, err := installer.InstallClient(c, file, command, args, rec.Client(file))
+		write := installer.InstallClient
+		if force {
+			write = installer.InstallClientForce
+		}
+		res, cr, err := write(c, file, command, args, rec.Client(file))
 		_ = installer.Report{Results: []installer.Result{res}}.Format(stdio.Out)
 		if err != nil {
 			fmt.Fprintln(stdio.Err, "diwall install:", err)

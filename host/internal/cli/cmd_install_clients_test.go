@@ -10,6 +10,7 @@ import (
 
 	"github.com/diwall/diwall/host/internal/installer"
 	"github.com/diwall/diwall/host/internal/paths"
+	"github.com/diwall/diwall/host/internal/version"
 )
 
 // TestInstallClientsWithLaunch: --client with --launch writes the clients'
@@ -153,7 +154,8 @@ func TestExtensionIDsAllowed(t *testing.T) {
 }
 
 // TestClientCommandThroughNpx: a diwall run from npx's cache gives clients
-// npx and its package, not a path npm may clear; any other, its own path.
+// npx and its package at its own version, not a path npm may clear; any
+// other, its own path.
 func TestClientCommandThroughNpx(t *testing.T) {
 	cached := "/home/u/.npm/_npx/1f2e/node_modules/diwall-linux-x64/bin/diwall"
 	t.Setenv(npmPackageEnv, "")
@@ -165,8 +167,10 @@ func TestClientCommandThroughNpx(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		npx = "npx.cmd"
 	}
-	if cmd, args := clientCommand(cached, launchFlag{on: true, headless: true}); cmd != npx || !slices.Equal(args, []string{"-y", "@acme/diwall", "mcp", "--launch=headless"}) {
-		t.Errorf("through npx: %s %v", cmd, args)
+	defer func(v string) { version.Host = v }(version.Host)
+	version.Host = "1.4.2"
+	if cmd, args := clientCommand(cached, launchFlag{on: true, headless: true}); cmd != npx || !slices.Equal(args, []string{"-y", "@acme/diwall@1.4.2", "mcp", "--launch=headless"}) {
+		t.Errorf("through npx: %s %v, want the package at this very version", cmd, args)
 	}
 	global := "/usr/lib/node_modules/diwall-linux-x64/bin/diwall"
 	if cmd, args := clientCommand(global, launchFlag{}); cmd != global || !slices.Equal(args, []string{"mcp"}) {

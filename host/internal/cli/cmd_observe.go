@@ -36,7 +36,7 @@ func parseObserveFlags(args []string, stderr io.Writer) (observeFlags, error) {
 	fs := flag.NewFlagSet("diwall observe", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&f.out, "o", "marked.png", "where to write the marked image (PNG)")
-	fs.BoolVar(&f.json, "json", false, "print the observation as the model gets it: the JSON envelope")
+	fs.BoolVar(&f.json, "json", false, "print the observation's JSON envelope, its structuredContent (the model's text gives the elements as lines)")
 	fs.StringVar(&f.browser, "browser", "", "browser binary (default: Chromium, then Chrome)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: diwall observe URL [-o marked.png] [--json] [--browser PATH]")
@@ -59,14 +59,14 @@ func parseObserveFlags(args []string, stderr io.Writer) (observeFlags, error) {
 		fs.Usage()
 		return f, errors.New("no URL given")
 	}
-	return f, nil
+	return f, checkPageURL(f.url)
 }
 
 // runObserve is `diwall observe URL`: what the model sees of a page, for a
-// person. It launches the headless browser, loads the page and observes it
-// once through the host's own observe tool (the very code path a model's
-// call takes), writes the marked image, prints the tree and the elements,
-// and closes the browser.
+// person. It checks the URL, launches the headless browser, loads the page
+// and observes it once through the host's own observe tool (the very code
+// path a model's call takes), writes the marked image, prints the page's
+// HTTP status, the tree and the elements, and closes the browser.
 func runObserve(ctx context.Context, args []string, stdio Stdio) int {
 	f, err := parseObserveFlags(args, stdio.Err)
 	if err != nil {
@@ -75,73 +75,88 @@ func runObserve(ctx context.Context, args []string, stdio Stdio) int {
 	}
 	ctx, cancel := context.WithTimeout(ctx, observeTimeout)
 	defer cancel()
-	env, png, err := observeOnce(ctx, f)
+	got, err := observeOnce(ctx, f)
 	if err != nil {
 		fmt.Fprintln(stdio.Err, "diwall observe:", err)
 		return 1
 	}
-	if len(png) > 0 {
-		if err := os.WriteFile(f.out, png, 0o600); err != nil {
+	if len(got.png) > 0 {
+		if err := os.WriteFile(f.out, got.png, 0o600); err != nil {
 			fmt.Fprintln(stdio.Err, "diwall observe:", err)
 			return 1
 		}
 	}
 	if f.json {
 		var v any
-		if err := json.Unmarshal(env, &v); err != nil {
+		if err := json.Unmarshal(got.env, &v); err != nil {
 			fmt.Fprintln(stdio.Err, "diwall observe:", err)
 			return 1
 		}
 		out, _ := json.MarshalIndent(v, "", "  ")
 		fmt.Fprintf(stdio.Out, "%s\n", out)
-		if len(png) > 0 {
+		if line := got.nav.String(); line != "" {
+			fmt.Fprintln(stdio.Err, "page:", line)
+		}
+		if len(got.png) > 0 {
 			fmt.Fprintln(stdio.Err, "marked image:", f.out)
 		}
 		return 0
 	}
-	if err := printObservation(stdio.Out, env, f.out, len(png) > 0); err != nil {
+	if err := printObservation(stdio.Out, got, f.out); err != nil {
 		fmt.Fprintln(stdio.Err, "diwall observe:", err)
 		return 1
 	}
 	return 0
 }
 
-// observeOnce launches the browser, navigates to the URL and observes,
-// returning the observation's envelope and its image.
-func observeOnce(ctx context.Context, f observeFlags) (json.RawMessage, []byte, error) {
+// observed is what `diwall observe` got of a page.
+type observed struct {
+	env json.RawMessage // the observe tool's envelope
+	png []byte          // its marked image
+	nav navigation      // how the navigation to the page ended
+}
+
+// observeOnce launches the browser, navigates to the URL and observes.
+func observeOnce(ctx context.Context, f observeFlags) (observed, error) {
+	var got observed
 	dirs := paths.Default()
 	if err := dirs.Ensure(); err != nil {
-		return nil, nil, err
+		return got, err
 	}
 	log, closer, err := openLog(filepath.Join(dirs.Logs, "observe.log"))
 	if err != nil {
-		return nil, nil, err
+		return got, err
 	}
 	defer closer.Close()
 	self, err := executable()
 	if err != nil {
-		return nil, nil, err
+		return got, err
 	}
 	inst, err := launch.Start(ctx, launch.Options{
 		Browser: f.browser, Headless: true, Dirs: dirs, Self: self,
 		ExtensionID: extension.ID(), Log: log,
 	})
 	if err != nil {
-		return nil, nil, err
+		return got, err
 	}
 	defer inst.Close()
 	if err := inst.WaitHost(ctx); err != nil {
-		return nil, nil, err
+		return got, err
 	}
 	sess, err := mcpbridge.Dial(ctx, inst.SocketPath, tools.SessionHello{Key: tools.NewSessionKey(), Client: "diwall observe"}, false)
 	if err != nil {
-		return nil, nil, fmt.Errorf("reach the host: %w", err)
+		return got, fmt.Errorf("reach the host: %w", err)
 	}
 	defer sess.Close()
-	if _, _, err := callTool(ctx, sess, "navigate", map[string]any{"url": f.url}); err != nil {
-		return nil, nil, err
+	navEnv, _, err := callTool(ctx, sess, "navigate", map[string]any{"url": f.url})
+	if err != nil {
+		return got, err
 	}
-	return callTool(ctx, sess, "observe", map[string]any{})
+	if got.nav, err = navigationOf(navEnv); err != nil {
+		return got, err
+	}
+	got.env, got.png, err = callTool(ctx, sess, "observe", map[string]any{})
+	return got, err
 }
 
 // callTool calls a tool and returns its envelope and first image; a result
@@ -180,9 +195,11 @@ func callTool(ctx context.Context, sess *mcp.ClientSession, name string, args ma
 	return env, png, nil
 }
 
-// printObservation writes an observation for a person: the page, where the
-// image went, the tree and the elements.
-func printObservation(w io.Writer, env json.RawMessage, imagePath string, wroteImage bool) error {
+// printObservation writes an observation for a person: the page (its URL
+// cut short when long, and its HTTP status), where the image went, the
+// tree and the elements.
+func printObservation(w io.Writer, got observed, imagePath string) error {
+	wroteImage := len(got.png) > 0
 	var obs struct {
 		Server struct {
 			Notices  []string       `json:"notices"`
@@ -207,11 +224,14 @@ func printObservation(w io.Writer, env json.RawMessage, imagePath string, wroteI
 			} `json:"elements"`
 		} `json:"page_content"`
 	}
-	if err := json.Unmarshal(env, &obs); err != nil {
+	if err := json.Unmarshal(got.env, &obs); err != nil {
 		return err
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n%s\n", obs.Page.Title, obs.Page.URL)
+	fmt.Fprintf(&b, "%s\n%s\n", obs.Page.Title, shortURL(obs.Page.URL))
+	if line := got.nav.String(); line != "" {
+		fmt.Fprintln(&b, line)
+	}
 	switch {
 	case wroteImage && obs.Server.Image != nil:
 		fmt.Fprintf(&b, "marked image: %s (%d×%d)\n", imagePath, obs.Server.Image.Width, obs.Server.Image.Height)

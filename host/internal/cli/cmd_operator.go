@@ -48,7 +48,7 @@ func runControl(command string, args []string, stdio Stdio) int {
 	if len(named) == 1 {
 		req.Session = named[0]
 	}
-	reply, code := ask(req, stdio)
+	reply, code := ask(command, req, stdio)
 	if code != 0 {
 		return code
 	}
@@ -65,7 +65,7 @@ func runControl(command string, args []string, stdio Stdio) int {
 // runHandoff runs `diwall handoff done|decline [SESSION]`.
 func runHandoff(args []string, stdio Stdio) int {
 	if len(args) == 0 || len(args) > 2 || (args[0] != "done" && args[0] != "decline") {
-		fmt.Fprintln(stdio.Err, "usage: diwall handoff done|decline [SESSION]")
+		fmt.Fprintln(stdio.Err, "Usage: diwall handoff done|decline [SESSION]")
 		return 2
 	}
 	req := operator.ControlRequest{Command: operator.CommandHandoffDone}
@@ -75,7 +75,7 @@ func runHandoff(args []string, stdio Stdio) int {
 	if len(args) == 2 {
 		req.Session = args[1]
 	}
-	reply, code := ask(req, stdio)
+	reply, code := ask("handoff "+args[0], req, stdio)
 	if code != 0 {
 		return code
 	}
@@ -91,7 +91,7 @@ func runSessions(args []string, stdio Stdio) int {
 		fmt.Fprintln(stdio.Err, "diwall sessions takes no arguments")
 		return 2
 	}
-	reply, code := ask(operator.ControlRequest{Command: operator.CommandSessions}, stdio)
+	reply, code := ask("sessions", operator.ControlRequest{Command: operator.CommandSessions}, stdio)
 	if code != 0 {
 		return code
 	}
@@ -111,7 +111,7 @@ func runWatch(args []string, stdio Stdio) int {
 		fmt.Fprintln(stdio.Err, "diwall watch takes no arguments")
 		return 2
 	}
-	reply, code := ask(operator.ControlRequest{Command: operator.CommandWatch}, stdio)
+	reply, code := ask("watch", operator.ControlRequest{Command: operator.CommandWatch}, stdio)
 	if code != 0 {
 		return code
 	}
@@ -124,18 +124,20 @@ func runWatch(args []string, stdio Stdio) int {
 	return 0
 }
 
-// ask sends a command to the running host; code is the exit code when it
+// ask sends a request to the running host (the everyday browser's, else
+// a launched browser's); command is the command as the person typed it
+// ("handoff done"), which its errors name. code is the exit code when it
 // failed.
-func ask(req operator.ControlRequest, stdio Stdio) (operator.ControlReply, int) {
+func ask(command string, req operator.ControlRequest, stdio Stdio) (operator.ControlReply, int) {
 	where := everydayOrLaunched(paths.Default())()
 	conn, err := socket.Dial(where, time.Second)
 	if err != nil {
-		fmt.Fprintf(stdio.Err, "diwall %s: no Diwall host is running (%v); it runs while your browser with the Diwall extension is open\n", req.Command, err)
+		fmt.Fprintf(stdio.Err, "diwall %s: no Diwall host is running (%v); one runs while your browser with the Diwall extension is open, or a diwall mcp --launch session\n", command, err)
 		return operator.ControlReply{}, 1
 	}
 	reply, err := operator.Ask(conn, req, controlWait)
 	if err != nil {
-		fmt.Fprintf(stdio.Err, "diwall %s: %v\n", req.Command, err)
+		fmt.Fprintf(stdio.Err, "diwall %s: %v\n", command, err)
 		return reply, 1
 	}
 	return reply, 0

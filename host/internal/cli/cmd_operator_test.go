@@ -65,8 +65,11 @@ func TestOperatorCommands(t *testing.T) {
 	if code, _, errOut := run("resume", "ffff"); code != 1 || !strings.Contains(errOut, "diwall resume:") {
 		t.Errorf("resume of no such session: code %d, %q", code, errOut)
 	}
-	if code, _, errOut := run("handoff", "done"); code != 1 || !strings.Contains(errOut, "diwall handoff_done:") {
-		t.Errorf("handoff done with none pending: code %d, %q", code, errOut)
+	// Errors name the command as the person typed it.
+	for _, answer := range []string{"done", "decline"} {
+		if code, _, errOut := run("handoff", answer); code != 1 || !strings.HasPrefix(errOut, "diwall handoff "+answer+": no session waits for you") || strings.Contains(errOut, "_") {
+			t.Errorf("handoff %s with none pending: code %d, %q", answer, code, errOut)
+		}
 	}
 	if code, out, errOut := run("watch", "--no-open"); code != 0 || !strings.HasPrefix(out, "http://127.0.0.1:") {
 		t.Errorf("watch --no-open: code %d, %q, %q", code, out, errOut)
@@ -86,9 +89,18 @@ func TestOperatorCommandsArguments(t *testing.T) {
 
 func TestOperatorCommandsWithoutAHost(t *testing.T) {
 	t.Setenv("DIWALL_HOME", filepath.Join(t.TempDir(), "h"))
-	for _, cmd := range []string{"sessions", "pause", "watch"} {
-		if code, _, errOut := run(cmd); code != 1 || !strings.Contains(errOut, "no Diwall host is running") {
-			t.Errorf("%s: code %d, %q", cmd, code, errOut)
+	for _, c := range []struct {
+		args []string
+		want string // how the error starts: the command as typed
+	}{
+		{[]string{"sessions"}, "diwall sessions: "},
+		{[]string{"pause"}, "diwall pause: "},
+		{[]string{"watch"}, "diwall watch: "},
+		{[]string{"handoff", "done"}, "diwall handoff done: "},
+		{[]string{"handoff", "decline", "abcd"}, "diwall handoff decline: "},
+	} {
+		if code, _, errOut := run(c.args...); code != 1 || !strings.HasPrefix(errOut, c.want+"no Diwall host is running") {
+			t.Errorf("%v: code %d, %q, want it to start %q", c.args, code, errOut, c.want)
 		}
 	}
 }

@@ -35,7 +35,7 @@ func runProfile(args []string, stdio Stdio) int {
 	cmd, args := args[0], args[1:]
 	want := map[string]int{"list": 0, "show": 1, "create": 1, "allow": 2, "disallow": 2, "path": 1}
 	switch n, known := want[cmd]; {
-	case cmd == "help" || cmd == "-h" || cmd == "--help":
+	case cmd == "help":
 		fmt.Fprint(stdio.Out, profileUsage)
 		return 0
 	case !known:

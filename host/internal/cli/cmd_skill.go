@@ -26,7 +26,7 @@ func runSkill(args []string, stdio Stdio) int {
 	switch args[0] {
 	case "export":
 		return runSkillExport(args[1:], stdio)
-	case "help", "-h", "--help":
+	case "help":
 		fmt.Fprint(stdio.Out, skillUsage)
 		return 0
 	}

@@ -39,6 +39,10 @@ func runVault(args []string, stdio Stdio) int {
 		fmt.Fprint(stdio.Err, vaultUsage)
 		return 2
 	}
+	if args[0] == "help" {
+		fmt.Fprint(stdio.Out, vaultUsage)
+		return 0
+	}
 	dirs := paths.Default()
 	v, err := vaultOf(dirs)
 	if err != nil {
@@ -60,9 +64,6 @@ func runVault(args []string, stdio Stdio) int {
 			return 1
 		}
 		fmt.Fprintf(stdio.Out, "removed %s\n", args[0])
-		return 0
-	case "help", "-h", "--help":
-		fmt.Fprint(stdio.Out, vaultUsage)
 		return 0
 	default:
 		fmt.Fprintf(stdio.Err, "diwall vault: unknown command %q\n\n%s", cmd, vaultUsage)

@@ -42,6 +42,22 @@ type Target struct {
 	// Executables are where the browser's program may be: names on PATH
 	// or absolute paths. See BrowserInstalled.
 	Executables []string
+
+	// Sandbox is "snap" or "flatpak" for a browser packaged so (Linux),
+	// whose confinement keeps its own folders; "" for the others. Base is
+	// that package's folder in the home (~/snap/chromium,
+	// ~/.var/app/org.chromium.Chromium): the package is there when it is.
+	Sandbox string
+	Base    string
+}
+
+// Label names the target in reports and checks: the browser ID, and for a
+// Snap or Flatpak its packaging ("chromium-snap").
+func (t Target) Label() string {
+	if t.Sandbox == "" {
+		return t.Browser
+	}
+	return t.Browser + "-" + t.Sandbox
 }
 
 // ManifestPath is the manifest file of this target on Linux and macOS; empty
@@ -113,7 +129,46 @@ func Targets(goos, home string, getenv func(string) string) []Target {
 		}
 		out = append(out, t)
 	}
+	if goos != "windows" && goos != "darwin" {
+		out = append(out, sandboxedTargets(home)...)
+	}
 	return out
+}
+
+// sandboxed are the Snap and Flatpak packages of the browsers, which read
+// host manifests from a folder inside their own: the Snap of Chromium
+// keeps its user data in ~/snap/chromium/common/chromium; a Flatpak
+// keeps its config folder in ~/.var/app/APP-ID/config (Flathub's
+// org.chromium.Chromium, com.google.Chrome, com.brave.Browser and
+// com.microsoft.Edge).
+var sandboxed = []struct{ id, sandbox, base, userData string }{
+	{Chromium, "snap", "snap/chromium", "common/chromium"},
+	{Chromium, "flatpak", ".var/app/org.chromium.Chromium", "config/chromium"},
+	{Chrome, "flatpak", ".var/app/com.google.Chrome", "config/google-chrome"},
+	{Brave, "flatpak", ".var/app/com.brave.Browser", "config/BraveSoftware/Brave-Browser"},
+	{Edge, "flatpak", ".var/app/com.microsoft.Edge", "config/microsoft-edge"},
+}
+
+// sandboxedTargets are the Snap and Flatpak browsers' targets (Linux).
+func sandboxedTargets(home string) []Target {
+	var out []Target
+	for _, s := range sandboxed {
+		i := slices.IndexFunc(browsers, func(b browser) bool { return b.id == s.id })
+		base := path.Join(home, s.base)
+		t := Target{Browser: s.id, Name: browsers[i].name + " (" + sandboxName(s.sandbox) + ")",
+			Sandbox: s.sandbox, Base: base, UserDataDir: path.Join(base, s.userData)}
+		t.ManifestDir = path.Join(t.UserDataDir, "NativeMessagingHosts")
+		out = append(out, t)
+	}
+	return out
+}
+
+// sandboxName is how people write a packaging: "Snap", "Flatpak".
+func sandboxName(sandbox string) string {
+	if sandbox == "snap" {
+		return "Snap"
+	}
+	return "Flatpak"
 }
 
 // linuxConfigHome is the folder Chromium puts its user data folder in:
@@ -143,8 +198,10 @@ func winJoin(elems ...string) string {
 }
 
 // selectTargets keeps the targets named in ids, in table order, or all of
-// them when ids is empty.
+// them when ids is empty; a Snap or Flatpak browser only when its package
+// is there (its Base folder exists).
 func selectTargets(all []Target, ids []string) ([]Target, error) {
+	all = slices.DeleteFunc(slices.Clone(all), func(t Target) bool { return t.Sandbox != "" && !isDir(t.Base) })
 	if len(ids) == 0 {
 		return all, nil
 	}

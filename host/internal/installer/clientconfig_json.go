@@ -246,3 +246,51 @@ func decodeJSONConfig(data []byte) (map[string]any, error) {
 	}
 	return m, nil
 }
+
+// jsonRawServer is the text of servers[name] at key: its value as
+// written, with the spacing and comments before it, so that
+// jsonPutRawServer puts it back byte for byte.
+func jsonRawServer(data []byte, key, name string) (string, error) {
+	_, root, err := parseJSONConfig(data)
+	if err != nil {
+		return "", err
+	}
+	servers, _, err := jsonServers(root, key)
+	if err != nil {
+		return "", err
+	}
+	if servers == nil || memberIndex(servers, name) < 0 {
+		return "", fmt.Errorf("no %q server in %q", name, key)
+	}
+	v := servers.Members[memberIndex(servers, name)].Value
+	v.AfterExtra = nil
+	return string(v.Pack()), nil
+}
+
+// jsonPutRawServer returns data with servers[name] at key replaced by raw,
+// as jsonRawServer gave it; the text after the value (a comma, a comment)
+// stays.
+func jsonPutRawServer(data []byte, key, name, raw string) ([]byte, error) {
+	v, root, err := parseJSONConfig(data)
+	if err != nil {
+		return nil, err
+	}
+	servers, _, err := jsonServers(root, key)
+	if err != nil {
+		return nil, err
+	}
+	i := -1
+	if servers != nil {
+		i = memberIndex(servers, name)
+	}
+	if i < 0 {
+		return nil, fmt.Errorf("no %q server in %q", name, key)
+	}
+	put, err := hujson.Parse([]byte(raw))
+	if err != nil {
+		return nil, fmt.Errorf("the recorded %q server: %w", name, err)
+	}
+	put.AfterExtra = servers.Members[i].Value.AfterExtra
+	servers.Members[i].Value = put
+	return v.Pack(), nil
+}

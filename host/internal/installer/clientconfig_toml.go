@@ -10,7 +10,8 @@ import (
 )
 
 // Codex's config.toml is edited as text: Diwall's server is a table of its
-// own, [mcp_servers.diwall], which install appends and uninstall cuts out,
+// own, [mcp_servers.diwall], which install appends (or writes in place of
+// the one there) and uninstall cuts out (or replaces by the one that was),
 // found by go-toml's parser; every other line stays as written.
 
 // tomlRegion is the text of one table: from its header's line to the
@@ -89,9 +90,81 @@ func tomlRemoveServer(data []byte, key, name string) ([]byte, bool, error) {
 	return out, true, nil
 }
 
-// tomlSetServer returns data with key.name = entry, as a table at the end.
+// tomlContentEnd is where the keys of a table's text end: the blank and
+// comment lines after its last key belong to what follows, and stay
+// where they are when the table is replaced.
+func tomlContentEnd(data []byte, r tomlRegion) int {
+	end := r.start
+	for i := r.start; i < r.end; {
+		next := bytes.IndexByte(data[i:r.end], '\n')
+		lineEnd := r.end
+		if next >= 0 {
+			lineEnd = i + next + 1
+		}
+		if line := bytes.TrimSpace(data[i:lineEnd]); len(line) > 0 && line[0] != '#' {
+			end = lineEnd
+		}
+		i = lineEnd
+	}
+	return end
+}
+
+// tomlServerSpans are the spans of data that hold key.name: from its
+// first table's header to the last key of the tables that follow it
+// without a break, then the keys of each of its tables found elsewhere.
+// The blank and comment lines after a table's last key are in no span:
+// they stay where they are.
+func tomlServerSpans(data []byte, key, name string) ([]tomlRegion, error) {
+	regions, err := tomlServerTables(data, key, name)
+	if err != nil {
+		return nil, err
+	}
+	if len(regions) == 0 {
+		return nil, fmt.Errorf("no [%s.%s] table", key, name)
+	}
+	last := 0
+	for last+1 < len(regions) && regions[last+1].start == regions[last].end {
+		last++
+	}
+	spans := []tomlRegion{{regions[0].start, tomlContentEnd(data, regions[last])}}
+	for _, r := range regions[last+1:] {
+		spans = append(spans, tomlRegion{r.start, tomlContentEnd(data, r)})
+	}
+	return spans, nil
+}
+
+// tomlRawServer is the text of key.name's tables in data, as written
+// (see tomlServerSpans).
+func tomlRawServer(data []byte, key, name string) (string, error) {
+	spans, err := tomlServerSpans(data, key, name)
+	if err != nil {
+		return "", err
+	}
+	var raw []byte
+	for _, s := range spans {
+		raw = append(raw, data[s.start:s.end]...)
+	}
+	return string(raw), nil
+}
+
+// tomlReplaceServer returns data with key.name's tables replaced by text
+// where the first of them was (see tomlServerSpans).
+func tomlReplaceServer(data []byte, key, name, text string) ([]byte, error) {
+	spans, err := tomlServerSpans(data, key, name)
+	if err != nil {
+		return nil, err
+	}
+	out := slices.Clone(data)
+	for i := len(spans) - 1; i > 0; i-- {
+		out = slices.Delete(out, spans[i].start, spans[i].end)
+	}
+	return slices.Replace(out, spans[0].start, spans[0].end, []byte(text)...), nil
+}
+
+// tomlSetServer returns data with key.name = entry: in place of the
+// tables that defined it, or as a table at the end.
 func tomlSetServer(data []byte, key, name string, entry ServerEntry) ([]byte, error) {
-	out, _, err := tomlRemoveServer(data, key, name)
+	regions, err := tomlServerTables(data, key, name)
 	if err != nil {
 		return nil, err
 	}
@@ -99,7 +172,11 @@ func tomlSetServer(data []byte, key, name string, entry ServerEntry) ([]byte, er
 	if err != nil {
 		return nil, err
 	}
-	out = slices.Clone(out)
+	table := append(fmt.Appendf(nil, "[%s.%s]\n", key, name), body...)
+	if len(regions) > 0 {
+		return tomlReplaceServer(data, key, name, string(table))
+	}
+	out := slices.Clone(data)
 	if len(bytes.TrimSpace(out)) > 0 {
 		if !bytes.HasSuffix(out, []byte("\n")) {
 			out = append(out, '\n')
@@ -108,8 +185,7 @@ func tomlSetServer(data []byte, key, name string, entry ServerEntry) ([]byte, er
 	} else {
 		out = nil
 	}
-	out = fmt.Appendf(out, "[%s.%s]\n", key, name)
-	return append(out, body...), nil
+	return append(out, table...), nil
 }
 
 // tomlEntry returns key.name, decoded, or nil.

@@ -35,6 +35,13 @@ type ClientRecord struct {
 	BackupSHA256 string `json:"backup_sha256,omitempty"`
 	// Created are the folders install made for the file, outermost first.
 	Created []string `json:"created,omitempty"`
+	// Replaced is the diwall entry that was in the file before install
+	// and that Diwall did not write (the person's own, replaced with
+	// --force, or one just like Diwall's), as written: its JSON value or
+	// its TOML tables, text and all; ReplacedSHA256 is its canonical hash.
+	// Uninstall puts it back in place of Diwall's.
+	Replaced       string `json:"replaced,omitempty"`
+	ReplacedSHA256 string `json:"replaced_sha256,omitempty"`
 }
 
 // canonicalSum hashes a decoded JSON or TOML value as sorted JSON, so that
@@ -109,7 +116,9 @@ func (c Client) withoutServer(m map[string]any, dropKey bool) map[string]any {
 			}
 		}
 		out[c.Key] = rest
-		if dropKey && len(rest) == 0 {
+		// In TOML, [mcp_servers.diwall] alone makes an empty
+		// mcp_servers, which is no table of servers at all.
+		if (dropKey || c.TOML) && len(rest) == 0 {
 			delete(out, c.Key)
 		}
 	}
@@ -154,10 +163,25 @@ func realPath(file string) string {
 // InstallClient writes Diwall's entry, which runs command with args, into
 // c's file: it merges it into the file (keeping every other server and
 // setting, comments and layout), or creates the file; it keeps a copy of
-// the file as it was beside it (file + BackupSuffix). earlier is the
-// record of an earlier install into the same file, whose notes of what
-// existed before it keeps.
+// the file as it was beside it (file + BackupSuffix), and keeps the first
+// such copy over later installs. earlier is the record of an earlier
+// install into the same file, whose notes of what existed before it keeps.
+//
+// A diwall entry Diwall did not write (the person's own, or Diwall's
+// changed since) is not replaced: the error is a *ForeignEntryError and
+// nothing changes. InstallClientForce replaces it.
 func InstallClient(c Client, file, command string, args []string, earlier *ClientRecord) (Result, ClientRecord, error) {
+	return installClient(c, file, command, args, earlier, false)
+}
+
+// InstallClientForce is InstallClient that also replaces a diwall entry
+// Diwall did not write; the record keeps that entry, as written, for
+// UninstallClient to put back.
+func InstallClientForce(c Client, file, command string, args []string, earlier *ClientRecord) (Result, ClientRecord, error) {
+	return installClient(c, file, command, args, earlier, true)
+}
+
+func installClient(c Client, file, command string, args []string, earlier *ClientRecord, force bool) (Result, ClientRecord, error) {
 	res := Result{Browser: c.ID, Name: c.Name, Manifest: file}
 	rec := ClientRecord{Client: c.ID, File: file}
 	fail := func(err error) (Result, ClientRecord, error) {
@@ -186,13 +210,11 @@ func InstallClient(c Client, file, command string, args []string, earlier *Clien
 	rec.CreatedFile, rec.CreatedKey = !existed, !hadKey
 	if earlier != nil {
 		rec.CreatedFile, rec.CreatedKey, rec.Created = earlier.CreatedFile, earlier.CreatedKey, earlier.Created
+		rec.Backup, rec.BackupSHA256 = earlier.Backup, earlier.BackupSHA256
 	}
-	if cur, err := c.readEntry(before); err == nil && reflect.DeepEqual(cur, want) {
-		res.Action, res.Detail = Installed, "already there"
-		if earlier != nil {
-			rec.Backup, rec.BackupSHA256 = earlier.Backup, earlier.BackupSHA256
-		}
-		return res, rec, nil
+	cur, err := c.readEntry(before)
+	if err != nil {
+		return fail(fmt.Errorf("%s: %w", file, err))
 	}
 	after, err := c.set(before, entry)
 	if err == nil {
@@ -201,14 +223,24 @@ func InstallClient(c Client, file, command string, args []string, earlier *Clien
 	if err != nil {
 		return fail(fmt.Errorf("%s: %w", file, err))
 	}
-	if existed {
-		rec.Backup = file + BackupSuffix
+	if err := c.noteReplaced(&rec, before, cur, want, earlier, force); err != nil {
+		return fail(err)
+	}
+	if reflect.DeepEqual(cur, want) {
+		res.Action, res.Detail = Installed, "already there"
+		return res, rec, nil
+	}
+	switch {
+	case rec.Backup != "":
+		res.Detail = "the file as it was before the first install: " + rec.Backup
+	case existed && !rec.CreatedFile:
+		rec.Backup = freeBackupPath(file)
 		if err := atomicfile.Write(rec.Backup, before, mode); err != nil {
 			return fail(fmt.Errorf("back up %s: %w", file, err))
 		}
 		rec.BackupSHA256 = canonicalBytes(before)
 		res.Detail = "the file as it was: " + rec.Backup
-	} else {
+	case !existed:
 		created, err := MkdirAllTracked(filepath.Dir(resolved))
 		if err != nil {
 			return fail(err)
@@ -216,6 +248,9 @@ func InstallClient(c Client, file, command string, args []string, earlier *Clien
 		if earlier == nil {
 			rec.Created = created
 		}
+	}
+	if rec.Replaced != "" {
+		res.Detail = joinDetail("replaced your own "+ServerName+" server; uninstall puts it back", res.Detail)
 	}
 	if err := atomicfile.Write(resolved, after, mode); err != nil {
 		return fail(err)
@@ -225,8 +260,9 @@ func InstallClient(c Client, file, command string, args []string, earlier *Clien
 }
 
 // UninstallClient removes what InstallClient recorded: Diwall's entry, if
-// it is still as written (else it is Kept), the file if install created it
-// and nothing else is in it now, the folders it created if empty, and the
+// it is still as written (else it is Kept), putting back the entry it
+// replaced, if any, as it was written; the file if install created it
+// and nothing else is in it now; the folders it created if empty; and the
 // backup if unchanged.
 func UninstallClient(c Client, rec ClientRecord) (Result, error) {
 	res := Result{Browser: c.ID, Name: c.Name, Manifest: rec.File}
@@ -255,6 +291,9 @@ func UninstallClient(c Client, rec ClientRecord) (Result, error) {
 		res.Action, res.Detail = Kept, "its "+ServerName+" server changed since install"
 		return res, nil
 	}
+	if rec.Replaced != "" {
+		return c.restoreReplaced(res, resolved, data, rec)
+	}
 	after, _, err := c.remove(data, rec.CreatedKey)
 	if err == nil {
 		err = c.checkEdit(data, after, nil, rec.CreatedKey)
@@ -268,11 +307,7 @@ func UninstallClient(c Client, rec ClientRecord) (Result, error) {
 		err = os.Remove(resolved)
 		removeEmptyDirs(rec.Created)
 	} else {
-		mode := fs.FileMode(0o600)
-		if fi, serr := os.Stat(resolved); serr == nil {
-			mode = fi.Mode().Perm()
-		}
-		err = atomicfile.Write(resolved, after, mode)
+		err = writeKeepingMode(resolved, after)
 	}
 	if err != nil {
 		res.Action, res.Detail = Failed, err.Error()
@@ -281,6 +316,27 @@ func UninstallClient(c Client, rec ClientRecord) (Result, error) {
 	removeBackup(rec)
 	res.Action = Removed
 	return res, nil
+}
+
+// writeKeepingMode replaces file with data, keeping the file's mode.
+func writeKeepingMode(file string, data []byte) error {
+	mode := fs.FileMode(0o600)
+	if fi, err := os.Stat(file); err == nil {
+		mode = fi.Mode().Perm()
+	}
+	return atomicfile.Write(file, data, mode)
+}
+
+// joinDetail joins two details of a result with "; ", leaving out an
+// empty one.
+func joinDetail(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + "; " + b
 }
 
 // removeBackup removes the backup install wrote, unless it changed since.

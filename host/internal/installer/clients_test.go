@@ -188,7 +188,8 @@ model = "o3"
 }
 
 // TestTOMLClientReplacesItsTable: an earlier [mcp_servers.diwall] and its
-// subtables are replaced, wherever they are, and nothing else is.
+// subtables are replaced (with --force), in place of the first, and
+// nothing else is.
 func TestTOMLClientReplacesItsTable(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "config.toml")
@@ -197,11 +198,11 @@ func TestTOMLClientReplacesItsTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := client(t, "codex")
-	if _, _, err := InstallClient(c, file, "/opt/diwall", []string{"mcp"}, nil); err != nil {
+	if _, _, err := InstallClientForce(c, file, "/opt/diwall", []string{"mcp"}, nil); err != nil {
 		t.Fatal(err)
 	}
 	got, _ := os.ReadFile(file)
-	if want := "[mcp_servers.other]\ncommand = \"o\"\n\n[mcp_servers.diwall]\ncommand = '/opt/diwall'\nargs = ['mcp']\n"; string(got) != want {
+	if want := "[mcp_servers.diwall]\ncommand = '/opt/diwall'\nargs = ['mcp']\n\n[mcp_servers.other]\ncommand = \"o\"\n"; string(got) != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 

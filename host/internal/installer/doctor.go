@@ -31,7 +31,15 @@ type DoctorOptions struct {
 	// ExtensionVersion is the version of the extension this diwall embeds;
 	// a loaded or connected one of another major version fails.
 	ExtensionVersion string
+	// LaunchOnly says the person chose only the dedicated browser of
+	// `diwall mcp --launch` (Record.LaunchOnly): the everyday browser's
+	// set-up that is missing is no failure, and no fix asks for it.
+	LaunchOnly bool
 }
+
+// NotNeededForLaunch is the detail of an everyday-browser check after a
+// launch-only install.
+const NotNeededForLaunch = "not set up (not needed for --launch)"
 
 // Doctor checks an installation: the binary, each browser's manifest (present,
 // Diwall's, pointing at this binary, allowing the extension), the unpacked
@@ -47,9 +55,9 @@ func Doctor(d DoctorOptions) []Check {
 		return append(checks, Check{Name: "options", Detail: err.Error()})
 	}
 	for _, t := range targets {
-		checks = append(checks, manifestCheck(o, t))
+		checks = append(checks, manifestCheck(o, t, d.LaunchOnly))
 	}
-	checks = append(checks, extensionDirCheck(o.Dirs.ExtensionDir()))
+	checks = append(checks, extensionDirCheck(o.Dirs.ExtensionDir(), d.LaunchOnly))
 	checks = append(checks, browserChecks(d, o, targets)...)
 
 	host := d.HostStatus
@@ -57,9 +65,8 @@ func Doctor(d DoctorOptions) []Check {
 		host = func() (bool, string) { return DialSocket(o.Dirs.Socket()) }
 	}
 	running, detail := host()
-	checks = append(checks, Check{Name: "host running", OK: running, Detail: detail,
-		Fix: "start the browser with the Diwall extension loaded; the host's log is " + o.Dirs.HostLog()})
-
+	hostCheck := Check{Name: "host running", OK: running, Detail: detail,
+		Fix: "start the browser with the Diwall extension loaded; the host's log is " + o.Dirs.HostLog()}
 	ext := Check{Name: "extension connected", Unknown: true,
 		Detail: "unknown: this version cannot ask the host"}
 	if d.ExtensionStatus != nil {
@@ -67,7 +74,17 @@ func Doctor(d DoctorOptions) []Check {
 		ext.OK, ext.Detail = d.ExtensionStatus()
 		ext.Fix = "open the extension's page in chrome://extensions and check its errors"
 	}
-	return append(checks, ext)
+	if d.LaunchOnly {
+		// The everyday browser's host and extension; each --launch
+		// session starts a browser and host of its own.
+		if !hostCheck.OK {
+			hostCheck = Check{Name: hostCheck.Name, OK: true, Detail: NotNeededForLaunch + "; each client session starts its own browser and host"}
+		}
+		if !ext.OK {
+			ext = Check{Name: ext.Name, OK: true, Detail: NotNeededForLaunch}
+		}
+	}
+	return append(checks, hostCheck, ext)
 }
 
 // Healthy reports whether no check failed; Unknown ones do not count.
@@ -115,9 +132,13 @@ func binaryCheck(p string) Check {
 	return c
 }
 
-func extensionDirCheck(dir string) Check {
+func extensionDirCheck(dir string, launchOnly bool) Check {
 	c := Check{Name: "extension folder", Detail: dir}
 	if _, err := os.Stat(filepath.Join(dir, "manifest.json")); err != nil {
+		if launchOnly {
+			c.OK, c.Detail = true, NotNeededForLaunch
+			return c
+		}
 		c.Detail = "no unpacked extension in " + dir
 		c.Fix = "run `diwall install`, which unpacks it there"
 		return c

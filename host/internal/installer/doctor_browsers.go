@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -11,9 +12,12 @@ import (
 	"github.com/diwall/diwall/host/internal/version"
 )
 
-// browserChecks checks each running browser: the manifest it reads, and
-// whether the extension is loaded, connected, and of this host's major
-// version.
+// browserChecks checks each of the person's running browsers: the
+// manifest it reads, and whether the extension is loaded, connected, and
+// of this host's major version. Automation browsers (see
+// automationReason) are left out, unless install was given their user
+// data folder; a Snap or Flatpak one is told why it cannot work. After a
+// launch-only install the everyday browsers need nothing.
 func browserChecks(d DoctorOptions, o Options, targets []Target) []Check {
 	find, resolved := d.Running, false
 	if find == nil {
@@ -23,29 +27,46 @@ func browserChecks(d DoctorOptions, o Options, targets []Target) []Check {
 	if !ok {
 		return []Check{{Name: "running browsers", Unknown: true, Detail: "this OS's processes cannot be listed yet; the checks above still hold"}}
 	}
-	noneRunning := []Check{{Name: "running browsers", Unknown: true, Detail: "no Chromium-family browser is running: start yours and run `diwall doctor` again"}}
+	noneRunning := []Check{{Name: "running browsers", Unknown: true, Detail: "no Chromium-family browser of yours is running: start yours and run `diwall doctor` again"}}
+	if d.LaunchOnly {
+		noneRunning = []Check{{Name: "running browsers", OK: true, Detail: "none of yours is running; " + NotNeededForLaunch}}
+	}
 	hosts := hoststatus.Running(o.Dirs.State)
 	refusal, refused := hoststatus.LastRefusal(o.Dirs.State)
 	var checks []Check
 	for _, b := range running {
+		target := Target{Browser: b.Browser, Sandbox: b.Sandbox}
+		for _, t := range targets {
+			if t.Browser == b.Browser && t.Sandbox == b.Sandbox {
+				target = t
+			}
+		}
 		dir := b.UserDataDir
 		if dir == "" {
-			for _, t := range targets {
-				if t.Browser == b.Browser {
-					dir = t.UserDataDir
-				}
-			}
+			dir = target.UserDataDir
 		}
 		if resolved && !ownsProfile(dir, b.PID) {
 			continue // a process starting or ending, or not a browser's main one
 		}
-		label := fmt.Sprintf("%s pid %d (%s)", b.Browser, b.PID, dir)
+		label := fmt.Sprintf("%s pid %d (%s)", target.Label(), b.PID, dir)
 		if strings.HasPrefix(dir, filepath.Join(o.Dirs.State, "l-")) {
 			checks = append(checks, Check{Name: label, OK: true, Detail: "launched by `diwall mcp --launch`, set up by Diwall itself"})
 			continue
 		}
 		if launchedElsewhere(dir) {
 			checks = append(checks, Check{Name: label, OK: true, Detail: "launched by a `diwall mcp --launch` of another DIWALL_HOME, with its own host"})
+			continue
+		}
+		if b.Automation != "" && !slices.Contains(o.UserDataDirs, b.UserDataDir) {
+			continue // a program's browser (Playwright, a test), not the person's
+		}
+		if d.LaunchOnly {
+			checks = append(checks, Check{Name: label, OK: true, Detail: NotNeededForLaunch})
+			continue
+		}
+		if b.Sandbox != "" {
+			checks = append(checks, Check{Name: label, Detail: "it cannot use Diwall: " + sandboxWhy(o, target),
+				Fix: sandboxFix})
 			continue
 		}
 		manifest := Check{Name: label + " manifest"}

@@ -45,6 +45,12 @@ func ClientChecks(goos, home string, getenv func(string) string, self string) []
 			checks = append(checks, Check{Name: name, Detail: file + ": its " + ServerName + " server is not a command with args", Fix: fix})
 			continue
 		}
+		for _, a := range entry.Args {
+			if a == "--launch" || strings.HasPrefix(a, "--launch=") {
+				fix += " " + a // the set-up the person chose
+				break
+			}
+		}
 		checks = append(checks, entryCheck(name, file, fix, entry, self))
 	}
 	return checks

@@ -11,10 +11,15 @@ const fixInstall = "run `diwall install`"
 
 // manifestCheck checks one browser's registration: the manifest it would
 // read exists, is Diwall's, starts this binary and allows the extension.
-func manifestCheck(o Options, t Target) Check {
-	c := Check{Name: t.Browser + " manifest"}
-	expected := wanted(o, t)
+// After a launch-only install none is needed: a missing or stale one is
+// no failure, and no fix asks to set up the everyday browser.
+func manifestCheck(o Options, t Target, launchOnly bool) Check {
+	c := Check{Name: t.Label() + " manifest"}
+	expected := wanted(o, t) && !launchOnly
 	notInUse := "not registered; " + notInstalled(t)
+	if launchOnly {
+		notInUse = NotNeededForLaunch
+	}
 
 	file := t.ManifestPath()
 	if o.GOOS == "windows" {
@@ -39,7 +44,18 @@ func manifestCheck(o Options, t Target) Check {
 		c.OK, c.Detail = true, notInUse
 		return c
 	}
-	return checkManifestFile(o, c, file, fixInstall)
+	c = checkManifestFile(o, c, file, fixInstall)
+	if t.Sandbox != "" && c.OK {
+		// Registered, but the sandbox stands between the browser and
+		// Diwall: no failure unless the person uses that browser.
+		c = Check{Name: c.Name, Unknown: true, Detail: c.Detail + " is registered, but it cannot serve: " +
+			sandboxWhy(o, t) + "; so " + sandboxFix}
+	}
+	if launchOnly && !c.OK {
+		// Whatever is there, the dedicated browser does not read it.
+		c = Check{Name: c.Name, OK: true, Detail: "not needed for --launch; " + c.Detail}
+	}
+	return c
 }
 
 // checkManifestFile fills c for the manifest file a browser reads: it must

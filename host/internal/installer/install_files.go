@@ -9,8 +9,13 @@ import (
 	"slices"
 )
 
-// wanted reports whether Install registers Diwall with t.
+// wanted reports whether Install registers Diwall with t: a Snap or
+// Flatpak browser when its package is there, another when it is named or
+// installed.
 func wanted(o Options, t Target) bool {
+	if t.Sandbox != "" {
+		return isDir(t.Base)
+	}
 	return slices.Contains(o.Browsers, t.Browser) || o.Installed(t)
 }
 
@@ -25,7 +30,7 @@ func installFiles(o Options, targets []Target) (Report, error) {
 	var rep Report
 	var errs []error
 	for _, t := range targets {
-		res := Result{Browser: t.Browser, Name: t.Name}
+		res := Result{Browser: t.Label(), Name: t.Name}
 		if !wanted(o, t) {
 			res.Action, res.Detail = Skipped, notInstalled(t)
 			rep.Results = append(rep.Results, res)
@@ -75,7 +80,7 @@ func uninstallFiles(o Options, targets []Target) (Report, error) {
 		rep.Results = append(rep.Results, res)
 	}
 	for _, t := range targets {
-		remove(Result{Browser: t.Browser, Name: t.Name, Manifest: t.ManifestPath()})
+		remove(Result{Browser: t.Label(), Name: t.Name, Manifest: t.ManifestPath()})
 	}
 	for _, dir := range o.UserDataDirs {
 		remove(Result{Name: dir, UserDataDir: dir, Manifest: filepath.Join(dir, "NativeMessagingHosts", ManifestFileName)})

@@ -32,7 +32,17 @@ type Record struct {
 	// install let start the host (--extension-id): the Chrome Web Store's
 	// copy, say. The host accepts them too.
 	ExtensionIDs []string `json:"extension_ids,omitempty"`
+	// Everyday: install set up the person's everyday browsers (registered
+	// the host, unpacked the extension). Launch: it wrote a client entry
+	// that starts a dedicated browser instead (--launch). See LaunchOnly.
+	Everyday bool `json:"everyday,omitempty"`
+	Launch   bool `json:"launch,omitempty"`
 }
+
+// LaunchOnly reports whether the person chose only the dedicated browser
+// of --launch: install wrote --launch entries and never set up the
+// everyday browsers, whose checks then do not apply.
+func (r Record) LaunchOnly() bool { return r.Launch && !r.Everyday }
 
 // Client returns the record of what install wrote into file, or nil.
 func (r *Record) Client(file string) *ClientRecord {

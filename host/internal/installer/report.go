@@ -16,6 +16,7 @@ const (
 	Removed   Action = "removed"   // Diwall's manifest or key was removed
 	Absent    Action = "absent"    // there was nothing to remove
 	Kept      Action = "kept"      // a file or key that is not Diwall's was left alone
+	Restored  Action = "restored"  // the person's own entry, which install replaced, is back
 	Failed    Action = "failed"    // see Detail; the returned error says it too
 )
 

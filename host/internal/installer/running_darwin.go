@@ -1,29 +1,18 @@
 package installer
 
 import (
+	"os"
 	"os/exec"
-	"strconv"
-	"strings"
 )
 
-// FindRunningBrowsers lists the Chromium-family browsers running now, from
-// `ps`: each main process, with its --user-data-dir. ok is false when ps
-// cannot be run.
+// FindRunningBrowsers lists the Chromium-family browsers of the current
+// user running now, from `ps`: each main process, with its
+// --user-data-dir. Other users' processes are left out. ok is false when
+// ps cannot be run.
 func FindRunningBrowsers() (browsers []RunningBrowser, ok bool) {
-	out, err := exec.Command("ps", "-axww", "-o", "pid=,command=").Output()
+	out, err := exec.Command("ps", "-axww", "-o", "pid=,uid=,command=").Output()
 	if err != nil {
 		return nil, false
 	}
-	for _, line := range strings.Split(string(out), "\n") {
-		line = strings.TrimSpace(line)
-		pidText, command, found := strings.Cut(line, " ")
-		if !found || !strings.Contains(command, ".app/Contents/MacOS/") {
-			continue
-		}
-		pid, _ := strconv.Atoi(pidText)
-		if b, ok := parseBrowserArgs(pid, splitPSCommand(command)); ok {
-			browsers = append(browsers, b)
-		}
-	}
-	return browsers, true
+	return parsePS(string(out), os.Getuid()), true
 }
