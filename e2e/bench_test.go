@@ -22,7 +22,8 @@ import (
 // guard-ms (the capture guard's start and finish round trips), capture-ms
 // and serialize-ms (from asking, together; the longer of the two is on the
 // way),
-// text-tokens (the whole JSON result / 4), tree-tokens, and host-peak-MB
+// path-ms (the client's round trip less the observation's own time on
+// the host), text-tokens (the whole JSON result / 4), tree-tokens, and host-peak-MB
 // (the host process's peak resident memory after the run).
 func BenchmarkObserve(b *testing.B) {
 	l := launch(b).launched
@@ -43,6 +44,10 @@ func BenchmarkObserve(b *testing.B) {
 			host := logField(b, l.home, "observe", "host_ms", len(took))
 			b.ReportMetric(median(took), "ms-median")
 			b.ReportMetric(median(host), "host-ms")
+			// What the call adds around the observation itself: the tool's
+			// dispatch on the host, and the MCP path (the host's encoding,
+			// diwall mcp, the client's decoding).
+			b.ReportMetric(median(took)-median(logField(b, l.home, "observe", "total_ms", len(took))), "path-ms")
 			guardStart, guardFinish := logField(b, l.home, "observe", "guard_start_ms", len(took)), logField(b, l.home, "observe", "guard_finish_ms", len(took))
 			b.ReportMetric(median(guardStart)+median(guardFinish), "guard-ms")
 			b.ReportMetric(median(logField(b, l.home, "observe", "capture_ms", len(took))), "capture-ms")

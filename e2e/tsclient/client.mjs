@@ -71,7 +71,13 @@ function envelope(what, tool, res) {
     fail(`${what}: the envelope's keys are ${keys}, not ok, page_content, server`);
     return null;
   }
-  if (canonical(res.structuredContent) !== canonical(env)) {
+  // The text renders an observation's elements as lines (only what the
+  // tree's marked lines do not say); structuredContent keeps the objects.
+  const textElements = [env.page_content, env.page_content?.observation].map(o => o?.elements);
+  if (textElements.some(e => e !== undefined && !(Array.isArray(e) && e.every(l => typeof l === 'string')))) {
+    fail(`${what}: the text block's elements are not lines: ${block.text.slice(0, 300)}`);
+  }
+  if (canonical(withoutElements(res.structuredContent)) !== canonical(withoutElements(env))) {
     fail(`${what}: structuredContent differs from the text block`);
   }
   if (env.ok === Boolean(res.isError)) {
@@ -84,6 +90,23 @@ function envelope(what, tool, res) {
     fail(`${what}: failed without server.error.code: ${block.text.slice(0, 300)}`);
   }
   return env;
+}
+
+/**
+ * An envelope without the elements of its observation (page_content's, or
+ * its observation's), which the text and structuredContent write each
+ * their way.
+ * @param {any} env
+ * @returns {any}
+ */
+function withoutElements(env) {
+  const copy = JSON.parse(JSON.stringify(env ?? null));
+  for (const o of [copy?.page_content, copy?.page_content?.observation]) {
+    if (o && typeof o === 'object' && 'tree' in o) {
+      delete o.elements;
+    }
+  }
+  return copy;
 }
 
 /**
@@ -260,11 +283,18 @@ async function connect(args, opts = {}) {
   return { client, transport, state };
 }
 
-/** The mark of the first element of an observation named name, or 0. */
+/**
+ * The mark of the first element of an observation named name, or 0, read
+ * as the model reads it: from the tree's marked lines (role "name" [N]).
+ */
 function markNamed(/** @type {any} */ env, /** @type {string} */ name) {
-  const els = env?.page_content?.elements ?? [];
-  const el = els.find((/** @type {any} */ e) => typeof e.name === 'string' && e.name.includes(name));
-  return el?.mark ?? 0;
+  for (const line of env?.page_content?.tree ?? []) {
+    const m = /^\s*\S+ "((?:[^"\\]|\\.)*)" \[(\d+)\]/.exec(line);
+    if (m && m[1].includes(name)) {
+      return Number(m[2]);
+    }
+  }
+  return 0;
 }
 
 /** Every listed tool, with reasonable arguments, in an order that works. */
@@ -293,7 +323,7 @@ async function everyTool(/** @type {Client} */ client) {
       case 'act': {
         const mark = markNamed(observed, 'Second page');
         if (!mark) {
-          fail(`observe found no "Second page" link to act on: ${JSON.stringify(observed?.page_content?.elements ?? null).slice(0, 300)}`);
+          fail(`observe found no "Second page" link to act on: ${JSON.stringify(observed?.page_content?.tree ?? null).slice(0, 300)}`);
         }
         const env = await call(client, 'act', { snapshot_id: observed?.server?.snapshot_id ?? 'none', steps: [{ action: 'click', mark }], observe: true });
         if (env && !env.ok) {

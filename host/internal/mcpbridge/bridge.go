@@ -66,7 +66,7 @@ type Options struct {
 // Run serves the client on In/Out until it goes away or ctx ends.
 func Run(ctx context.Context, opts Options) error {
 	ctx, cancel := context.WithCancel(ctx)
-	f := &forwarder{opts: opts, key: tools.NewSessionKey(), ctx: ctx}
+	f := &forwarder{opts: opts, key: tools.NewSessionKey(), ctx: ctx, relay: newRelay()}
 	f.progress.log = opts.Log
 	defer func() {
 		cancel() // first, so the closing session is not reconnected
@@ -81,7 +81,7 @@ func Run(ctx context.Context, opts Options) error {
 			server.AddTool(t, f.handler(t.Name))
 		}
 	}
-	err := server.Run(ctx, tools.Transport(opts.In, opts.Out, opts.Log))
+	err := server.Run(ctx, f.relay.towardClient(tools.Transport(opts.In, opts.Out, opts.Log)))
 	if errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) {
 		return nil
 	}
@@ -109,6 +109,10 @@ type forwarder struct {
 	// notifications, by the token the bridge gave the host, so that the
 	// host's notifications (a handoff that waits) reach their client.
 	progress progressRoutes
+
+	// relay passes the host's tool results to the client as they came
+	// (relay.go).
+	relay *relay
 
 	// client is the client's session, to which the host's elicitation
 	// requests (a handoff that also asks through the client) are passed.
@@ -217,7 +221,7 @@ func (f *forwarder) session(ctx context.Context, who tools.SessionHello) (*mcp.C
 		elicit = f.onElicit
 	}
 	hello := tools.SessionHello{Key: f.key, Client: who.Client, ClientVersion: who.ClientVersion, Profile: f.opts.Profile}
-	sess, err := dial(ctx, f.opts.Socket(), hello, who.UICommands, &f.progress, elicit)
+	sess, err := dial(ctx, f.opts.Socket(), hello, who.UICommands, &hostHop{progress: &f.progress, relay: f.relay, elicit: elicit})
 	if err != nil {
 		return nil, err
 	}
@@ -295,7 +299,17 @@ func (f *forwarder) watch(sess *mcp.ClientSession, done chan struct{}) {
 // operator's ui-commands when ui is set. `diwall mcp` and `diwall observe`
 // both reach the host this way.
 func Dial(ctx context.Context, socketPath string, hello tools.SessionHello, ui bool) (*mcp.ClientSession, error) {
-	return dial(ctx, socketPath, hello, ui, nil, nil)
+	return dial(ctx, socketPath, hello, ui, nil)
+}
+
+// hostHop is what the bridge's session to the host adds to a plain one:
+// the host's progress notifications passed on to the calls they are about
+// (progress.go), its tool results relayed as they came (relay.go), and,
+// when elicit is set, its elicitation requests passed on.
+type hostHop struct {
+	progress *progressRoutes
+	relay    *relay
+	elicit   func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error)
 }
 
 // onElicit passes the host's elicitation request on to the client (which
@@ -309,11 +323,8 @@ func (f *forwarder) onElicit(ctx context.Context, req *mcp.ElicitRequest) (*mcp.
 	return ss.Elicit(ctx, req.Params)
 }
 
-// dial opens the session Dial does; when progress is set, the host's
-// progress notifications are passed on to the calls they are about
-// (progress.go), and when onElicit is, its elicitation requests.
-func dial(ctx context.Context, socketPath string, hello tools.SessionHello, ui bool, progress *progressRoutes,
-	onElicit func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error)) (*mcp.ClientSession, error) {
+// dial opens the session Dial does, with what hop adds when it is set.
+func dial(ctx context.Context, socketPath string, hello tools.SessionHello, ui bool, hop *hostHop) (*mcp.ClientSession, error) {
 	conn, err := socket.Dial(socketPath, time.Second)
 	if err != nil {
 		return nil, err
@@ -324,8 +335,10 @@ func dial(ctx context.Context, socketPath string, hello tools.SessionHello, ui b
 	}
 	var transport mcp.Transport = &mcp.IOTransport{Reader: conn, Writer: conn}
 	var onProgress func(context.Context, *mcp.ProgressNotificationClientRequest)
-	if progress != nil {
-		transport, onProgress = counting{Transport: transport, routes: progress}, progress.pass
+	var onElicit func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error)
+	if hop != nil {
+		transport, onProgress = counting{Transport: hop.relay.towardHost(transport), routes: hop.progress}, hop.progress.pass
+		onElicit = hop.elicit
 	}
 	client := mcp.NewClient(&mcp.Implementation{Name: "diwall-mcp", Version: tools.Version}, &mcp.ClientOptions{
 		Capabilities:                &mcp.ClientCapabilities{Experimental: experimental},

@@ -69,21 +69,21 @@ func fakeHostSeeing(t *testing.T, sock string, seen chan<- string) (stop func() 
 	}
 }
 
-func startBridge(t *testing.T, sock string) *mcp.ClientSession {
+func startBridge(t testing.TB, sock string) *mcp.ClientSession {
 	t.Helper()
 	return startBridgeLost(t, sock, "")
 }
 
 // startBridgeLost is startBridge whose no_browser says lost once the
 // session had a host and lost it.
-func startBridgeLost(t *testing.T, sock, lost string) *mcp.ClientSession {
+func startBridgeLost(t testing.TB, sock, lost string) *mcp.ClientSession {
 	t.Helper()
 	return startBridgeWith(t, Options{Socket: func() string { return sock }, NoBrowser: "start the browser", NoBrowserLost: lost})
 }
 
 // startBridgeWith runs the bridge with opts (its In and Out made here,
 // and its Log when it has none) and connects a client to it.
-func startBridgeWith(t *testing.T, opts Options) *mcp.ClientSession {
+func startBridgeWith(t testing.TB, opts Options) *mcp.ClientSession {
 	t.Helper()
 	bridgeIn, clientOut := io.Pipe()
 	clientIn, bridgeOut := io.Pipe()

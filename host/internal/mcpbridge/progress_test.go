@@ -20,7 +20,7 @@ import (
 
 // fakeMCPHost serves, on sock, an MCP server as the host's (NewMCPServer,
 // Transport) with one tool, tabs, whose calls h answers.
-func fakeMCPHost(t *testing.T, sock string, h mcp.ToolHandler) {
+func fakeMCPHost(t testing.TB, sock string, h mcp.ToolHandler) {
 	t.Helper()
 	ln, _, err := socket.Listen(sock)
 	if err != nil {

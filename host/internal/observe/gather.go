@@ -247,22 +247,11 @@ func gather(ctx context.Context, t *browser.Tab, p policy.Profile, path Path, ru
 			fm.cover(ctx, t, r)
 		}
 	}
-	// The guard is finished once the screenshot came back (and after the
-	// serializers, whose node indexes its report uses). While its answer
-	// comes, the host asks Chrome about the nodes it is unsure of and
-	// builds the tree, the elements and the marks, which need no guard.
-	<-first.captured
-	ph.Capture = time.Since(phase)
-	phase = time.Now()
-	type finished struct {
-		rep *guardReport
-		err error
-	}
-	guardDone := make(chan finished, 1)
-	go func() {
-		rep, err := g.finish(ctx, fm)
-		guardDone <- finished{rep, err}
-	}()
+	// While the capture is on its way, the host asks Chrome about the
+	// nodes it is unsure of and builds the tree, the elements and the
+	// marks, which need no image. The guard is finished once the
+	// screenshot came back (and after the serializers, whose node indexes
+	// its report uses), while the image is decoded.
 	if n := askChrome(ctx, t, r, fm, path); n > 0 && path == PathAuto {
 		notices = append(notices, fmt.Sprintf("asked Chrome's accessibility tree about %d nodes", n))
 	}
@@ -273,9 +262,12 @@ func gather(ctx context.Context, t *browser.Tab, p policy.Profile, path Path, ru
 	buildStart := time.Now()
 	built := build(r, budgets)
 	buildTook := time.Since(buildStart)
-	fin := <-guardDone
+	<-first.captured
+	ph.Capture = first.took
+	phase = time.Now()
+	rep, gerr := g.finish(ctx, fm)
 	ph.GuardFinish = time.Since(phase)
-	first.report, first.guardErr = fin.rep, fin.err
+	first.report, first.guardErr = rep, gerr
 	first.wait()
 	hostStart := time.Now()
 	after := t.Info()

@@ -1,6 +1,8 @@
 package observe
 
 import (
+	"time"
+
 	"context"
 
 	"github.com/diwall/diwall/host/internal/browser"
@@ -43,8 +45,10 @@ type shot struct {
 	guardErr error
 
 	// captured is closed when the screenshot came back (it may still be
-	// decoding), decoded when it is decoded.
+	// decoding), decoded when it is decoded; took is how long it took to
+	// come back.
 	captured, decoded chan struct{}
+	took              time.Duration
 }
 
 func (s *shot) release() {
@@ -59,9 +63,11 @@ func (s *shot) release() {
 // decoded; capture, err and fallback are set once decoded is closed.
 func (s *shot) take(ctx context.Context, t *browser.Tab) {
 	s.captured, s.decoded = make(chan struct{}), make(chan struct{})
+	start := time.Now()
 	go func() {
 		defer close(s.decoded)
 		data, fallback, err := captureViewportVia(ctx, t)
+		s.took = time.Since(start)
 		close(s.captured)
 		if err == nil {
 			s.capture, err = imaging.Decode(data)

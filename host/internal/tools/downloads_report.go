@@ -76,8 +76,13 @@ func (s *Server) reportDownloads(ctx context.Context, c *Call, start time.Time, 
 // withDownloads is page content with the suggested names of downloads
 // beside it, under "downloads".
 type withDownloads struct {
-	page      pageContent
+	page      any
 	downloads []pageDownload
+}
+
+// textForm is the same with the page content as the text block gives it.
+func (w withDownloads) textForm() any {
+	return withDownloads{page: textForm(w.page), downloads: w.downloads}
 }
 
 func (w withDownloads) MarshalJSON() ([]byte, error) {

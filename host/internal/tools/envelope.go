@@ -57,17 +57,20 @@ func ErrorResult(tool string, code toolerr.Code, message string) *mcp.CallToolRe
 }
 
 // toResult turns an envelope into an MCP result: structured content, the
-// same JSON as one text block, then any images.
+// same envelope as one text block (with an observation's elements as the
+// text gives them, textform.go), then any images.
 func toResult(env Envelope, images []*mcp.ImageContent) *mcp.CallToolResult {
 	if env.PageContent == nil {
 		env.PageContent = empty
 	}
-	data, err := json.Marshal(env)
-	if err != nil {
-		data = []byte(`{"ok":false,"server":{"error":{"code":"internal","message":"result could not be encoded","retryable":false}},"page_content":{}}`)
+	data := encodeEnvelope(env)
+	text := data
+	if t, ok := env.PageContent.(textRendered); ok {
+		env.PageContent = t.textForm()
+		text = encodeEnvelope(env)
 	}
 	res := &mcp.CallToolResult{
-		Content:           []mcp.Content{&mcp.TextContent{Text: string(data)}},
+		Content:           []mcp.Content{&mcp.TextContent{Text: string(text)}},
 		StructuredContent: json.RawMessage(data),
 		IsError:           !env.OK,
 	}
@@ -75,4 +78,13 @@ func toResult(env Envelope, images []*mcp.ImageContent) *mcp.CallToolResult {
 		res.Content = append(res.Content, img)
 	}
 	return res
+}
+
+// encodeEnvelope is env as JSON, or an internal error when it cannot be.
+func encodeEnvelope(env Envelope) []byte {
+	data, err := json.Marshal(env)
+	if err != nil {
+		return []byte(`{"ok":false,"server":{"error":{"code":"internal","message":"result could not be encoded","retryable":false}},"page_content":{}}`)
+	}
+	return data
 }

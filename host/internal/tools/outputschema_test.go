@@ -15,6 +15,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/diwall/diwall/host/internal/observe"
 	"github.com/diwall/diwall/host/internal/operator"
 	"github.com/diwall/diwall/host/internal/policy"
 	"github.com/diwall/diwall/host/internal/vault"
@@ -57,8 +58,8 @@ func checkOutput(t *testing.T, tool string, res *mcp.CallToolResult) {
 		t.Errorf("%s: the result does not match its output schema: %v\n%s", tool, err, data)
 	}
 	var fromText any
-	if text, ok := res.Content[0].(*mcp.TextContent); !ok || json.Unmarshal([]byte(text.Text), &fromText) != nil || !reflect.DeepEqual(fromText, instance) {
-		t.Errorf("%s: the text block is not the structured content", tool)
+	if text, ok := res.Content[0].(*mcp.TextContent); !ok || json.Unmarshal([]byte(text.Text), &fromText) != nil || !reflect.DeepEqual(fromText, asText(t, instance)) {
+		t.Errorf("%s: the text block is not the structured content (an observation's elements as lines)", tool)
 	}
 	checkedMu.Lock()
 	defer checkedMu.Unlock()
@@ -194,4 +195,51 @@ func TestOutputSchemasRefuseWrongResults(t *testing.T) {
 			t.Errorf("%s: valid=%v, want %v (%v)", c.env, err == nil, c.valid, err)
 		}
 	}
+}
+
+// asText is a structured envelope as its text block gives it: the
+// elements of an observation (page_content's, or its observation's) are
+// the lines observe.ElementLines writes.
+func asText(t *testing.T, instance any) any {
+	env, ok := instance.(map[string]any)
+	if !ok {
+		return instance
+	}
+	page, _ := env["page_content"].(map[string]any)
+	for _, obs := range []map[string]any{page, nested(page, "observation")} {
+		if obs == nil || obs["elements"] == nil || obs["tree"] == nil {
+			continue
+		}
+		var tree []string
+		var elements []observe.Element
+		data, _ := json.Marshal(obs["tree"])
+		if err := json.Unmarshal(data, &tree); err != nil {
+			t.Fatal(err)
+		}
+		data, _ = json.Marshal(obs["elements"])
+		if err := json.Unmarshal(data, &elements); err != nil {
+			t.Fatal(err)
+		}
+		delete(obs, "elements")
+		if lines := observe.ElementLines(tree, elements); len(lines) > 0 {
+			obs["elements"] = toAny(lines)
+		}
+	}
+	return env
+}
+
+func nested(m map[string]any, key string) map[string]any {
+	if m == nil {
+		return nil
+	}
+	v, _ := m[key].(map[string]any)
+	return v
+}
+
+func toAny(lines []string) []any {
+	out := make([]any, len(lines))
+	for i, l := range lines {
+		out[i] = l
+	}
+	return out
 }

@@ -69,7 +69,7 @@ func (s *Server) observeDef() def {
 	return newPageDef(&mcp.Tool{
 		Name: "observe",
 		Description: "See the current tab: a screenshot with numbered marks on what you can act on (sensitive fields and unread frames blacked out), " +
-			"the accessibility tree as indented lines (whole page, [N] = mark), and the marked elements.",
+			"the accessibility tree as indented lines (whole page, [N] = mark); elements adds the rest.",
 		Annotations: &mcp.ToolAnnotations{Title: "Observe", ReadOnlyHint: true, DestructiveHint: ptr(false), OpenWorldHint: ptr(true)},
 	}, nil, answersOf[*observeServer, observePage](), s.observe)
 }
