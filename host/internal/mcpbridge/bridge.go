@@ -81,7 +81,7 @@ func Run(ctx context.Context, opts Options) error {
 			server.AddTool(t, f.handler(t.Name))
 		}
 	}
-	err := server.Run(ctx, f.relay.towardClient(tools.Transport(opts.In, opts.Out, opts.Log)))
+	err := server.Run(ctx, f.relay.towardClient(tools.NewStream(opts.In, opts.Out, opts.Log)))
 	if errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) {
 		return nil
 	}

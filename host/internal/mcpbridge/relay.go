@@ -11,6 +11,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/diwall/diwall/host/internal/tools"
 )
 
 // A tool result goes from the host to the client as the host wrote it: the
@@ -122,21 +124,46 @@ func (c *hostSide) Read(ctx context.Context) (jsonrpc.Message, error) {
 }
 
 // clientSide is the connection to the client: a response carrying a
-// stand-in is written with the bytes it stands for.
+// stand-in is written with the bytes it stands for, as a line of its own
+// (go-sdk would copy and check them all again), or through go-sdk when it
+// answers a batch.
 type clientSide struct {
 	mcp.Connection
-	relay *relay
+	relay  *relay
+	stream *tools.Stream
 }
 
 func (c *clientSide) Write(ctx context.Context, msg jsonrpc.Message) error {
-	if resp, ok := msg.(*jsonrpc.Response); ok && resp.Error == nil {
-		if data := c.relay.take(resp.Result); data != nil {
-			out := *resp
-			out.Result = data
-			msg = &out
+	resp, ok := msg.(*jsonrpc.Response)
+	if !ok || resp.Error != nil {
+		return c.Connection.Write(ctx, msg)
+	}
+	data := c.relay.take(resp.Result)
+	if data == nil {
+		return c.Connection.Write(ctx, msg)
+	}
+	if !c.stream.Batched() {
+		if line, ok := responseLine(resp.ID, data); ok {
+			return c.stream.WriteLine(line)
 		}
 	}
-	return c.Connection.Write(ctx, msg)
+	out := *resp
+	out.Result = data
+	return c.Connection.Write(ctx, &out)
+}
+
+// responseLine is the line of a response of id with result, which is
+// written as it is.
+func responseLine(id jsonrpc.ID, result json.RawMessage) ([]byte, bool) {
+	head, err := jsonrpc.EncodeMessage(&jsonrpc.Response{ID: id, Result: json.RawMessage(`0`)})
+	if err != nil || !bytes.HasSuffix(head, []byte(`"result":0}`)) {
+		return nil, false
+	}
+	head = head[:len(head)-2]
+	line := make([]byte, 0, len(head)+len(result)+2)
+	line = append(line, head...)
+	line = append(line, result...)
+	return append(line, '}', '\n'), true
 }
 
 // relayTransport wraps the connections a transport makes as side does.
@@ -160,6 +187,6 @@ func (r *relay) towardHost(t mcp.Transport) mcp.Transport {
 	}}
 }
 
-func (r *relay) towardClient(t mcp.Transport) mcp.Transport {
-	return relayTransport{t, func(c mcp.Connection) mcp.Connection { return &clientSide{Connection: c, relay: r} }}
+func (r *relay) towardClient(s *tools.Stream) mcp.Transport {
+	return relayTransport{s, func(c mcp.Connection) mcp.Connection { return &clientSide{Connection: c, relay: r, stream: s} }}
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -104,5 +105,32 @@ func BenchmarkBridgeCall(b *testing.B) {
 		if _, err := client.CallTool(ctx, &mcp.CallToolParams{Name: "tabs", Arguments: map[string]any{"action": "list"}}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestBridgeRelaysIntoABatch: a client of 2025-03-26 that sends tools/call
+// in a batch gets the host's result in the batch's answer, and the
+// results after it still come as the host wrote them.
+func TestBridgeRelaysIntoABatch(t *testing.T) {
+	sock := filepath.Join(t.TempDir(), "d.sock")
+	want := observationLike(100)
+	fakeMCPHost(t, sock, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return want, nil
+	})
+	c := startRaw(t, Options{Socket: func() string { return sock }}, "2025-03-26")
+	call := `{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"tabs","arguments":{"action":"list"}}}`
+	c.send(fmt.Sprintf("["+call+","+call+"]", 1, 2))
+	structured := `"structuredContent":` + string(want.StructuredContent.(json.RawMessage))
+	select {
+	case m := <-c.in:
+		if !strings.HasPrefix(m.line, "[") || strings.Count(m.line, structured) != 2 || strings.Contains(m.line, relayMeta) {
+			t.Fatalf("batch answered with %s", m.line)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the batch was not answered")
+	}
+	c.send(fmt.Sprintf(call, 3))
+	if res := c.await("3"); !strings.Contains(res.line, structured) {
+		t.Fatalf("after the batch: %s", res.line)
 	}
 }

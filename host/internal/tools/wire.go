@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -33,14 +34,42 @@ func Transport(in io.ReadCloser, out io.WriteCloser, log *slog.Logger) mcp.Trans
 
 // guarded is Transport with lines of at most limit bytes.
 func guarded(in io.ReadCloser, out io.WriteCloser, log *slog.Logger, limit int) mcp.Transport {
+	return newStream(in, out, log, limit)
+}
+
+// Stream is Transport's transport, which can also write a message of its
+// caller's between go-sdk's (`diwall mcp` writes a tool result it relays
+// as the host wrote it).
+type Stream struct {
+	mcp.Transport
+	w *lockedWriter
+	g *lineGuard
+}
+
+// NewStream is Transport as a Stream.
+func NewStream(in io.ReadCloser, out io.WriteCloser, log *slog.Logger) *Stream {
+	return newStream(in, out, log, mcp.DefaultMaxLineLength)
+}
+
+func newStream(in io.ReadCloser, out io.WriteCloser, log *slog.Logger, limit int) *Stream {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
 	w := &lockedWriter{w: out}
 	g := &lineGuard{in: in, r: bufio.NewReaderSize(in, 64<<10), w: w, log: log, limit: limit}
 	// The guard bounds a line itself.
-	return &mcp.IOTransport{Reader: g, Writer: w, MaxLineLength: -1}
+	return &Stream{Transport: &mcp.IOTransport{Reader: g, Writer: w, MaxLineLength: -1}, w: w, g: g}
 }
+
+// WriteLine writes one whole message, which ends in its newline.
+func (s *Stream) WriteLine(line []byte) error {
+	_, err := s.w.Write(line)
+	return err
+}
+
+// Batched says the peer has sent a batch: go-sdk answers the requests of
+// a batch together, so their responses must be written by go-sdk.
+func (s *Stream) Batched() bool { return s.g.batched.Load() }
 
 // lockedWriter writes each message whole: go-sdk's and the guard's answers
 // share the stream.
@@ -71,6 +100,8 @@ type lineGuard struct {
 	// version is the protocol version the client asked for in initialize:
 	// go-sdk takes batches only below 2025-06-18.
 	version string
+	// batched: a batch was passed on.
+	batched atomic.Bool
 }
 
 func (g *lineGuard) Read(p []byte) (int, error) {
@@ -159,6 +190,7 @@ func (g *lineGuard) check(line []byte) (id json.RawMessage, code int, why string
 			ids[string(id)] = true
 		}
 	}
+	g.batched.Store(true)
 	return nil, 0, ""
 }
 
