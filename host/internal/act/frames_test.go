@@ -118,7 +118,7 @@ func TestLearnKeysIsUsedByTheNextType(t *testing.T) {
 	p := newFakePage(t)
 	p.snapshot("learnt-snap", map[int]int{1: 0})
 	p.listeners = []map[string]any{{"type": "keydown", "backendNodeId": 1, "handler": map[string]any{"description": "f"}}}
-	LearnKeys(p.tab, &observe.Observation{SnapshotID: "learnt-snap", Elements: []observe.Element{{Mark: 1, Role: "textbox"}}})
+	LearnKeys(p.tab, p.tab.Info().Snapshot, []observe.Element{{Mark: 1, Role: "textbox"}})
 	got, ok := learnt(t.Context(), "learnt-snap", []int{0})
 	if !ok || !got.keyed[0] || !got.pageListens {
 		t.Fatalf("learnt %+v %v", got, ok)

@@ -49,18 +49,17 @@ type keyInfo struct {
 	learnt      bool
 }
 
-// LearnKeys starts learning, in the background, which of the observation's
-// text fields its page listens on for keys.
-func LearnKeys(t *browser.Tab, obs *observe.Observation) {
-	if obs == nil || obs.DialogOpen {
-		return
-	}
-	snap := t.Info().Current(obs.SnapshotID)
+// LearnKeys starts learning, in the background, which of the text fields
+// of a snapshot (its elements, by mark) its page listens on for keys. It
+// is given to observe.Observe (observe.WhenMarked), which calls it while
+// the capture is on its way, once the marks are known: the learning is
+// done by the time the observation is answered, not beside the answer.
+func LearnKeys(t *browser.Tab, snap *browser.Snapshot, elements []observe.Element) {
 	if snap == nil {
 		return
 	}
 	var nodes []int
-	for _, e := range obs.Elements {
+	for _, e := range elements {
 		switch e.Role {
 		case "textbox", "searchbox", "combobox", "spinbutton":
 		default:

@@ -96,7 +96,11 @@ type Follow struct {
 // whole snapshot, whose marks are those of follow.Since for the elements
 // that stayed, and it carries what changed (Delta); when follow.Since is
 // not the tab's current snapshot it is a whole observation, and says so.
-func Observe(ctx context.Context, t *browser.Tab, p policy.Profile, path Path, frames FrameRule, follow *Follow) (*Observation, error) {
+func Observe(ctx context.Context, t *browser.Tab, p policy.Profile, path Path, frames FrameRule, follow *Follow, opts ...Option) (*Observation, error) {
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(ctx, Timeout)
 	defer cancel()
@@ -125,7 +129,7 @@ func Observe(ctx context.Context, t *browser.Tab, p policy.Profile, path Path, f
 	var obs *Observation
 	var err error
 	for attempt := 0; attempt < maxAttempts; attempt++ {
-		obs, err = gather(gctx, t, p, path, frames, follow, start)
+		obs, err = gather(gctx, t, p, path, frames, follow, start, o)
 		if !errors.Is(err, browser.ErrWorldGone) && !errors.Is(err, errDocumentChanged) && !errors.Is(err, browser.ErrNavigatedAway) {
 			break
 		}
@@ -155,7 +159,24 @@ var errDocumentChanged = errors.New("the page navigated while it was observed")
 // replaced its document while it was read.
 const maxAttempts = 4
 
-func gather(ctx context.Context, t *browser.Tab, p policy.Profile, path Path, rule FrameRule, follow *Follow, start time.Time) (*Observation, error) {
+// Option adds to an observation.
+type Option func(*options)
+
+type options struct {
+	whenMarked func(*browser.Tab, *browser.Snapshot, []Element)
+}
+
+// WhenMarked has fn called with the snapshot the observation will set and
+// its elements, as soon as its marks are known, while the capture is on
+// its way (the host waits for Chrome then): work that follows every
+// observation (act learns which fields listen for keys) is done by the
+// time it is answered. The snapshot is not the tab's yet; fn must not
+// keep the call waiting.
+func WhenMarked(fn func(t *browser.Tab, snap *browser.Snapshot, elements []Element)) Option {
+	return func(o *options) { o.whenMarked = fn }
+}
+
+func gather(ctx context.Context, t *browser.Tab, p policy.Profile, path Path, rule FrameRule, follow *Follow, start time.Time, o options) (*Observation, error) {
 	if err := t.Attach(ctx); err != nil {
 		return nil, err
 	}
@@ -262,6 +283,11 @@ func gather(ctx context.Context, t *browser.Tab, p policy.Profile, path Path, ru
 	buildStart := time.Now()
 	built := build(r, budgets)
 	buildTook := time.Since(buildStart)
+	snap := &browser.Snapshot{ID: snapID, LoaderID: before.LoaderID, MarkNode: built.MarkNode, Sensitive: built.SecretMarks(), Pays: built.Pays,
+		Labels: markLabels(built.Elements), Frames: fm.snapFrames(), Place: fm.places()}
+	if o.whenMarked != nil {
+		o.whenMarked(t, snap, built.Elements)
+	}
 	<-first.captured
 	ph.Capture = first.took
 	phase = time.Now()
@@ -333,8 +359,7 @@ func gather(ctx context.Context, t *browser.Tab, p policy.Profile, path Path, ru
 	case follow != nil:
 		obs.Notices = append(obs.Notices, "a whole observation, not the changes since that snapshot: "+notFollowed)
 	}
-	snap := &browser.Snapshot{ID: snapID, LoaderID: after.LoaderID, MarkNode: built.MarkNode, Sensitive: built.SecretMarks(), Pays: built.Pays,
-		Labels: markLabels(built.Elements), Frames: fm.snapFrames(), Place: fm.places(), View: obs.View}
+	snap.View = obs.View
 	if !t.SetSnapshot(snap) {
 		return nil, errDocumentChanged
 	}
