@@ -113,6 +113,9 @@ type forwarder struct {
 	// relay passes the host's tool results to the client as they came
 	// (relay.go).
 	relay *relay
+	// lostBrowser is the session to a host that answered a call
+	// no_browser (awaitLostHost).
+	lostBrowser *mcp.ClientSession
 
 	// client is the client's session, to which the host's elicitation
 	// requests (a handoff that also asks through the client) are passed.
@@ -127,40 +130,79 @@ func (f *forwarder) handler(name string) mcp.ToolHandler {
 		if req.Session != nil {
 			f.client.Store(req.Session)
 		}
-		who := tools.ClientOf(req.Session)
-		sess, err := f.session(ctx, who)
-		if err != nil && f.opts.Revive != nil {
-			// No host: bring the browser back if it can be, and try again.
-			if rerr := f.opts.Revive(ctx); rerr != nil {
-				f.opts.Log.Info("no browser", "tool", name, "err", rerr)
-				return f.noBrowser(name, rerr), nil
-			}
-			sess, err = f.session(ctx, who)
+		return f.call(ctx, name, req)
+	}
+}
+
+// call forwards a tool call to the host, bringing back a browser that went
+// away when it can (Revive).
+func (f *forwarder) call(ctx context.Context, name string, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	f.awaitLostHost(ctx)
+	who := tools.ClientOf(req.Session)
+	sess, err := f.session(ctx, who)
+	if err != nil && f.opts.Revive != nil {
+		// No host: bring the browser back if it can be, and try again.
+		if rerr := f.opts.Revive(ctx); rerr != nil {
+			f.opts.Log.Info("no browser", "tool", name, "err", rerr)
+			return f.noBrowser(name, rerr), nil
 		}
-		if err != nil {
-			f.opts.Log.Info("no host", "tool", name, "err", err)
-			return f.noBrowser(name, nil), nil
-		}
-		params := &mcp.CallToolParams{Name: name, Arguments: req.Params.Arguments}
-		if token := req.Params.GetProgressToken(); token != nil && req.Session != nil {
-			own, settle := f.progress.add(req.Session, token)
-			defer settle(ctx)
-			params.SetProgressToken(own)
-		}
-		res, err := sess.CallTool(ctx, params)
-		if err == nil {
-			return res, nil
-		}
-		var wire *jsonrpc.Error
-		if errors.As(err, &wire) {
-			return nil, wire
-		}
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		f.opts.Log.Warn("host call failed", "tool", name, "err", err)
-		f.drop(sess)
+		sess, err = f.session(ctx, who)
+	}
+	if err != nil {
+		f.opts.Log.Info("no host", "tool", name, "err", err)
 		return f.noBrowser(name, nil), nil
+	}
+	params := &mcp.CallToolParams{Name: name, Arguments: req.Params.Arguments}
+	if token := req.Params.GetProgressToken(); token != nil && req.Session != nil {
+		own, settle := f.progress.add(req.Session, token)
+		defer settle(ctx)
+		params.SetProgressToken(own)
+	}
+	res, err := sess.CallTool(ctx, params)
+	if err == nil {
+		if f.opts.Revive != nil && f.relay.noBrowser(res) {
+			f.mu.Lock()
+			f.lostBrowser = sess
+			f.mu.Unlock()
+		}
+		return res, nil
+	}
+	var wire *jsonrpc.Error
+	if errors.As(err, &wire) {
+		return nil, wire
+	}
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	f.opts.Log.Warn("host call failed", "tool", name, "err", err)
+	f.drop(sess)
+	return f.noBrowser(name, nil), nil
+}
+
+// hostEnds bounds how long the next call waits for a host that answered
+// no_browser to end.
+const hostEnds = 3 * time.Second
+
+// awaitLostHost: when the host answered a call no_browser (its browser went
+// away: the browser Diwall launched died, and the host ends with it), the
+// next call waits for that host to end, at most hostEnds, so that it brings
+// the browser back (Revive) instead of asking the ending host. A host that
+// goes on serving (an extension that restarts) is asked again.
+func (f *forwarder) awaitLostHost(ctx context.Context) {
+	f.mu.Lock()
+	lost, done := f.lostBrowser, f.done
+	f.lostBrowser = nil
+	current := lost != nil && f.sess == lost
+	f.mu.Unlock()
+	if !current {
+		return
+	}
+	timeout := time.NewTimer(hostEnds)
+	defer timeout.Stop()
+	select {
+	case <-done:
+	case <-timeout.C:
+	case <-ctx.Done():
 	}
 }
 

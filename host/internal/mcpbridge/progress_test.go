@@ -19,8 +19,9 @@ import (
 )
 
 // fakeMCPHost serves, on sock, an MCP server as the host's (NewMCPServer,
-// Transport) with one tool, tabs, whose calls h answers.
-func fakeMCPHost(t testing.TB, sock string, h mcp.ToolHandler) {
+// Transport) with one tool, tabs, whose calls h answers; it ends with the
+// test, or when the returned stop is called (its sessions end).
+func fakeMCPHost(t testing.TB, sock string, h mcp.ToolHandler) (stop func()) {
 	t.Helper()
 	ln, _, err := socket.Listen(sock)
 	if err != nil {
@@ -53,11 +54,16 @@ func fakeMCPHost(t testing.TB, sock string, h mcp.ToolHandler) {
 			})
 		}
 	})
-	t.Cleanup(func() {
-		cancel()
-		ln.Close()
-		wg.Wait()
-	})
+	var once sync.Once
+	stop = func() {
+		once.Do(func() {
+			cancel()
+			ln.Close()
+			wg.Wait()
+		})
+	}
+	t.Cleanup(stop)
+	return stop
 }
 
 // TestBridgeProgressKeepsTheClientsToken: the host's progress reaches the

@@ -190,3 +190,40 @@ func (r *relay) towardHost(t mcp.Transport) mcp.Transport {
 func (r *relay) towardClient(s *tools.Stream) mcp.Transport {
 	return relayTransport{s, func(c mcp.Connection) mcp.Connection { return &clientSide{Connection: c, relay: r, stream: s} }}
 }
+
+// noBrowser says whether res, a stand-in, stands for a result that failed
+// with no_browser (the host's browser went away).
+func (r *relay) noBrowser(res *mcp.CallToolResult) bool {
+	if res == nil {
+		return false
+	}
+	key, _ := res.Meta[relayMeta].(string)
+	r.mu.Lock()
+	kept, ok := r.kept[key]
+	r.mu.Unlock()
+	if !ok || len(kept.data) > 64<<10 {
+		return false
+	}
+	var failed struct {
+		IsError           bool `json:"isError"`
+		StructuredContent struct {
+			Server struct {
+				Error struct {
+					Code string `json:"code"`
+				} `json:"error"`
+			} `json:"server"`
+		} `json:"structuredContent"`
+	}
+	return json.Unmarshal(kept.data, &failed) == nil && failed.IsError && failed.StructuredContent.Server.Error.Code == "no_browser"
+}
+
+// forget drops what the stand-in res stands for (a result not passed on).
+func (r *relay) forget(res *mcp.CallToolResult) {
+	if res == nil {
+		return
+	}
+	key, _ := res.Meta[relayMeta].(string)
+	r.mu.Lock()
+	delete(r.kept, key)
+	r.mu.Unlock()
+}

@@ -43,7 +43,7 @@ func TestBridgeRelaysResultsAsTheyCame(t *testing.T) {
 	sock := filepath.Join(t.TempDir(), "d.sock")
 	want := observationLike(3000)
 	fakeMCPHost(t, sock, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return want, nil
+		return observationLike(3000), nil // go-sdk writes on a result it sends
 	})
 	c := startRaw(t, Options{Socket: func() string { return sock }}, "2025-11-25")
 	for i := 1; i <= 3; i++ {
@@ -97,8 +97,7 @@ func TestRelayForgetsWhatNobodyTook(t *testing.T) {
 // image of 150 KB: the bridge's share is what the relay takes away.
 func BenchmarkBridgeCall(b *testing.B) {
 	sock := filepath.Join(b.TempDir(), "d.sock")
-	res := observationLike(150 << 10)
-	fakeMCPHost(b, sock, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) { return res, nil })
+	fakeMCPHost(b, sock, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) { return observationLike(150 << 10), nil })
 	client := startBridge(b, sock)
 	ctx := context.Background()
 	for b.Loop() {
@@ -115,7 +114,7 @@ func TestBridgeRelaysIntoABatch(t *testing.T) {
 	sock := filepath.Join(t.TempDir(), "d.sock")
 	want := observationLike(100)
 	fakeMCPHost(t, sock, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return want, nil
+		return observationLike(100), nil
 	})
 	c := startRaw(t, Options{Socket: func() string { return sock }}, "2025-03-26")
 	call := `{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"tabs","arguments":{"action":"list"}}}`

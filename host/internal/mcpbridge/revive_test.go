@@ -6,6 +6,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/diwall/diwall/host/internal/toolerr"
+	"github.com/diwall/diwall/host/internal/tools"
 )
 
 // TestBridgeGoneAnswersBrowserExited: once the browser is gone for good,
@@ -73,5 +78,58 @@ func TestBridgeReviveBringsAHost(t *testing.T) {
 	})
 	if got := code(t, cs); got != "ok" {
 		t.Fatalf("after the browser was brought back: %s", got)
+	}
+}
+
+// TestBridgeRevivesWhenTheHostLosesItsBrowser: a host whose browser died
+// answers no_browser (the call in flight when it died) and ends; the next
+// call then brings the browser back, as one that found no host does, and
+// is answered by the new host. A host that answers no_browser and goes on
+// serving is asked again.
+func TestBridgeRevivesWhenTheHostLosesItsBrowser(t *testing.T) {
+	sock := filepath.Join(t.TempDir(), "d.sock")
+	var old func()
+	old = fakeMCPHost(t, sock, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		go old() // the host ends with its browser
+		return tools.ErrorResult("tabs", toolerr.CodeNoBrowser, "The browser extension disconnected."), nil
+	})
+	revived := 0
+	cs := startBridgeWith(t, Options{
+		Socket:    func() string { return sock },
+		NoBrowser: "start the browser",
+		Revive: func(context.Context) error {
+			revived++
+			fakeMCPHost(t, sock, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+				return tools.ErrorResult("tabs", toolerr.CodeTabGone, "answered by the new host"), nil
+			})
+			return nil
+		},
+	})
+	if got := code(t, cs); got != "no_browser" || revived != 0 {
+		t.Fatalf("the call in flight: %s, %d revivals", got, revived)
+	}
+	if got, msg := codeAndMessage(t, cs); got != "tab_gone" || revived != 1 {
+		t.Fatalf("the next call: %s %q, %d revivals", got, msg, revived)
+	}
+
+	// A host that stays: asked again.
+	sock2 := filepath.Join(t.TempDir(), "e.sock")
+	asked := 0
+	fakeMCPHost(t, sock2, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		asked++
+		return tools.ErrorResult("tabs", toolerr.CodeNoBrowser, "The browser extension disconnected."), nil
+	})
+	cs2 := startBridgeWith(t, Options{
+		Socket:    func() string { return sock2 },
+		NoBrowser: "start the browser",
+		Revive:    func(context.Context) error { t.Error("revived while its host serves"); return nil },
+	})
+	for range 2 {
+		if got := code(t, cs2); got != "no_browser" {
+			t.Fatalf("a host that stays: %s", got)
+		}
+	}
+	if asked != 2 {
+		t.Fatalf("the host that stays was asked %d times, want 2", asked)
 	}
 }
