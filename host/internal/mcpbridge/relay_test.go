@@ -97,7 +97,9 @@ func TestRelayForgetsWhatNobodyTook(t *testing.T) {
 // image of 150 KB: the bridge's share is what the relay takes away.
 func BenchmarkBridgeCall(b *testing.B) {
 	sock := filepath.Join(b.TempDir(), "d.sock")
-	fakeMCPHost(b, sock, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) { return observationLike(150 << 10), nil })
+	fakeMCPHost(b, sock, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return observationLike(150 << 10), nil
+	})
 	client := startBridge(b, sock)
 	ctx := context.Background()
 	for b.Loop() {
