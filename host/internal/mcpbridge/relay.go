@@ -216,14 +216,3 @@ func (r *relay) noBrowser(res *mcp.CallToolResult) bool {
 	}
 	return json.Unmarshal(kept.data, &failed) == nil && failed.IsError && failed.StructuredContent.Server.Error.Code == "no_browser"
 }
-
-// forget drops what the stand-in res stands for (a result not passed on).
-func (r *relay) forget(res *mcp.CallToolResult) {
-	if res == nil {
-		return
-	}
-	key, _ := res.Meta[relayMeta].(string)
-	r.mu.Lock()
-	delete(r.kept, key)
-	r.mu.Unlock()
-}
