@@ -196,6 +196,7 @@ func runMCP(ctx context.Context, args []string, stdio Stdio) int {
 			_, err := keeper.Revive(ctx)
 			return err
 		}
+		opts.HostLost = keeper.AwaitLost
 		opts.Gone = func() string {
 			if e := keeper.GaveUp(); e != nil {
 				return browserGone(e)

@@ -79,6 +79,23 @@ func (k *Keeper) GaveUp() *GaveUpError { return k.gaveUp.Load() }
 // host alone died).
 const reviveGrace = 3 * time.Second
 
+// AwaitLost is called when the host answered no_browser (its extension
+// went away): it returns once the browser's exit is known or that host no
+// longer serves, or after reviveGrace, so that the next Revive sees a
+// browser that died as dead, not its ending host as serving.
+func (k *Keeper) AwaitLost(ctx context.Context) {
+	for end := time.Now().Add(reviveGrace); time.Now().Before(end); {
+		if exit, _ := k.inst.Exited(); exit != nil || !socket.Alive(k.inst.SocketPath) {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
+
 // ErrNoHost says the launched browser runs but no host serves in it.
 var ErrNoHost = errors.New("the launched browser runs, but no Diwall host serves in it")
 

@@ -136,3 +136,31 @@ func TestKeeperCountsDeathsWithinAMinute(t *testing.T) {
 		t.Errorf("after a quiet while: %v", k.deaths)
 	}
 }
+
+// AwaitLost returns once the browser's exit is known, or its host no
+// longer serves, and otherwise waits at most reviveGrace.
+func TestKeeperAwaitLost(t *testing.T) {
+	inst := fakeLaunch(t, "exec sleep 600\n")
+	k := NewKeeper(inst, slog.New(slog.DiscardHandler), 5*time.Second)
+	ln, err := net.Listen("unix", inst.SocketPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A browser that runs and a host that serves: the bound.
+	start := time.Now()
+	k.AwaitLost(context.Background())
+	if took := time.Since(start); took < reviveGrace {
+		t.Fatalf("returned after %v while the browser ran and its host served", took)
+	}
+	// The browser dies (its host still serving a moment): its exit.
+	go func() {
+		time.Sleep(100 * time.Millisecond)
+		_ = inst.current().cmd.Process.Kill()
+	}()
+	start = time.Now()
+	k.AwaitLost(context.Background())
+	if exit, _ := inst.Exited(); exit == nil || time.Since(start) >= reviveGrace {
+		t.Fatalf("after the browser died: exit %v, after %v", exit, time.Since(start))
+	}
+	ln.Close()
+}

@@ -51,6 +51,11 @@ type Options struct {
 	// no browser for now: the call answers no_browser (or browser_exited,
 	// when Gone says so).
 	Revive func(ctx context.Context) error
+	// HostLost, when set, is called before the call that follows one the
+	// host answered no_browser (or failed under): it returns once that
+	// host's browser is known to have gone, or its host no longer serves,
+	// or after a bound (launch.Keeper.AwaitLost).
+	HostLost func(ctx context.Context)
 	// Profile names the session's profile ("" is the host's default).
 	Profile string
 	// Permits says which tools the profile lists; nil lists every tool.
@@ -176,34 +181,45 @@ func (f *forwarder) call(ctx context.Context, name string, req *mcp.CallToolRequ
 	}
 	f.opts.Log.Warn("host call failed", "tool", name, "err", err)
 	f.drop(sess)
+	if f.opts.Revive != nil {
+		f.mu.Lock()
+		f.lostBrowser = sess
+		f.mu.Unlock()
+	}
 	return f.noBrowser(name, nil), nil
 }
 
-// hostEnds bounds how long the next call waits for a host that answered
-// no_browser to end.
+// hostEnds bounds how long the next call waits for the session to a host
+// that answered no_browser to end, when there is no HostLost.
 const hostEnds = 3 * time.Second
 
-// awaitLostHost: when the host answered a call no_browser (its browser went
-// away: the browser Diwall launched died, and the host ends with it), the
-// next call waits for that host to end, at most hostEnds, so that it brings
-// the browser back (Revive) instead of asking the ending host. A host that
-// goes on serving (an extension that restarts) is asked again.
+// awaitLostHost: when the host answered a call no_browser, or its session
+// failed under a call (its browser went away: the browser Diwall launched
+// died, and the host ends with it), the next call first lets that host go
+// (HostLost, or the session's end, at most hostEnds) and dials again, so
+// that it brings the browser back (Revive) instead of asking the ending
+// host. A host that goes on serving (an extension that restarted) is asked
+// again.
 func (f *forwarder) awaitLostHost(ctx context.Context) {
 	f.mu.Lock()
-	lost, done := f.lostBrowser, f.done
+	lost, done, current := f.lostBrowser, f.done, f.sess != nil && f.sess == f.lostBrowser
 	f.lostBrowser = nil
-	current := lost != nil && f.sess == lost
 	f.mu.Unlock()
-	if !current {
+	if lost == nil {
 		return
 	}
-	timeout := time.NewTimer(hostEnds)
-	defer timeout.Stop()
-	select {
-	case <-done:
-	case <-timeout.C:
-	case <-ctx.Done():
+	if f.opts.HostLost != nil {
+		f.opts.HostLost(ctx)
+	} else if current {
+		timeout := time.NewTimer(hostEnds)
+		defer timeout.Stop()
+		select {
+		case <-done:
+		case <-timeout.C:
+		case <-ctx.Done():
+		}
 	}
+	f.drop(lost)
 }
 
 // noBrowser is the result of a call no host answered: browser_exited when

@@ -57,8 +57,8 @@ func fakeMCPHost(t testing.TB, sock string, h mcp.ToolHandler) (stop func()) {
 	var once sync.Once
 	stop = func() {
 		once.Do(func() {
+			ln.Close() // first: once a session ends, no other begins
 			cancel()
-			ln.Close()
 			wg.Wait()
 		})
 	}
