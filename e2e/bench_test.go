@@ -23,7 +23,8 @@ import (
 // and serialize-ms (from asking, together; the longer of the two is on the
 // way),
 // path-ms (the client's round trip less the observation's own time on
-// the host), text-tokens (the whole JSON result / 4), tree-tokens, and host-peak-MB
+// the host), text-tokens (the text block the model reads, o200k_base),
+// struct-bytes (structuredContent's JSON), tree-tokens, and host-peak-MB
 // (the host process's peak resident memory after the run).
 func BenchmarkObserve(b *testing.B) {
 	l := launch(b).launched
@@ -39,7 +40,7 @@ func BenchmarkObserve(b *testing.B) {
 				last = bs.observe()
 				took = append(took, float64(time.Since(start).Microseconds())/1000)
 			}
-			full, _ := json.Marshal(last.raw.StructuredContent)
+			structured, _ := json.Marshal(last.raw.StructuredContent)
 			tree, _ := json.Marshal(last.Tree)
 			host := logField(b, l.home, "observe", "host_ms", len(took))
 			b.ReportMetric(median(took), "ms-median")
@@ -52,7 +53,8 @@ func BenchmarkObserve(b *testing.B) {
 			b.ReportMetric(median(guardStart)+median(guardFinish), "guard-ms")
 			b.ReportMetric(median(logField(b, l.home, "observe", "capture_ms", len(took))), "capture-ms")
 			b.ReportMetric(median(logField(b, l.home, "observe", "serialize_ms", len(took))), "serialize-ms")
-			b.ReportMetric(float64(len(full)/4), "text-tokens")
+			b.ReportMetric(float64(tokens(textOf(last.raw))), "text-tokens")
+			b.ReportMetric(float64(len(structured)), "struct-bytes")
 			b.ReportMetric(float64(len(tree)/4), "tree-tokens")
 			b.ReportMetric(float64(len(last.Elements)), "marks")
 			b.ReportMetric(hostPeakMB(l.home), "host-peak-MB")
