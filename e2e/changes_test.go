@@ -132,3 +132,26 @@ func noticeHas(env envelope, s string) bool {
 	}
 	return false
 }
+
+// TestObserveSinceWithFileInputs: a page with file inputs, observed twice
+// with nothing changed, reports no change (the inputs are marked while the
+// observation is made, before it is kept), and its text and elements
+// still name them file-upload.
+func TestObserveSinceWithFileInputs(t *testing.T) {
+	bs := shared(t)
+	bs.openPage("/act/upload.html")
+	o := bs.observe()
+	markOf(t, o, "file-upload", "Résumé")
+	for range 2 {
+		same := bs.mustOK("observe", map[string]any{"since": snap(o)})
+		got := decodeObservation(t, same)
+		if len(got.Tree) != 1 || !strings.HasSuffix(got.Tree[0], "lines unchanged)") || len(got.Elements) != 0 {
+			t.Fatalf("nothing changed, yet: %q, elements %v", got.Tree, got.Elements)
+		}
+		o = got
+	}
+	whole := bs.observe()
+	if !strings.Contains(strings.Join(whole.Tree, "\n"), `file-upload "Résumé" [`) {
+		t.Errorf("the input is no longer file-upload:\n%s", strings.Join(whole.Tree, "\n"))
+	}
+}

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/diwall/diwall/host/internal/act"
 )
 
 // oldCite is how code cited the contract before the repository held it.
@@ -63,5 +65,25 @@ func TestContractCitations(t *testing.T) {
 	}
 	if cited < 10 {
 		t.Errorf("found %d citations of docs/contract.md; the pattern no longer finds them", cited)
+	}
+}
+
+// TestContractNamesEveryAction: the contract's act row names every action
+// of act's action table, so an action added there is written down here.
+func TestContractNamesEveryAction(t *testing.T) {
+	contract := readDoc(t, "docs/contract.md")
+	row := ""
+	for _, line := range strings.Split(contract, "\n") {
+		if strings.HasPrefix(line, "| `act` |") {
+			row = line
+		}
+	}
+	if row == "" {
+		t.Fatal("docs/contract.md has no row for act")
+	}
+	for _, a := range act.Actions {
+		if !strings.Contains(row, "`"+string(a)+"`") {
+			t.Errorf("docs/contract.md's act row does not name the action %q", a)
+		}
 	}
 }

@@ -20,19 +20,18 @@ const FileUploadRole = "file-upload"
 // model: a file input's element gets the role file-upload (and the name
 // "Choose file" when it has none), with what it accepts and the files it
 // holds; a label or area that stands for a hidden file input gets the state
-// file-upload. Its tree lines say the same. It asks the page once; on any
-// failure the observation stays as it was.
-func MarkFileInputs(ctx context.Context, t *browser.Tab, obs *observe.Observation) {
-	if obs == nil || obs.DialogOpen || !obs.FileInputs || len(obs.Elements) == 0 {
+// file-upload. Its tree lines say the same. It is given to
+// observe.Observe (observe.WithFileInputs), which calls it while the
+// observation is made, when the page holds a file input: before the
+// observation is kept, so that what it shows and what changed agree. It
+// asks the page once; on any failure the observation stays as it was.
+func MarkFileInputs(ctx context.Context, t *browser.Tab, snap *browser.Snapshot, tree []string, elements []observe.Element) {
+	if snap == nil || len(elements) == 0 {
 		return
 	}
-	snap := t.Info().Current(obs.SnapshotID)
-	if snap == nil {
-		return
-	}
-	elementOf := make(map[int]int, len(obs.Elements)) // node index -> element
-	is := make([]int, 0, len(obs.Elements))
-	for k, e := range obs.Elements {
+	elementOf := make(map[int]int, len(elements)) // node index -> element
+	is := make([]int, 0, len(elements))
+	for k, e := range elements {
 		switch e.Role {
 		case "textbox", "searchbox", "checkbox", "radio", "switch", "combobox", "listbox", "option", "slider", "spinbutton", "link", "menuitem", "tab":
 			continue // never a file input
@@ -47,7 +46,7 @@ func MarkFileInputs(ctx context.Context, t *browser.Tab, obs *observe.Observatio
 	if len(is) == 0 {
 		return
 	}
-	text, err := helper(ctx, t, "fileInputs", map[string]any{"is": is, "snapshot": obs.SnapshotID})
+	text, err := helper(ctx, t, "fileInputs", map[string]any{"is": is, "snapshot": snap.ID})
 	if err != nil {
 		return
 	}
@@ -68,7 +67,7 @@ func MarkFileInputs(ctx context.Context, t *browser.Tab, obs *observe.Observatio
 		if !ok {
 			continue
 		}
-		e := &obs.Elements[k]
+		e := &elements[k]
 		var words []string
 		if f.Self {
 			e.Role = FileUploadRole
@@ -90,7 +89,7 @@ func MarkFileInputs(ctx context.Context, t *browser.Tab, obs *observe.Observatio
 			words = append(words, "no file chosen")
 		}
 		e.State = append(e.State, words...)
-		relabel(obs.Tree, e.Mark, f.Self, e.Name, words)
+		relabel(tree, e.Mark, f.Self, e.Name, words)
 	}
 }
 

@@ -83,33 +83,27 @@ func TestMarkFileInputs(t *testing.T) {
 			map[string]any{"i": 2, "multiple": true, "files": []any{"a.png"}},
 		}}
 	})
-	obs := &observe.Observation{SnapshotID: p.snap, FileInputs: true,
-		Tree:     []string{`button [1]`, `textbox "Name" [2]`, `  generic "Drop here" [3]`},
-		Elements: []observe.Element{{Mark: 1, Role: "button"}, {Mark: 2, Role: "textbox", Name: "Name"}, {Mark: 3, Role: "generic", Name: "Drop here"}}}
-	MarkFileInputs(t.Context(), p.tab, obs)
-	if e := obs.Elements[0]; e.Role != FileUploadRole || e.Name != "Choose file" || strings.Join(e.State, " ") != "accept=image/png,.pdf no file chosen" {
+	snap := p.tab.Info().Snapshot
+	tree := []string{`button [1]`, `textbox "Name" [2]`, `  generic "Drop here" [3]`}
+	elements := []observe.Element{{Mark: 1, Role: "button"}, {Mark: 2, Role: "textbox", Name: "Name"}, {Mark: 3, Role: "generic", Name: "Drop here"}}
+	MarkFileInputs(t.Context(), p.tab, snap, tree, elements)
+	if e := elements[0]; e.Role != FileUploadRole || e.Name != "Choose file" || strings.Join(e.State, " ") != "accept=image/png,.pdf no file chosen" {
 		t.Errorf("the input: %+v", e)
 	}
-	if e := obs.Elements[2]; e.Role != "generic" || strings.Join(e.State, " ") != "file-upload multiple chosen=a.png" {
+	if e := elements[2]; e.Role != "generic" || strings.Join(e.State, " ") != "file-upload multiple chosen=a.png" {
 		t.Errorf("the area: %+v", e)
 	}
 	want := []string{`file-upload "Choose file" [1] accept=image/png,.pdf no file chosen`, `textbox "Name" [2]`, `  generic "Drop here" [3] file-upload multiple chosen=a.png`}
-	if strings.Join(obs.Tree, "\n") != strings.Join(want, "\n") {
-		t.Errorf("tree:\n%s", strings.Join(obs.Tree, "\n"))
+	if strings.Join(tree, "\n") != strings.Join(want, "\n") {
+		t.Errorf("tree:\n%s", strings.Join(tree, "\n"))
 	}
-	// Another snapshot's observation is left alone.
-	other := &observe.Observation{SnapshotID: "older", FileInputs: true, Elements: []observe.Element{{Mark: 1, Role: "button"}}}
-	MarkFileInputs(t.Context(), p.tab, other)
-	if other.Elements[0].Role != "button" {
-		t.Error("an old observation was changed")
-	}
-	// A page without a file input is not asked at all.
+	// No snapshot, or no element: the page is not asked.
 	p.on("fileInputs", func(map[string]any) any {
-		t.Error("asked about file inputs on a page that has none")
+		t.Error("asked about file inputs with nothing to ask about")
 		return map[string]any{"found": []any{}}
 	})
-	none := &observe.Observation{SnapshotID: p.snap, Elements: []observe.Element{{Mark: 1, Role: "button"}}}
-	MarkFileInputs(t.Context(), p.tab, none)
+	MarkFileInputs(t.Context(), p.tab, nil, tree, elements)
+	MarkFileInputs(t.Context(), p.tab, snap, nil, nil)
 }
 
 // TestLearnKeysIsUsedByTheNextType: what was learnt after the observation

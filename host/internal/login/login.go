@@ -255,7 +255,7 @@ func (l *flow) settle(ctx context.Context, snapshot string, field int, errorsBef
 // look observes the tab and reads its login form: the new snapshot and
 // the form, or the result that ends the login (a dialog, an error).
 func (l *flow) look(ctx context.Context) (string, loginForm, *Result) {
-	obs, err := observe.Observe(ctx, l.t, l.opts.Profile, l.opts.Path, nil, nil)
+	obs, err := observe.Observe(ctx, l.t, l.opts.Profile, l.opts.Path, nil, nil, act.Observing()...)
 	if err != nil {
 		return "", loginForm{}, &Result{Err: asError(ctx, err, l.opts.Budget)}
 	}

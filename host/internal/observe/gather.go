@@ -60,9 +60,6 @@ type Observation struct {
 	// FrameURLs are the documents of the frames read into the tree: page
 	// content comes from them too.
 	FrameURLs []string
-	// FileInputs: the main frame's document holds a file input (shown or
-	// not), so some mark may stand for one.
-	FileInputs bool
 	// View is the whole of what this observation shows, kept with its
 	// snapshot; Delta, for an observation of what changed, is what changed
 	// since the snapshot Since (the model gets it instead of the whole).
@@ -164,6 +161,17 @@ type Option func(*options)
 
 type options struct {
 	whenMarked func(*browser.Tab, *browser.Snapshot, []Element)
+	fileInputs func(context.Context, *browser.Tab, *browser.Snapshot, []string, []Element)
+}
+
+// WithFileInputs has fn finish the tree and the elements of an
+// observation whose page holds a file input, before the observation is
+// kept and what changed is worked out (act marks the file inputs, whose
+// roles and states only the page can tell): fn may change an element's
+// role, name and states, and its tree line. It is called while the
+// capture is on its way, with the snapshot the observation will set.
+func WithFileInputs(fn func(ctx context.Context, t *browser.Tab, snap *browser.Snapshot, tree []string, elements []Element)) Option {
+	return func(o *options) { o.fileInputs = fn }
 }
 
 // WhenMarked has fn called with the snapshot the observation will set and
@@ -284,7 +292,11 @@ func gather(ctx context.Context, t *browser.Tab, p policy.Profile, path Path, ru
 	built := build(r, budgets)
 	buildTook := time.Since(buildStart)
 	snap := &browser.Snapshot{ID: snapID, LoaderID: before.LoaderID, MarkNode: built.MarkNode, Sensitive: built.SecretMarks(), Pays: built.Pays,
-		Labels: markLabels(built.Elements), Frames: fm.snapFrames(), Place: fm.places()}
+		Frames: fm.snapFrames(), Place: fm.places()}
+	if o.fileInputs != nil && r.Files == 1 {
+		o.fileInputs(ctx, t, snap, built.Tree, built.Elements)
+	}
+	snap.Labels = markLabels(built.Elements)
 	if o.whenMarked != nil {
 		o.whenMarked(t, snap, built.Elements)
 	}
@@ -314,7 +326,6 @@ func gather(ctx context.Context, t *browser.Tab, p policy.Profile, path Path, ru
 		Viewport: Viewport{Width: r.VP.W, Height: r.VP.H, ScrollX: r.VP.SX, ScrollY: r.VP.SY, ContentHeight: r.VP.CH},
 		Counters: built.Counters, Notices: notices,
 		Title: r.Title, URL: after.URL, Tree: built.Tree, Elements: built.Elements,
-		FileInputs: r.Files == 1,
 	}
 	if obs.Elements == nil {
 		obs.Elements = []Element{}

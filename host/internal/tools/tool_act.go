@@ -160,13 +160,12 @@ func (s *Server) attachObservation(ctx context.Context, c *Call, t *browser.Tab,
 func (s *Server) freshObservation(ctx context.Context, c *Call, t *browser.Tab, f *observe.Follow) (*observationServer, *observePage, []*mcp.ImageContent, string) {
 	ctx, cancel := context.WithTimeout(ctx, observationWait)
 	defer cancel()
-	obs, err := observe.Observe(ctx, t, c.Profile, s.opts.ObservePath, c.frameRule(), f, observe.WhenMarked(act.LearnKeys))
+	obs, err := observe.Observe(ctx, t, c.Profile, s.opts.ObservePath, c.frameRule(), f, act.Observing()...)
 	if err != nil {
 		e := toolerr.From(err)
 		c.Base.Notice("no fresh observation: " + e.Msg)
 		return nil, nil, nil, "the page could not be observed (" + string(e.Code) + "): " + e.Msg
 	}
-	act.MarkFileInputs(ctx, t, obs)
 	o := observationOutcome(&Call{Tool: "observe", Base: &Base{}}, obs)
 	fresh := &o.Server.(*observeServer).observationServer // the call's own Base says tool, operation and notices
 	freshPage := o.Page.(observePage)

@@ -75,11 +75,10 @@ func (s *Server) observeDef() def {
 }
 
 func (s *Server) observe(ctx context.Context, c *Call, in observeIn) (Outcome, error) {
-	obs, err := observe.Observe(ctx, c.Tab, c.Profile, s.opts.ObservePath, c.frameRule(), follow(in.Since, nil), observe.WhenMarked(act.LearnKeys))
+	obs, err := observe.Observe(ctx, c.Tab, c.Profile, s.opts.ObservePath, c.frameRule(), follow(in.Since, nil), act.Observing()...)
 	if err != nil {
 		return Outcome{}, err
 	}
-	act.MarkFileInputs(ctx, c.Tab, obs)
 	s.log.Info("observe", "op", c.Base.OperationID, "total_ms", ms(obs.Took), "host_ms", ms(obs.HostTook),
 		"guard_start_ms", ms(obs.Phases.GuardStart), "capture_ms", ms(obs.Phases.Capture), "serialize_ms", ms(obs.Phases.Serialize),
 		"guard_finish_ms", ms(obs.Phases.GuardFinish), "marks", obs.Counters.Marks, "tree_lines", obs.Counters.TreeLines)
