@@ -9,7 +9,7 @@ BIN := bin/diwall
 # tree has changes. Always a semantic version, as npm needs.
 VERSION ?= $(shell d=$$(git describe --tags --match 'v[0-9]*' --dirty 2>/dev/null) && echo $${d\#v} || \
 	echo 0.0.0-g$$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$$(git diff --quiet HEAD 2>/dev/null || echo -dirty))
-LDFLAGS := -X github.com/diwall/diwall/host/internal/version.Host=$(VERSION)
+LDFLAGS := -X github.com/diwall/diwall/internal/version.Host=$(VERSION)
 
 all: build
 
@@ -82,9 +82,9 @@ check-pagescript:
 cross:
 	GOOS=darwin GOARCH=arm64 $(GO) build -o /dev/null ./host/cmd/diwall
 	GOOS=windows GOARCH=amd64 $(GO) build -o /dev/null ./host/cmd/diwall
-	GOOS=windows GOARCH=amd64 $(GO) vet $$(GOOS=windows GOARCH=amd64 $(GO) list ./host/... ./protocol/... ./e2e/... | grep -v /node_modules/)
+	GOOS=windows GOARCH=amd64 $(GO) vet $$(GOOS=windows GOARCH=amd64 $(GO) list ./host/... ./internal/... ./installer/... ./protocol/... ./e2e/... | grep -v /node_modules/)
 	GOOS=darwin GOARCH=arm64 $(GO) vet ./e2e/...
-	GOOS=windows GOARCH=amd64 $(GO) test -c -o /dev/null ./host/internal/socket
+	GOOS=windows GOARCH=amd64 $(GO) test -c -o /dev/null ./internal/socket
 
 # Speed and size of observe on generated pages of 50, 2,000 and 10,000
 # elements (round trip, the host's share, tokens, host memory), Chrome's own
@@ -183,7 +183,7 @@ FUZZTIME ?= 10s
 # (a minute) would take most of a short run.
 FUZZMINIMIZETIME ?= 2s
 FUZZ_TARGETS = protocol:FuzzConnRead protocol:FuzzAssembler host/internal/observe:FuzzParseAndBuild host/internal/observe:FuzzUnpack \
-	host/internal/policy:FuzzParseAndEdit host/internal/imaging:FuzzCompose \
+	internal/policy:FuzzParseAndEdit host/internal/imaging:FuzzCompose \
 	host/internal/audit:FuzzRead
 
 fuzz:

@@ -11,9 +11,9 @@ import (
 	"testing"
 	"unicode"
 
-	"github.com/diwall/diwall/host/internal/installer"
-	"github.com/diwall/diwall/host/internal/paths"
 	"github.com/diwall/diwall/host/internal/toolerr"
+	"github.com/diwall/diwall/installer"
+	"github.com/diwall/diwall/internal/paths"
 )
 
 // root is the repository's root, from this package.

@@ -44,7 +44,7 @@ func imports(t *testing.T) map[string]map[string]bool {
 	t.Helper()
 	out := map[string]map[string]bool{}
 	fset := token.NewFileSet()
-	for _, top := range []string{"protocol", "extension", "host"} {
+	for _, top := range []string{"protocol", "extension", "internal", "installer", "host"} {
 		err := filepath.WalkDir(filepath.Join(root, top), func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
 				return err

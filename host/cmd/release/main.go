@@ -22,7 +22,7 @@ import (
 )
 
 // versionVar is the variable `-ldflags -X` stamps.
-const versionVar = "github.com/diwall/diwall/host/internal/version.Host"
+const versionVar = "github.com/diwall/diwall/internal/version.Host"
 
 // options say what to build.
 type options struct {

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/diwall/diwall/host/internal/browser"
-	"github.com/diwall/diwall/host/internal/policy"
+	"github.com/diwall/diwall/internal/policy"
 )
 
 // The backstop. What a step sets off is read from the page before it runs

@@ -8,8 +8,8 @@ import (
 
 	"github.com/diwall/diwall/host/internal/browser/browsertest"
 	"github.com/diwall/diwall/host/internal/cdp"
-	"github.com/diwall/diwall/host/internal/policy"
 	"github.com/diwall/diwall/host/internal/toolerr"
+	"github.com/diwall/diwall/internal/policy"
 )
 
 // guardedPage is a fake page whose profile confirms submissions, and whose

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/diwall/diwall/host/internal/browser"
-	"github.com/diwall/diwall/host/internal/policy"
+	"github.com/diwall/diwall/internal/policy"
 )
 
 // Asking before a consequential step. A profile's confirm names kinds of

@@ -7,7 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/diwall/diwall/host/internal/atomicfile"
+	"github.com/diwall/diwall/internal/atomicfile"
 )
 
 // Artifacts is the content-addressed store beside the audit log: each

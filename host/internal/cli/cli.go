@@ -12,7 +12,7 @@ import (
 	"strings"
 
 	"github.com/diwall/diwall/extension"
-	"github.com/diwall/diwall/host/internal/version"
+	"github.com/diwall/diwall/internal/version"
 )
 
 // Stdio are the process's standard streams.

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/diwall/diwall/host/internal/audit"
-	"github.com/diwall/diwall/host/internal/paths"
+	"github.com/diwall/diwall/internal/paths"
 )
 
 const auditUsage = `Usage:

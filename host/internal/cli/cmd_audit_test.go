@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/diwall/diwall/host/internal/audit"
-	"github.com/diwall/diwall/host/internal/paths"
+	"github.com/diwall/diwall/internal/paths"
 )
 
 // auditHome is a DIWALL_HOME whose audit log holds one session of three

@@ -10,14 +10,14 @@ import (
 	"strconv"
 	"syscall"
 
-	"github.com/diwall/diwall/host/internal/atomicfile"
+	"github.com/diwall/diwall/internal/atomicfile"
 
 	"github.com/diwall/diwall/extension"
-	"github.com/diwall/diwall/host/internal/installer"
 	"github.com/diwall/diwall/host/internal/launch"
 	"github.com/diwall/diwall/host/internal/nativehost"
-	"github.com/diwall/diwall/host/internal/paths"
-	"github.com/diwall/diwall/host/internal/policy"
+	"github.com/diwall/diwall/installer"
+	"github.com/diwall/diwall/internal/paths"
+	"github.com/diwall/diwall/internal/policy"
 )
 
 // hostPlace is where a host keeps its socket, state and logs.

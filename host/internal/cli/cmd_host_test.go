@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/diwall/diwall/host/internal/launch"
-	"github.com/diwall/diwall/host/internal/paths"
-	"github.com/diwall/diwall/host/internal/policy"
+	"github.com/diwall/diwall/internal/paths"
+	"github.com/diwall/diwall/internal/policy"
 )
 
 // hostRun runs diwall as Chrome starts it, and puts back the process's

@@ -13,10 +13,10 @@ import (
 	"strings"
 
 	"github.com/diwall/diwall/extension"
-	"github.com/diwall/diwall/host/internal/installer"
-	"github.com/diwall/diwall/host/internal/paths"
-	"github.com/diwall/diwall/host/internal/policy"
-	"github.com/diwall/diwall/host/internal/version"
+	"github.com/diwall/diwall/installer"
+	"github.com/diwall/diwall/internal/paths"
+	"github.com/diwall/diwall/internal/policy"
+	"github.com/diwall/diwall/internal/version"
 )
 
 func installOptions() (installer.Options, error) {

@@ -8,8 +8,8 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/diwall/diwall/host/internal/installer"
-	"github.com/diwall/diwall/host/internal/version"
+	"github.com/diwall/diwall/installer"
+	"github.com/diwall/diwall/internal/version"
 )
 
 // npmPackageEnv names the npm package whose launcher started this binary;

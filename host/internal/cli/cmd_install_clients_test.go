@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/diwall/diwall/host/internal/installer"
-	"github.com/diwall/diwall/host/internal/paths"
-	"github.com/diwall/diwall/host/internal/version"
+	"github.com/diwall/diwall/installer"
+	"github.com/diwall/diwall/internal/paths"
+	"github.com/diwall/diwall/internal/version"
 )
 
 // TestInstallClientsWithLaunch: --client with --launch writes the clients'

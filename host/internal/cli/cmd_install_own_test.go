@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/diwall/diwall/host/internal/installer"
-	"github.com/diwall/diwall/host/internal/paths"
+	"github.com/diwall/diwall/installer"
+	"github.com/diwall/diwall/internal/paths"
 )
 
 // TestDoctorAfterALaunchOnlyInstall: `install --client cursor --launch`,

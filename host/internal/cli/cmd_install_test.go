@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/diwall/diwall/host/internal/policy"
+	"github.com/diwall/diwall/internal/policy"
 )
 
 // TestInstallCreatesTheDefaultProfile runs diwall install in a home and a

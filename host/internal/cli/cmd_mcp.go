@@ -13,14 +13,14 @@ import (
 	"time"
 
 	"github.com/diwall/diwall/extension"
-	"github.com/diwall/diwall/host/internal/hoststatus"
 	"github.com/diwall/diwall/host/internal/launch"
 	"github.com/diwall/diwall/host/internal/mcpbridge"
-	"github.com/diwall/diwall/host/internal/paths"
-	"github.com/diwall/diwall/host/internal/policy"
-	"github.com/diwall/diwall/host/internal/socket"
 	"github.com/diwall/diwall/host/internal/tools"
 	"github.com/diwall/diwall/host/internal/vault"
+	"github.com/diwall/diwall/internal/hoststatus"
+	"github.com/diwall/diwall/internal/paths"
+	"github.com/diwall/diwall/internal/policy"
+	"github.com/diwall/diwall/internal/socket"
 )
 
 // launchFlag is --launch, --launch=headless or --launch=headful.

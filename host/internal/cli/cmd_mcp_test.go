@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/diwall/diwall/host/internal/hoststatus"
 	"github.com/diwall/diwall/host/internal/launch"
-	"github.com/diwall/diwall/host/internal/paths"
-	"github.com/diwall/diwall/host/internal/policy"
+	"github.com/diwall/diwall/internal/hoststatus"
+	"github.com/diwall/diwall/internal/paths"
+	"github.com/diwall/diwall/internal/policy"
 )
 
 // TestBrowserGone: the message of a launched browser that died too often

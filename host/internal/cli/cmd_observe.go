@@ -17,8 +17,8 @@ import (
 	"github.com/diwall/diwall/extension"
 	"github.com/diwall/diwall/host/internal/launch"
 	"github.com/diwall/diwall/host/internal/mcpbridge"
-	"github.com/diwall/diwall/host/internal/paths"
 	"github.com/diwall/diwall/host/internal/tools"
+	"github.com/diwall/diwall/internal/paths"
 )
 
 // observeTimeout bounds the whole of `diwall observe`: start, load,

@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/diwall/diwall/host/internal/operator"
-	"github.com/diwall/diwall/host/internal/paths"
-	"github.com/diwall/diwall/host/internal/socket"
+	"github.com/diwall/diwall/internal/paths"
+	"github.com/diwall/diwall/internal/socket"
 )
 
 // The person's commands to the running host, over its local socket:

@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/diwall/diwall/host/internal/operator"
-	"github.com/diwall/diwall/host/internal/paths"
-	"github.com/diwall/diwall/host/internal/socket"
+	"github.com/diwall/diwall/internal/paths"
+	"github.com/diwall/diwall/internal/socket"
 )
 
 // operatorHost serves the person's commands on the socket of a fresh

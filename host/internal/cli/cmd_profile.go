@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/diwall/diwall/host/internal/paths"
-	"github.com/diwall/diwall/host/internal/policy"
+	"github.com/diwall/diwall/internal/paths"
+	"github.com/diwall/diwall/internal/policy"
 )
 
 const profileUsage = `Usage:

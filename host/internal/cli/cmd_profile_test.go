@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/diwall/diwall/host/internal/policy"
+	"github.com/diwall/diwall/internal/policy"
 )
 
 // profileHome gives the test a DIWALL_HOME of its own and returns the

@@ -8,10 +8,10 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/diwall/diwall/host/internal/hoststatus"
 	"github.com/diwall/diwall/host/internal/launch"
-	"github.com/diwall/diwall/host/internal/paths"
-	"github.com/diwall/diwall/host/internal/socket"
+	"github.com/diwall/diwall/internal/hoststatus"
+	"github.com/diwall/diwall/internal/paths"
+	"github.com/diwall/diwall/internal/socket"
 )
 
 // status is what `diwall status` says: the hosts running now and where

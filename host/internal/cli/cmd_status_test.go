@@ -8,11 +8,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/diwall/diwall/host/internal/hoststatus"
-	"github.com/diwall/diwall/host/internal/installer"
 	"github.com/diwall/diwall/host/internal/launch"
-	"github.com/diwall/diwall/host/internal/paths"
-	"github.com/diwall/diwall/host/internal/socket"
+	"github.com/diwall/diwall/installer"
+	"github.com/diwall/diwall/internal/hoststatus"
+	"github.com/diwall/diwall/internal/paths"
+	"github.com/diwall/diwall/internal/socket"
 )
 
 func statusJSON(t *testing.T) status {

@@ -11,8 +11,8 @@ import (
 
 	"golang.org/x/term"
 
-	"github.com/diwall/diwall/host/internal/paths"
 	"github.com/diwall/diwall/host/internal/vault"
+	"github.com/diwall/diwall/internal/paths"
 )
 
 const vaultUsage = `Usage:

@@ -8,9 +8,9 @@ import (
 	"time"
 
 	"github.com/diwall/diwall/host/internal/audit"
-	"github.com/diwall/diwall/host/internal/installer"
-	"github.com/diwall/diwall/host/internal/paths"
 	"github.com/diwall/diwall/host/internal/vault"
+	"github.com/diwall/diwall/installer"
+	"github.com/diwall/diwall/internal/paths"
 )
 
 // openVault opens the vault; DIWALL_VAULT=file or keyring chooses where new

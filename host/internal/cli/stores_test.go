@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/diwall/diwall/host/internal/audit"
-	"github.com/diwall/diwall/host/internal/paths"
+	"github.com/diwall/diwall/internal/paths"
 )
 
 // lockedBuffer is a log a goroutine writes while the test reads it.

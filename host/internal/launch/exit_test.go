@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/diwall/diwall/host/internal/paths"
+	"github.com/diwall/diwall/internal/paths"
 )
 
 func TestExitReason(t *testing.T) {

@@ -7,10 +7,10 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/diwall/diwall/host/internal/installer"
+	"github.com/diwall/diwall/installer"
 
-	"github.com/diwall/diwall/host/internal/policy"
-	"github.com/diwall/diwall/host/internal/socket"
+	"github.com/diwall/diwall/internal/policy"
+	"github.com/diwall/diwall/internal/socket"
 )
 
 // InstanceEnv names the environment variable that tells a host started by

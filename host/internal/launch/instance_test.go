@@ -3,7 +3,7 @@ package launch
 import (
 	"testing"
 
-	"github.com/diwall/diwall/host/internal/policy"
+	"github.com/diwall/diwall/internal/policy"
 )
 
 // TestInstanceFileCarriesTheKnobs: the launch's knobs reach the host's side

@@ -9,7 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/diwall/diwall/host/internal/socket"
+	"github.com/diwall/diwall/internal/socket"
 )
 
 // Restart policy: a browser that died this many times within this window

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/diwall/diwall/host/internal/paths"
+	"github.com/diwall/diwall/internal/paths"
 )
 
 // fakeLaunch starts a launch of a shell script standing in for the

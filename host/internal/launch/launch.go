@@ -21,9 +21,9 @@ import (
 	"gopkg.in/natefinch/lumberjack.v2"
 
 	"github.com/diwall/diwall/extension"
-	"github.com/diwall/diwall/host/internal/installer"
-	"github.com/diwall/diwall/host/internal/paths"
-	"github.com/diwall/diwall/host/internal/policy"
+	"github.com/diwall/diwall/installer"
+	"github.com/diwall/diwall/internal/paths"
+	"github.com/diwall/diwall/internal/policy"
 )
 
 // Options configures a launch.

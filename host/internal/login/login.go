@@ -21,8 +21,8 @@ import (
 	"github.com/diwall/diwall/host/internal/cdp"
 	"github.com/diwall/diwall/host/internal/observe"
 	"github.com/diwall/diwall/host/internal/pagescript"
-	"github.com/diwall/diwall/host/internal/policy"
 	"github.com/diwall/diwall/host/internal/vault"
+	"github.com/diwall/diwall/internal/policy"
 )
 
 // helperSource is login's page helpers (pagescript's login.js).

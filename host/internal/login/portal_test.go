@@ -13,8 +13,8 @@ import (
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/browser/browsertest"
 	"github.com/diwall/diwall/host/internal/cdp"
-	"github.com/diwall/diwall/host/internal/policy"
 	"github.com/diwall/diwall/host/internal/vault"
+	"github.com/diwall/diwall/internal/policy"
 	"github.com/diwall/diwall/protocol"
 )
 

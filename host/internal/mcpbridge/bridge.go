@@ -19,10 +19,10 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/diwall/diwall/host/internal/operator"
-	"github.com/diwall/diwall/host/internal/policy"
-	"github.com/diwall/diwall/host/internal/socket"
 	"github.com/diwall/diwall/host/internal/toolerr"
 	"github.com/diwall/diwall/host/internal/tools"
+	"github.com/diwall/diwall/internal/policy"
+	"github.com/diwall/diwall/internal/socket"
 )
 
 // Options configures the bridge.

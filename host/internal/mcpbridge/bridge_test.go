@@ -13,7 +13,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/diwall/diwall/host/internal/nativehost"
-	"github.com/diwall/diwall/host/internal/socket"
+	"github.com/diwall/diwall/internal/socket"
 	"github.com/diwall/diwall/protocol"
 )
 

@@ -14,8 +14,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/diwall/diwall/host/internal/socket"
 	"github.com/diwall/diwall/host/internal/tools"
+	"github.com/diwall/diwall/internal/socket"
 )
 
 // fakeMCPHost serves, on sock, an MCP server as the host's (NewMCPServer,

@@ -8,7 +8,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/diwall/diwall/host/internal/operator"
-	"github.com/diwall/diwall/host/internal/socket"
+	"github.com/diwall/diwall/internal/socket"
 )
 
 // TestTheSocketServesMCPAndThePerson: a connection that starts with the

@@ -21,14 +21,14 @@ import (
 	"github.com/diwall/diwall/host/internal/audit"
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/extlink"
-	"github.com/diwall/diwall/host/internal/hoststatus"
 	"github.com/diwall/diwall/host/internal/observe"
 	"github.com/diwall/diwall/host/internal/operator"
-	"github.com/diwall/diwall/host/internal/policy"
 	"github.com/diwall/diwall/host/internal/sessions"
-	"github.com/diwall/diwall/host/internal/socket"
 	"github.com/diwall/diwall/host/internal/tools"
-	"github.com/diwall/diwall/host/internal/version"
+	"github.com/diwall/diwall/internal/hoststatus"
+	"github.com/diwall/diwall/internal/policy"
+	"github.com/diwall/diwall/internal/socket"
+	"github.com/diwall/diwall/internal/version"
 	"github.com/diwall/diwall/protocol"
 )
 

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/diwall/diwall/host/internal/hoststatus"
-	"github.com/diwall/diwall/host/internal/socket"
+	"github.com/diwall/diwall/internal/hoststatus"
+	"github.com/diwall/diwall/internal/socket"
 	"github.com/diwall/diwall/protocol"
 )
 

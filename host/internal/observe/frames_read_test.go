@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/diwall/diwall/host/internal/browser/browsertest"
-	"github.com/diwall/diwall/host/internal/policy"
+	"github.com/diwall/diwall/internal/policy"
 )
 
 // framedSignIn is the sign-in page with a frame (node 4, of https://a.test)

@@ -7,7 +7,7 @@ import (
 
 	"github.com/diwall/diwall/host/internal/browser/browsertest"
 	"github.com/diwall/diwall/host/internal/cdp"
-	"github.com/diwall/diwall/host/internal/policy"
+	"github.com/diwall/diwall/internal/policy"
 )
 
 // pageFunctionCalls returns, for each call of the serializer and of the

@@ -9,7 +9,7 @@ import (
 
 	"github.com/diwall/diwall/host/internal/audit"
 	"github.com/diwall/diwall/host/internal/browser"
-	"github.com/diwall/diwall/host/internal/policy"
+	"github.com/diwall/diwall/internal/policy"
 )
 
 // TestEveryCallIsAudited: each call, failed or not, is one record with its

@@ -12,8 +12,8 @@ import (
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/imaging"
 	"github.com/diwall/diwall/host/internal/observe"
-	"github.com/diwall/diwall/host/internal/policy"
 	"github.com/diwall/diwall/host/internal/toolerr"
+	"github.com/diwall/diwall/internal/policy"
 	"github.com/diwall/diwall/protocol"
 )
 

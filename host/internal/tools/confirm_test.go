@@ -11,8 +11,8 @@ import (
 	"github.com/diwall/diwall/host/internal/act"
 	"github.com/diwall/diwall/host/internal/audit"
 	"github.com/diwall/diwall/host/internal/browser/browsertest"
-	"github.com/diwall/diwall/host/internal/policy"
 	"github.com/diwall/diwall/host/internal/toolerr"
+	"github.com/diwall/diwall/internal/policy"
 	"github.com/diwall/diwall/protocol"
 )
 

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/diwall/diwall/host/internal/cdp"
-	"github.com/diwall/diwall/host/internal/policy"
+	"github.com/diwall/diwall/internal/policy"
 	"github.com/diwall/diwall/protocol"
 )
 

@@ -18,8 +18,8 @@ import (
 	"github.com/diwall/diwall/host/internal/approval"
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/cdp"
-	"github.com/diwall/diwall/host/internal/policy"
 	"github.com/diwall/diwall/host/internal/sessions"
+	"github.com/diwall/diwall/internal/policy"
 	"github.com/diwall/diwall/protocol"
 )
 

@@ -9,7 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/diwall/diwall/host/internal/observe"
-	"github.com/diwall/diwall/host/internal/policy"
+	"github.com/diwall/diwall/internal/policy"
 )
 
 // TestWithholdFields: after a handoff, what the page's typed fields hold

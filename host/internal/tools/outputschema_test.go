@@ -17,8 +17,8 @@ import (
 
 	"github.com/diwall/diwall/host/internal/observe"
 	"github.com/diwall/diwall/host/internal/operator"
-	"github.com/diwall/diwall/host/internal/policy"
 	"github.com/diwall/diwall/host/internal/vault"
+	"github.com/diwall/diwall/internal/policy"
 )
 
 // Every result a test of this package gets (callJSON) is checked against

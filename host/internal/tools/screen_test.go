@@ -9,8 +9,8 @@ import (
 
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/operator"
-	"github.com/diwall/diwall/host/internal/policy"
 	"github.com/diwall/diwall/host/internal/toolerr"
+	"github.com/diwall/diwall/internal/policy"
 )
 
 // connectUI serves srv to a client that announces ui-commands or not.

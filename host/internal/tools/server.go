@@ -20,11 +20,11 @@ import (
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/observe"
 	"github.com/diwall/diwall/host/internal/operator"
-	"github.com/diwall/diwall/host/internal/policy"
 	"github.com/diwall/diwall/host/internal/sessions"
 	"github.com/diwall/diwall/host/internal/skill"
 	"github.com/diwall/diwall/host/internal/vault"
-	"github.com/diwall/diwall/host/internal/version"
+	"github.com/diwall/diwall/internal/policy"
+	"github.com/diwall/diwall/internal/version"
 )
 
 // Version is reported to MCP clients: the host's version.

@@ -10,8 +10,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/diwall/diwall/host/internal/operator"
-	"github.com/diwall/diwall/host/internal/policy"
 	"github.com/diwall/diwall/host/internal/toolerr"
+	"github.com/diwall/diwall/internal/policy"
 )
 
 // handoff hands the current step to the person: they do it in the agent's

@@ -13,8 +13,8 @@ import (
 
 	"github.com/diwall/diwall/host/internal/act"
 	"github.com/diwall/diwall/host/internal/login"
-	"github.com/diwall/diwall/host/internal/policy"
 	"github.com/diwall/diwall/host/internal/vault"
+	"github.com/diwall/diwall/internal/policy"
 )
 
 type loginIn struct {

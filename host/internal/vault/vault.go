@@ -10,7 +10,7 @@ import (
 	"sort"
 	"sync"
 
-	"github.com/diwall/diwall/host/internal/atomicfile"
+	"github.com/diwall/diwall/internal/atomicfile"
 )
 
 // Entry is what the vault says of a credential without unlocking it.

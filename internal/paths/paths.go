@@ -10,7 +10,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/diwall/diwall/host/internal/socket"
+	"github.com/diwall/diwall/internal/socket"
 )
 
 // HostName is the native-messaging host name registered with the browsers.

@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/diwall/diwall/host/internal/hoststatus"
-	"github.com/diwall/diwall/host/internal/version"
+	"github.com/diwall/diwall/internal/hoststatus"
+	"github.com/diwall/diwall/internal/version"
 )
 
 // browserChecks checks each of the person's running browsers: the

@@ -1,6 +1,6 @@
 package installer
 
-import "github.com/diwall/diwall/host/internal/socket"
+import "github.com/diwall/diwall/internal/socket"
 
 // NoHostDetail is what DialSocket says when nothing answers on the socket.
 const NoHostDetail = "no host is running (the extension starts it when Chrome runs with the extension loaded)"

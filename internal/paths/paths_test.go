@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/diwall/diwall/host/internal/socket"
+	"github.com/diwall/diwall/internal/socket"
 )
 
 func TestSocketStaysShort(t *testing.T) {

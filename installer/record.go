@@ -10,9 +10,9 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/diwall/diwall/host/internal/atomicfile"
+	"github.com/diwall/diwall/internal/atomicfile"
 
-	"github.com/diwall/diwall/host/internal/paths"
+	"github.com/diwall/diwall/internal/paths"
 )
 
 // Record is what `diwall install` made, kept in the data folder so that

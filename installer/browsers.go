@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/diwall/diwall/host/internal/paths"
+	"github.com/diwall/diwall/internal/paths"
 )
 
 // Browser IDs, as Options.Browsers takes them.

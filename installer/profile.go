@@ -4,7 +4,7 @@ import (
 	"errors"
 	"io/fs"
 
-	"github.com/diwall/diwall/host/internal/policy"
+	"github.com/diwall/diwall/internal/policy"
 )
 
 // EnsureDefaultProfile creates the default profile,

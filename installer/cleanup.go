@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/diwall/diwall/host/internal/hoststatus"
-	"github.com/diwall/diwall/host/internal/paths"
+	"github.com/diwall/diwall/internal/hoststatus"
+	"github.com/diwall/diwall/internal/paths"
 )
 
 // RemoveOwnFiles removes what `diwall install` put in Diwall's own folders

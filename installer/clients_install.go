@@ -11,7 +11,7 @@ import (
 	"path/filepath"
 	"reflect"
 
-	"github.com/diwall/diwall/host/internal/atomicfile"
+	"github.com/diwall/diwall/internal/atomicfile"
 )
 
 // BackupSuffix names the copy install keeps beside a client's file, as it

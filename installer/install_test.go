@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/diwall/diwall/host/internal/paths"
+	"github.com/diwall/diwall/internal/paths"
 )
 
 // fakeBinary makes an executable file standing in for diwall.

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/diwall/diwall/host/internal/hoststatus"
+	"github.com/diwall/diwall/internal/hoststatus"
 )
 
 // noneRunning stands for a machine where no browser runs.

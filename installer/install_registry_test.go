@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/diwall/diwall/host/internal/paths"
+	"github.com/diwall/diwall/internal/paths"
 )
 
 // fakeRegistry is HKEY_CURRENT_USER as a map from key to default value.
