@@ -23,7 +23,7 @@ build:
 # rewritten for the version. Only from a vX.Y.Z tag on a clean tree: any
 # other VERSION is refused (docs/releases.md has the steps).
 release:
-	$(GO) run ./host/cmd/release -publish -version $(VERSION) -out dist
+	$(GO) run ./installer/cmd/release -publish -version $(VERSION) -out dist
 
 # docs/tools.md, from the tools' definitions and host/cmd/docgen/tools_notes.md
 # (a test fails when it is stale).

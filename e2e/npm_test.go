@@ -21,7 +21,7 @@ const npmVersion = "0.0.0-gnpmtest"
 
 // TestNpmPackages is Diwall as people get MCP servers: `make release`'s
 // npm packages (built here for this platform only; the other platforms'
-// manifests are checked by host/cmd/release's tests), packed by npm,
+// manifests are checked by installer/cmd/release's tests), packed by npm,
 // installed into an empty folder by npm from the tarballs alone (a
 // registry that does not answer, --offline, a cache of its own), then run
 // through npx: version, observe of a loopback page, and an MCP session
@@ -37,7 +37,7 @@ func TestNpmPackages(t *testing.T) {
 	}
 	work := t.TempDir()
 	dist := filepath.Join(work, "dist")
-	release := exec.Command("go", "run", "./host/cmd/release", "-version", npmVersion, "-out", dist, "-targets", "linux/amd64")
+	release := exec.Command("go", "run", "./installer/cmd/release", "-version", npmVersion, "-out", dist, "-targets", "linux/amd64")
 	release.Dir = ".."
 	if out, err := release.CombinedOutput(); err != nil {
 		t.Fatalf("release: %v\n%s", err, out)

@@ -27,8 +27,8 @@ export default [
     },
   },
   {
-    // The npm package's launcher (host/cmd/release), a Node script.
-    files: ["host/cmd/release/npm/*.js"],
+    // The npm package's launcher (installer/cmd/release), a Node script.
+    files: ["installer/cmd/release/npm/*.js"],
     languageOptions: {
       ecmaVersion: 2022,
       sourceType: "commonjs",

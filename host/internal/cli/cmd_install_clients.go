@@ -13,7 +13,7 @@ import (
 )
 
 // npmPackageEnv names the npm package whose launcher started this binary;
-// the launcher (host/cmd/release/npm/launcher.js) sets it.
+// the launcher (installer/cmd/release/npm/launcher.js) sets it.
 const npmPackageEnv = "DIWALL_NPM_PACKAGE"
 
 // fromNpx reports whether this binary runs from npx's cache, which npm may

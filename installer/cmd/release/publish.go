@@ -26,7 +26,7 @@ func checkVersion(v string, publish bool) error {
 		return fmt.Errorf("-version %q is not a plain X.Y.Z: make release publishes only from a vX.Y.Z tag, with no changes in the tree "+
 			"(git tag vX.Y.Z, then make release; docs/releases.md has the steps). Other builds get prerelease versions, "+
 			"which npm publishes only with --tag and which sort below their release; to build one without publishing: "+
-			"go run ./host/cmd/release -version %s -out dist", v, v)
+			"go run ./installer/cmd/release -version %s -out dist", v, v)
 	}
 	return nil
 }

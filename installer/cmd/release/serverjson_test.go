@@ -95,7 +95,7 @@ func TestMainPackageNamesTheServer(t *testing.T) {
 }
 
 // update rewrites the repository's server.json for the version it holds
-// (go test ./host/cmd/release -run TestCheckedInServerJSONIsCurrent -update),
+// (go test ./installer/cmd/release -run TestCheckedInServerJSONIsCurrent -update),
 // for a change to its other fields; make release writes it for a new
 // version.
 var update = flag.Bool("update", false, "rewrite the repository's server.json for the version it names")
@@ -125,7 +125,7 @@ func TestCheckedInServerJSONIsCurrent(t *testing.T) {
 		data = want
 	}
 	if !bytes.Equal(data, want) {
-		t.Errorf("%s is stale: make release of %s would write\n%s\nRun: go test ./host/cmd/release -run TestCheckedInServerJSONIsCurrent -update", rootServerJSON, got.Version, want)
+		t.Errorf("%s is stale: make release of %s would write\n%s\nRun: go test ./installer/cmd/release -run TestCheckedInServerJSONIsCurrent -update", rootServerJSON, got.Version, want)
 	}
 	if err := validate(t, registrySchema(t), data); err != nil {
 		t.Errorf("%s: %v", rootServerJSON, err)

@@ -8,7 +8,7 @@
 // version must be a plain X.Y.Z (a vX.Y.Z tag on a clean tree), and the
 // repository's own server.json is rewritten for it.
 //
-//	go run ./host/cmd/release -publish -version 0.2.0 -out dist
+//	go run ./installer/cmd/release -publish -version 0.2.0 -out dist
 package main
 
 import (
