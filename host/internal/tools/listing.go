@@ -23,9 +23,8 @@ func (d def) listedOnlyWhen(rule listingRule) def {
 
 // listingRules are the tools' listing rules, by name.
 func listingRules() map[string]listingRule {
-	var s Server
 	rules := map[string]listingRule{}
-	for _, d := range s.defs() {
+	for _, d := range defs() {
 		if d.listed != nil {
 			rules[d.tool.Name] = d.listed
 		}

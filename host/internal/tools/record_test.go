@@ -111,7 +111,7 @@ func TestActVouchesOnlyForStepsThatSucceeded(t *testing.T) {
 // forgetting it.
 func TestEveryInputWithStepsWithholdsAfterItRuns(t *testing.T) {
 	stepType := reflect.TypeFor[act.Step]()
-	for _, d := range (&Server{}).defs() {
+	for _, d := range defs() {
 		if !holds(d.input, stepType, map[reflect.Type]bool{}) {
 			continue
 		}

@@ -109,7 +109,7 @@ func recordedArgsOf(t *testing.T, s *Server, c *Call, raw json.RawMessage) map[s
 // decodedFor decodes arguments raw of a tool.
 func decodedFor(t *testing.T, s *Server, tool string, raw json.RawMessage) (args, error) {
 	t.Helper()
-	for _, d := range s.defs() {
+	for _, d := range defs() {
 		if d.tool.Name == tool {
 			return d.decode(raw)
 		}

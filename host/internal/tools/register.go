@@ -91,7 +91,7 @@ type args interface {
 type input[In any] struct {
 	in   In
 	tab  func(*In) string // a page tool's: the tab its input names
-	tool func(context.Context, *Call, In) (Outcome, error)
+	tool func(*Server, context.Context, *Call, In) (Outcome, error)
 }
 
 func (a *input[In]) shown(s *Server, c *Call) map[string]any { return shownInput(s, c, a.in) }
@@ -107,7 +107,7 @@ func (a *input[In]) run(ctx context.Context, c *Call) (Outcome, error) {
 			return Outcome{}, err
 		}
 	}
-	return a.tool(ctx, c, a.in)
+	return a.tool(c.srv, ctx, c, a.in)
 }
 
 // onTab is an input that names the tab it is about (tab_id).
@@ -115,7 +115,7 @@ type onTab interface{ tabArg() string }
 
 // newDef builds the definition of a tool that works on no page of its
 // own (see newPageDef).
-func newDef[In any](tool *mcp.Tool, enums map[string][]any, out answers, run func(context.Context, *Call, In) (Outcome, error)) def {
+func newDef[In any](tool *mcp.Tool, enums map[string][]any, out answers, run func(*Server, context.Context, *Call, In) (Outcome, error)) def {
 	return define(tool, enums, out, nil, run)
 }
 
@@ -125,7 +125,7 @@ func newDef[In any](tool *mcp.Tool, enums map[string][]any, out answers, run fun
 func newPageDef[In any, P interface {
 	*In
 	onTab
-}](tool *mcp.Tool, enums map[string][]any, out answers, run func(context.Context, *Call, In) (Outcome, error)) def {
+}](tool *mcp.Tool, enums map[string][]any, out answers, run func(*Server, context.Context, *Call, In) (Outcome, error)) def {
 	return define(tool, enums, out, func(in *In) string { return P(in).tabArg() }, run)
 }
 
@@ -134,7 +134,7 @@ func newPageDef[In any, P interface {
 // enums constrains string properties to the given values; a key such as
 // "steps.action" names a property of a list's items. tab, for a page
 // tool, is the tab its input names.
-func define[In any](tool *mcp.Tool, enums map[string][]any, out answers, tab func(*In) string, run func(context.Context, *Call, In) (Outcome, error)) def {
+func define[In any](tool *mcp.Tool, enums map[string][]any, out answers, tab func(*In) string, run func(*Server, context.Context, *Call, In) (Outcome, error)) def {
 	schema, err := jsonschema.For[In](nil)
 	if err != nil {
 		panic(fmt.Sprintf("tool %s: %v", tool.Name, err))

@@ -136,7 +136,7 @@ func New(b *browser.Browser, log *slog.Logger, opts *Options) *Server {
 		p, err := s.profileOf(&Client{hello: h})
 		return p, err == nil
 	}), s.register)
-	for _, d := range s.defs() {
+	for _, d := range defs() {
 		s.mcp.AddTool(d.tool, s.handler(d))
 	}
 	if b != nil {
@@ -184,16 +184,17 @@ func InstructionsWith(credentials []vault.Entry) string {
 // Definitions lists every tool's MCP definition, for a server that forwards
 // calls elsewhere (diwall mcp).
 func Definitions() []*mcp.Tool {
-	var s Server
 	var out []*mcp.Tool
-	for _, d := range s.defs() {
+	for _, d := range defs() {
 		out = append(out, d.tool)
 	}
 	return out
 }
 
-func (s *Server) defs() []def {
-	return []def{s.observeDef(), s.actDef(), s.readDef(), s.navigateDef(), s.tabsDef(), s.dialogDef(), s.loginDef(), s.screenshotDef(), s.screenDef(), s.downloadsDef(), s.handoffDef()}
+// defs are the tools' definitions, in the contract's order; each runs on
+// the Server of the call it serves (Call.srv), bound when it is called.
+func defs() []def {
+	return []def{observeDef(), actDef(), readDef(), navigateDef(), tabsDef(), dialogDef(), loginDef(), screenshotDef(), screenDef(), downloadsDef(), handoffDef()}
 }
 
 // releaseGrace is how long a session's tabs wait for its `diwall mcp` to

@@ -54,7 +54,7 @@ func (p *actPage) sourceURLs() []string {
 	return []string{p.URL}
 }
 
-func (s *Server) actDef() def {
+func actDef() def {
 	return newPageDef(&mcp.Tool{
 		Name: "act",
 		Description: "Act on marks of your latest observe: one step or a batch (fill a form and submit) in one call. " +
@@ -64,7 +64,7 @@ func (s *Server) actDef() def {
 	}, map[string][]any{
 		"steps.action": enumOf(act.Actions),
 		"observe":      {true, false, "changes"},
-	}, answersOf[*actServer, *actPage](), s.act).withBudget(asksBeforeSteps)
+	}, answersOf[*actServer, *actPage](), (*Server).act).withBudget(asksBeforeSteps)
 }
 
 func (s *Server) act(ctx context.Context, c *Call, in actIn) (Outcome, error) {

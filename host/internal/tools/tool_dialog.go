@@ -30,12 +30,12 @@ type dialogServer struct {
 	DialogOpen bool       `json:"dialog_open"`
 }
 
-func (s *Server) dialogDef() def {
+func dialogDef() def {
 	return newPageDef(&mcp.Tool{
 		Name:        "dialog",
 		Description: "Accept or dismiss the JavaScript dialog open on the tab (alert, confirm, prompt, beforeunload); other tools answer dialog_open until you do.",
 		Annotations: &mcp.ToolAnnotations{Title: "Dialog", DestructiveHint: ptr(true), OpenWorldHint: ptr(true)},
-	}, map[string][]any{"action": {"accept", "dismiss"}}, answersOf[*dialogServer, dialogPage](), s.dialog)
+	}, map[string][]any{"action": {"accept", "dismiss"}}, answersOf[*dialogServer, dialogPage](), (*Server).dialog)
 }
 
 func (s *Server) dialog(ctx context.Context, c *Call, in dialogIn) (Outcome, error) {

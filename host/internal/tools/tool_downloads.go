@@ -41,13 +41,13 @@ type downloadsPage struct {
 // may see now (the tool keeps no other), none of them a tab's page.
 func (downloadsPage) sourceURLs() []string { return nil }
 
-func (s *Server) downloadsDef() def {
+func downloadsDef() def {
 	return newDef(&mcp.Tool{
 		Name: "downloads",
 		Description: "Your tabs' downloads: list, wait, or read a finished one's text (text, CSV, JSON, PDF). " +
 			"Saved only in the person's download folder; you get no path.",
 		Annotations: &mcp.ToolAnnotations{Title: "Downloads", ReadOnlyHint: true, DestructiveHint: ptr(false), OpenWorldHint: ptr(false)},
-	}, map[string][]any{"action": {"list", "wait", "read"}}, answersOf[*downloadsServer, downloadsPage](), s.downloadsTool)
+	}, map[string][]any{"action": {"list", "wait", "read"}}, answersOf[*downloadsServer, downloadsPage](), (*Server).downloadsTool)
 }
 
 func (s *Server) downloadsTool(ctx context.Context, c *Call, in downloadsIn) (Outcome, error) {

@@ -58,13 +58,13 @@ var handoffProgressEvery = 5 * time.Second
 // for the fresh observation and the result.
 const handoffExtra = observationWait + 5*time.Second
 
-func (s *Server) handoffDef() def {
+func handoffDef() def {
 	return newPageDef(&mcp.Tool{
 		Name: "handoff",
 		Description: "Hand a step only the person can do (captcha, MFA code, consent) to them in this tab; waits for Done or I can't. " +
 			"server.outcome: done, declined or timed_out, with a fresh observation.",
 		Annotations: &mcp.ToolAnnotations{Title: "Handoff", DestructiveHint: ptr(false), OpenWorldHint: ptr(true)},
-	}, nil, answersOf[*handoffServer, *handoffPage](), s.handoff).withBudget(func(p policy.Profile, usual time.Duration) time.Duration {
+	}, nil, answersOf[*handoffServer, *handoffPage](), (*Server).handoff).withBudget(func(p policy.Profile, usual time.Duration) time.Duration {
 		return max(usual, p.HandoffTimeout+handoffExtra) // it waits for the person, within its own budget
 	})
 }

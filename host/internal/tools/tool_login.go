@@ -48,13 +48,13 @@ func (p *loginPage) sourceURLs() []string {
 	return []string{p.URL}
 }
 
-func (s *Server) loginDef() def {
+func loginDef() def {
 	return newPageDef(&mcp.Tool{
 		Name: "login",
 		Description: "Log the current tab in with a vault credential (ids: server instructions); you never see its secrets. " +
 			"server.outcome: logged_in, login_rejected (do not retry), or captcha_pending, mfa_required, budget_exceeded (observe, decide).",
 		Annotations: &mcp.ToolAnnotations{Title: "Log in", DestructiveHint: ptr(true), OpenWorldHint: ptr(true)},
-	}, nil, answersOf[*loginServer, *loginPage](), s.login).withBudget(asksBeforeSteps)
+	}, nil, answersOf[*loginServer, *loginPage](), (*Server).login).withBudget(asksBeforeSteps)
 }
 
 // loginObservationReserve is kept of the call's time for the observation

@@ -65,13 +65,13 @@ func follow(since string, acted observe.Acted) *observe.Follow {
 
 func (p observePage) shownDialog() *browser.Dialog { return p.Dialog }
 
-func (s *Server) observeDef() def {
+func observeDef() def {
 	return newPageDef(&mcp.Tool{
 		Name: "observe",
 		Description: "See the current tab: a screenshot with numbered marks on what you can act on (sensitive fields and unread frames blacked out), " +
 			"the accessibility tree as indented lines (whole page, [N] = mark); elements adds the rest.",
 		Annotations: &mcp.ToolAnnotations{Title: "Observe", ReadOnlyHint: true, DestructiveHint: ptr(false), OpenWorldHint: ptr(true)},
-	}, nil, answersOf[*observeServer, observePage](), s.observe)
+	}, nil, answersOf[*observeServer, observePage](), (*Server).observe)
 }
 
 func (s *Server) observe(ctx context.Context, c *Call, in observeIn) (Outcome, error) {

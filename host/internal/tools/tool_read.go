@@ -38,13 +38,13 @@ type readPage struct {
 
 func (p readPage) sourceURLs() []string { return append([]string{p.url}, p.frames...) }
 
-func (s *Server) readDef() def {
+func readDef() def {
 	return newPageDef(&mcp.Tool{
 		Name: "read",
 		Description: "Read text from the live page without a new snapshot (marks stay valid): a mark's whole region, " +
 			"including what observe's tree cut, or the lines matching a query. Same hiding and masking as observe.",
 		Annotations: &mcp.ToolAnnotations{Title: "Read", ReadOnlyHint: true, DestructiveHint: ptr(false), OpenWorldHint: ptr(true)},
-	}, nil, answersOf[*readServer, readPage](), s.read)
+	}, nil, answersOf[*readServer, readPage](), (*Server).read)
 }
 
 // readWait bounds a read: a page whose main thread is stuck answers

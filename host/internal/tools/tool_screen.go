@@ -26,12 +26,12 @@ var (
 	screenEnum   = slices.Concat(paneActions, []string{"sidebar_show", "sidebar_hide"}, panelActions)
 )
 
-func (s *Server) screenDef() def {
+func screenDef() def {
 	return newDef(&mcp.Tool{
 		Name:        "screen",
 		Description: "Arrange the view of the person watching you: split, close, focus or open a session's pane; show or hide the sidebar, the log (terminal) and the live browser panel. Presentation only.",
 		Annotations: &mcp.ToolAnnotations{Title: "Screen", DestructiveHint: ptr(false), OpenWorldHint: ptr(false)},
-	}, map[string][]any{"action": enumOf(screenEnum), "dock": {"bottom", "right"}}, serverOnly[*Base](), s.screen).listedOnlyWhen(screenOffered)
+	}, map[string][]any{"action": enumOf(screenEnum), "dock": {"bottom", "right"}}, serverOnly[*Base](), (*Server).screen).listedOnlyWhen(screenOffered)
 }
 
 // screenOffered says whether a session may use screen: its client

@@ -21,12 +21,12 @@ type screenshotServer struct {
 	ArtifactID string `json:"artifact_id"`
 }
 
-func (s *Server) screenshotDef() def {
+func screenshotDef() def {
 	return newPageDef(&mcp.Tool{
 		Name:        "screenshot",
 		Description: "Keep the tab's masked image in the audit log for the person. You get only server.artifact_id; marks stay valid.",
 		Annotations: &mcp.ToolAnnotations{Title: "Screenshot", ReadOnlyHint: true, DestructiveHint: ptr(false), OpenWorldHint: ptr(true)},
-	}, nil, serverOnly[*screenshotServer](), s.screenshot)
+	}, nil, serverOnly[*screenshotServer](), (*Server).screenshot)
 }
 
 func (s *Server) screenshot(ctx context.Context, c *Call, in screenshotIn) (Outcome, error) {

@@ -60,12 +60,12 @@ type tabPage struct {
 	pageInfo
 }
 
-func (s *Server) tabsDef() def {
+func tabsDef() def {
 	return newDef(&mcp.Tool{
 		Name:        "tabs",
 		Description: "List, open, close or select your tabs (you see only those you opened); open and select make a tab current.",
 		Annotations: &mcp.ToolAnnotations{Title: "Tabs", DestructiveHint: ptr(false), OpenWorldHint: ptr(true)},
-	}, map[string][]any{"action": {"list", "open", "close", "select"}}, answersOf[*tabsListServer, *tabsPage]().or(answersOf[*tabServer, dialogPage]()), s.tabs)
+	}, map[string][]any{"action": {"list", "open", "close", "select"}}, answersOf[*tabsListServer, *tabsPage]().or(answersOf[*tabServer, dialogPage]()), (*Server).tabs)
 }
 
 func (s *Server) tabs(ctx context.Context, c *Call, in tabsIn) (Outcome, error) {
