@@ -68,6 +68,9 @@ func (r *relay) keep(data json.RawMessage) json.RawMessage {
 // standInMark is in every stand-in as go-sdk encodes it.
 var standInMark = []byte(`"` + relayMeta + `":"`)
 
+// isErrorMark is in every failed result as go-sdk encodes it.
+var isErrorMark = []byte(`"isError":true`)
+
 // take returns the bytes a stand-in (a result as go-sdk encodes it) stands
 // for, and forgets them; nil when result is no stand-in.
 func (r *relay) take(result json.RawMessage) json.RawMessage {
@@ -201,7 +204,9 @@ func (r *relay) noBrowser(res *mcp.CallToolResult) bool {
 	r.mu.Lock()
 	kept, ok := r.kept[key]
 	r.mu.Unlock()
-	if !ok || len(kept.data) > 64<<10 {
+	// Only a failed result is read (the page's words are in JSON strings,
+	// where a quote is escaped: none of them reads as this key).
+	if !ok || len(kept.data) > 64<<10 || !bytes.Contains(kept.data, isErrorMark) {
 		return false
 	}
 	var failed struct {
