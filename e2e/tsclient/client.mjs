@@ -77,7 +77,7 @@ function envelope(what, tool, res) {
   if (textElements.some(e => e !== undefined && !(Array.isArray(e) && e.every(l => typeof l === 'string')))) {
     fail(`${what}: the text block's elements are not lines: ${block.text.slice(0, 300)}`);
   }
-  if (canonical(withoutElements(res.structuredContent)) !== canonical(withoutElements(env))) {
+  if (canonical(asText(res.structuredContent)) !== canonical(withoutElements(env))) {
     fail(`${what}: structuredContent differs from the text block`);
   }
   if (env.ok === Boolean(res.isError)) {
@@ -107,6 +107,112 @@ function withoutElements(env) {
     }
   }
   return copy;
+}
+
+/**
+ * A structured envelope as its text block gives it (docs/contract.md §2 and
+ * §3, "The text the model reads"), elements aside: the server part without
+ * a field at its default (false, 0, "", [], {}) but `ok`, `error` whole, no
+ * `loader_id`, no `image` that is the viewport at scale 1, its observation without what repeats the server part's own
+ * fields, each run of steps alike but for their number as one step
+ * numbered "first-last"; an act's observation without the act's title and
+ * URL.
+ * @param {any} env
+ * @returns {any}
+ */
+function asText(env) {
+  const copy = withoutElements(env);
+  if (copy?.server && typeof copy.server === 'object') {
+    const server = withoutDefaults(copy.server);
+    withoutPlainImage(server);
+    const obs = server.observation;
+    if (obs && typeof obs === 'object') {
+      withoutPlainImage(obs);
+      for (const k of Object.keys(obs)) {
+        if (k in server && canonical(server[k]) === canonical(obs[k])) {
+          delete obs[k];
+        }
+      }
+    }
+    copy.server = server;
+  }
+  const page = copy?.page_content;
+  const pageObs = page?.observation;
+  if (pageObs && typeof pageObs === 'object') {
+    for (const k of ['title', 'url']) {
+      if (pageObs[k] === page[k]) {
+        delete pageObs[k];
+      }
+    }
+  }
+  return copy;
+}
+
+/**
+ * Deletes o's image when it is o's viewport at scale 1.
+ * @param {any} o
+ */
+function withoutPlainImage(o) {
+  const image = o.image;
+  const viewport = o.viewport;
+  if (image && viewport && Object.keys(image).length === 3 && image.scale === 1 &&
+    image.width === viewport.width && image.height === viewport.height) {
+    delete o.image;
+  }
+}
+
+/**
+ * @param {any} v
+ * @returns {any}
+ */
+function withoutDefaults(v) {
+  if (Array.isArray(v)) {
+    return v.map(withoutDefaults);
+  }
+  if (!v || typeof v !== 'object') {
+    return v;
+  }
+  /** @type {Record<string, any>} */
+  const out = {};
+  for (const [k, e] of Object.entries(v)) {
+    if (k === 'ok' || k === 'error') {
+      out[k] = e;
+      continue;
+    }
+    if (k === 'loader_id') {
+      continue;
+    }
+    let x = withoutDefaults(e);
+    if (k === 'steps' && Array.isArray(x)) {
+      x = joinSteps(x);
+    }
+    const isDefault = x === false || x === 0 || x === '' || x === null ||
+      (Array.isArray(x) && x.length === 0) || (typeof x === 'object' && x && Object.keys(x).length === 0);
+    if (!isDefault) {
+      out[k] = x;
+    }
+  }
+  return out;
+}
+
+/**
+ * @param {any[]} steps
+ * @returns {any[]}
+ */
+function joinSteps(steps) {
+  const out = [];
+  for (let i = 0; i < steps.length;) {
+    let j = i + 1;
+    const alike = (/** @type {any} */ a, /** @type {any} */ b, /** @type {number} */ d) =>
+      typeof a?.step === 'number' && b?.step === a.step + d &&
+      canonical({ ...a, step: 0 }) === canonical({ ...b, step: 0 });
+    while (j < steps.length && alike(steps[i], steps[j], j - i)) {
+      j++;
+    }
+    out.push(j - i === 1 ? steps[i] : { ...steps[i], step: `${steps[i].step}-${steps[i].step + j - i - 1}` });
+    i = j;
+  }
+  return out;
 }
 
 /**

@@ -57,20 +57,16 @@ func ErrorResult(tool string, code toolerr.Code, message string) *mcp.CallToolRe
 }
 
 // toResult turns an envelope into an MCP result: structured content, the
-// same envelope as one text block (with an observation's elements as the
-// text gives them, textform.go), then any images.
+// same envelope as one text block (as the model reads it: an
+// observation's elements as lines, textform.go, and the server part
+// without what tells it nothing, textserver.go), then any images.
 func toResult(env Envelope, images []*mcp.ImageContent) *mcp.CallToolResult {
 	if env.PageContent == nil {
 		env.PageContent = empty
 	}
 	data := encodeEnvelope(env)
-	text := data
-	if t, ok := env.PageContent.(textRendered); ok {
-		env.PageContent = t.textForm()
-		text = encodeEnvelope(env)
-	}
 	res := &mcp.CallToolResult{
-		Content:           []mcp.Content{&mcp.TextContent{Text: string(text)}},
+		Content:           []mcp.Content{&mcp.TextContent{Text: string(encodeText(env))}},
 		StructuredContent: json.RawMessage(data),
 		IsError:           !env.OK,
 	}
@@ -78,6 +74,32 @@ func toResult(env Envelope, images []*mcp.ImageContent) *mcp.CallToolResult {
 		res.Content = append(res.Content, img)
 	}
 	return res
+}
+
+// encodeText is env as the text block gives it, or its structured form
+// when it cannot be encoded so.
+func encodeText(env Envelope) []byte {
+	server, err := json.Marshal(env.Server)
+	if err != nil {
+		return encodeEnvelope(env)
+	}
+	page := env.PageContent
+	if t, ok := page.(textRendered); ok {
+		page = t.textForm()
+	}
+	text, err := json.Marshal(textEnvelope{OK: env.OK, Server: textServer(server), PageContent: page})
+	if err != nil {
+		return encodeEnvelope(env)
+	}
+	return text
+}
+
+// textEnvelope is the envelope of the text block, its server part
+// already written.
+type textEnvelope struct {
+	OK          bool            `json:"ok"`
+	Server      json.RawMessage `json:"server"`
+	PageContent any             `json:"page_content"`
 }
 
 // encodeEnvelope is env as JSON, or an internal error when it cannot be.

@@ -59,7 +59,7 @@ func checkOutput(t *testing.T, tool string, res *mcp.CallToolResult) {
 	}
 	var fromText any
 	if text, ok := res.Content[0].(*mcp.TextContent); !ok || json.Unmarshal([]byte(text.Text), &fromText) != nil || !reflect.DeepEqual(fromText, asText(t, instance)) {
-		t.Errorf("%s: the text block is not the structured content (an observation's elements as lines)", tool)
+		t.Errorf("%s: the text block is not the structured content as the model reads it (an observation's elements as lines, the server part without its defaults)", tool)
 	}
 	checkedMu.Lock()
 	defer checkedMu.Unlock()
@@ -199,13 +199,24 @@ func TestOutputSchemasRefuseWrongResults(t *testing.T) {
 
 // asText is a structured envelope as its text block gives it: the
 // elements of an observation (page_content's, or its observation's) are
-// the lines observe.ElementLines writes.
+// the lines observe.ElementLines writes, an act's observation leaves out
+// the act's title and URL, and the server part is serverAsText's.
 func asText(t *testing.T, instance any) any {
 	env, ok := instance.(map[string]any)
 	if !ok {
 		return instance
 	}
+	if server, ok := env["server"].(map[string]any); ok {
+		env["server"] = serverAsText(server)
+	}
 	page, _ := env["page_content"].(map[string]any)
+	if obs := nested(page, "observation"); obs != nil {
+		for _, k := range []string{"title", "url"} {
+			if obs[k] == page[k] {
+				delete(obs, k)
+			}
+		}
+	}
 	for _, obs := range []map[string]any{page, nested(page, "observation")} {
 		if obs == nil || obs["elements"] == nil || obs["tree"] == nil {
 			continue
@@ -226,6 +237,131 @@ func asText(t *testing.T, instance any) any {
 		}
 	}
 	return env
+}
+
+// serverAsText is a structured server part as the text block gives it,
+// written here apart from textserver.go: no field at its default (false,
+// 0, "", [], {}) but ok, error kept whole, no loader_id, no image that is
+// the viewport at scale 1, the observation
+// without what repeats the server part's own fields, and each run of steps
+// alike but for their number as one step numbered "first-last".
+func serverAsText(server map[string]any) map[string]any {
+	out := withoutDefaults(server).(map[string]any)
+	withoutPlainImageOf(out)
+	if obs, ok := out["observation"].(map[string]any); ok {
+		withoutPlainImageOf(obs)
+		for k, v := range obs {
+			if p, ok := out[k]; ok && reflect.DeepEqual(p, v) {
+				delete(obs, k)
+			}
+		}
+	}
+	return out
+}
+
+// withoutPlainImageOf deletes o's image when it is o's viewport at scale 1.
+func withoutPlainImageOf(o map[string]any) {
+	image, _ := o["image"].(map[string]any)
+	viewport, _ := o["viewport"].(map[string]any)
+	if image != nil && viewport != nil && len(image) == 3 && image["scale"] == 1.0 &&
+		image["width"] == viewport["width"] && image["height"] == viewport["height"] {
+		delete(o, "image")
+	}
+}
+
+func withoutDefaults(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := map[string]any{}
+		for k, e := range x {
+			if k == "ok" || k == "error" {
+				out[k] = e
+				continue
+			}
+			if k == "loader_id" {
+				continue
+			}
+			e = withoutDefaults(e)
+			if list, ok := e.([]any); ok && k == "steps" {
+				e = joinedSteps(list)
+			}
+			switch d := e.(type) {
+			case bool:
+				if !d {
+					continue
+				}
+			case float64:
+				if d == 0 {
+					continue
+				}
+			case string:
+				if d == "" {
+					continue
+				}
+			case []any:
+				if len(d) == 0 {
+					continue
+				}
+			case map[string]any:
+				if len(d) == 0 {
+					continue
+				}
+			case nil:
+				continue
+			}
+			out[k] = e
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = withoutDefaults(e)
+		}
+		return out
+	}
+	return v
+}
+
+func joinedSteps(steps []any) []any {
+	var out []any
+	for i := 0; i < len(steps); {
+		j := i + 1
+		for j < len(steps) && alike(steps[i], steps[j], j-i) {
+			j++
+		}
+		if j-i == 1 {
+			out = append(out, steps[i])
+		} else {
+			first := steps[i].(map[string]any)
+			joined := map[string]any{}
+			for k, v := range first {
+				joined[k] = v
+			}
+			joined["step"] = fmt.Sprintf("%v-%v", first["step"], first["step"].(float64)+float64(j-i-1))
+			out = append(out, joined)
+		}
+		i = j
+	}
+	return out
+}
+
+// alike reports whether step b is step a but for its number, d after it.
+func alike(a, b any, d int) bool {
+	x, ok1 := a.(map[string]any)
+	y, ok2 := b.(map[string]any)
+	if !ok1 || !ok2 || len(x) != len(y) {
+		return false
+	}
+	n, ok := x["step"].(float64)
+	if !ok || y["step"] != n+float64(d) {
+		return false
+	}
+	for k, v := range x {
+		if k != "step" && !reflect.DeepEqual(v, y[k]) {
+			return false
+		}
+	}
+	return true
 }
 
 func nested(m map[string]any, key string) map[string]any {

@@ -8,9 +8,11 @@ import (
 // The text block of a result is the envelope as JSON, like its
 // structuredContent, except where the model reads an observation: there
 // the elements are the lines observe.ElementLines writes, only what the
-// tree's marked lines do not already say, instead of an object a mark
-// (docs/contract.md §3, "The text the model reads"). structuredContent
-// keeps the typed objects for clients.
+// tree's marked lines do not already say, instead of an object a mark, and
+// an observation an act brings leaves out the title and URL the act's page
+// content already gives (docs/contract.md §3, "The text the model reads").
+// structuredContent keeps the typed objects for clients. The server part's
+// text is textserver.go's.
 
 // textRendered is page content whose text differs from its structured
 // content.
@@ -26,8 +28,8 @@ func textForm(page any) any {
 
 // observeText is an observation's page content in the text block.
 type observeText struct {
-	Title    string          `json:"title"`
-	URL      string          `json:"url"`
+	Title    string          `json:"title,omitempty"`
+	URL      string          `json:"url,omitempty"`
 	Tree     []string        `json:"tree"`
 	Elements []string        `json:"elements,omitempty"`
 	Dialog   *browser.Dialog `json:"dialog,omitempty"`
@@ -49,6 +51,21 @@ type observedText struct {
 	Observation *observeText `json:"observation,omitempty"`
 }
 
-func (p *actPage) textForm() any     { return observedText{p.pageInfo, p.Observation.text()} }
-func (p *loginPage) textForm() any   { return observedText{p.pageInfo, p.Observation.text()} }
-func (p *handoffPage) textForm() any { return observedText{p.pageInfo, p.Observation.text()} }
+func (p *actPage) textForm() any     { return observed(p.pageInfo, p.Observation) }
+func (p *loginPage) textForm() any   { return observed(p.pageInfo, p.Observation) }
+func (p *handoffPage) textForm() any { return observed(p.pageInfo, p.Observation) }
+
+// observed is the text of a result's page and the observation it brings,
+// whose title and URL are left out where they are the page's own.
+func observed(page pageInfo, obs *observePage) observedText {
+	text := obs.text()
+	if text != nil {
+		if text.Title == page.Title {
+			text.Title = ""
+		}
+		if text.URL == page.URL {
+			text.URL = ""
+		}
+	}
+	return observedText{page, text}
+}
