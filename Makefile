@@ -102,7 +102,7 @@ bench: build
 bench-peers: build
 	cd e2e/bench/peers && $(NPM_CI)
 	DIWALL_BIN=$(CURDIR)/$(BIN) DIWALL_BENCH_PEERS=1 $(GO) test -count=1 -timeout 30m \
-		-run '^(TestPeersSideBySide|TestPeersFormFlow|TestLaunchFlagsCost)$$' -v ./e2e/ | grep -v -e '^=== RUN' -e '^--- PASS' -e '^PASS'
+		-run '^(TestPeersSideBySide|TestPeersFormFlow|TestPeersPageTokens|TestLaunchFlagsCost)$$' -v ./e2e/ | grep -v -e '^=== RUN' -e '^--- PASS' -e '^PASS'
 
 # The agent beside the person: in the everyday browser, headed on Xvfb
 # (apt-get install xvfb xdotool), observe, a 14-step act and a page timer of
