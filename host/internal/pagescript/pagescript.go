@@ -19,9 +19,19 @@ import (
 	"strings"
 )
 
-//go:embed js/*.js js/page_constants.json bundled/*.js
+//go:embed js/*.js js/page_constants.json js/page_ops.d.ts bundled/*.js
 var files embed.FS
 
+// OpDeclarations is js/page_ops.d.ts: the ops of act.js and login.js,
+// each with its arguments and its answer, as the scripts declare them
+// (pageops reads it, for the tests that hold the host's Go types to it).
+var OpDeclarations = func() string {
+	b, err := files.ReadFile("js/page_ops.d.ts")
+	if err != nil {
+		panic("pagescript: " + err.Error())
+	}
+	return string(b)
+}()
 
 // read are the files of js/ sent as they are.
 var read = map[string]bool{}
