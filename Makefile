@@ -25,10 +25,12 @@ build:
 release:
 	$(GO) run ./installer/cmd/release -publish -version $(VERSION) -out dist
 
-# docs/tools.md, from the tools' definitions and host/cmd/docgen/tools_notes.md
-# (a test fails when it is stale).
+# docs/tools.md, from the tools' definitions and host/cmd/docgen/tools_notes.md,
+# and the page scripts' bundles, from their modules (host/internal/pagescript/
+# bundled/; a test fails when either is stale).
 docs:
 	$(GO) run ./host/cmd/docgen
+	$(GO) generate ./host/internal/pagescript
 
 # Headless Chromium with the extension, driven end to end by a real MCP client.
 demo: build

@@ -342,8 +342,8 @@ func (r *run) step(ctx context.Context, s Step, sr *StepResult, nextGuarded bool
 
 // locate finds the mark's element and the point a pointer would land on,
 // refusing an element that is gone, hidden, disabled or covered.
-func (r *run) locate(ctx context.Context, mark int, sr *StepResult) (pageResult, error) {
-	res, err := r.page(ctx, "locate", map[string]any{"i": r.snap.MarkNode[mark]})
+func (r *run) locate(ctx context.Context, mark int, sr *StepResult) (locateAnswer, error) {
+	res, err := locateOp.do(ctx, r, locateArgs{nodeArgs: nodeAt(r.snap.MarkNode[mark])})
 	if err != nil {
 		return res, err
 	}
@@ -353,7 +353,8 @@ func (r *run) locate(ctx context.Context, mark int, sr *StepResult) (pageResult,
 // checkLocated turns what a helper found of a mark's element into the
 // step's error, if any; for a covered element it names the covering mark
 // in the step's result.
-func (r *run) checkLocated(res pageResult, mark int, sr *StepResult) error {
+func (r *run) checkLocated(a interface{ place() placed }, mark int, sr *StepResult) error {
+	res := a.place()
 	switch {
 	case res.Stale:
 		return browser.ErrSnapshotStale

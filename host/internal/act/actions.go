@@ -43,15 +43,16 @@ func (r *run) hover(ctx context.Context, s Step, sr *StepResult) error {
 func (r *run) selectValues(ctx context.Context, s Step, sr *StepResult) error {
 	i := r.snap.MarkNode[s.Mark]
 	r.ariaSelect = false
-	var res pageResult
+	var res selectNativeAnswer
 	var err error
+	args := selectNativeArgs{nodeArgs: nodeAt(i), Values: s.Values}
 	if r.inflight != nil {
-		res, err = r.page(ctx, "selectNative", map[string]any{"i": i, "values": s.Values})
-	} else if a, ok := r.takeAhead("selectNative", r.args(map[string]any{"i": i, "values": s.Values})); ok {
+		res, err = selectNativeOp.do(ctx, r, args)
+	} else if a, ok := selectNativeOp.ahead(r, args); ok {
 		res = a
 	} else {
 		// The next step's first helper goes right behind this one.
-		cmds, decode, cerr := r.withAhead(ctx, "selectNative", map[string]any{"i": i, "values": s.Values})
+		cmds, decode, cerr := withAhead(ctx, r, selectNativeOp, args)
 		if cerr != nil {
 			return cerr
 		}
@@ -81,13 +82,13 @@ func (r *run) selectValues(ctx context.Context, s Step, sr *StepResult) error {
 		if err != nil {
 			return err
 		}
-		opt, err := r.page(ctx, "findOption", map[string]any{"i": i, "value": v})
+		opt, err := findOptionOp.do(ctx, r, findOptionArgs{nodeArgs: nodeAt(i), Value: v})
 		if err == nil && opt.Missing != "" {
 			// Closed: open it first.
 			if err := r.mouseClick(ctx, at.X, at.Y, "left", 1, 0); err != nil || r.dialogOpened {
 				return err
 			}
-			opt, err = r.page(ctx, "findOption", map[string]any{"i": i, "value": v})
+			opt, err = findOptionOp.do(ctx, r, findOptionArgs{nodeArgs: nodeAt(i), Value: v})
 		}
 		if err != nil {
 			return err
@@ -110,7 +111,7 @@ func (r *run) selectValues(ctx context.Context, s Step, sr *StepResult) error {
 // click, guarded so that it runs once the page has taken the click.
 func (r *run) setChecked(ctx context.Context, s Step, sr *StepResult, want bool) error {
 	i := r.snap.MarkNode[s.Mark]
-	res, err := r.page(ctx, "checkTarget", map[string]any{"i": i})
+	res, err := checkTargetOp.do(ctx, r, checkTargetArgs{nodeArgs: nodeAt(i)})
 	if err != nil {
 		return err
 	}
@@ -127,22 +128,25 @@ func (r *run) setChecked(ctx context.Context, s Step, sr *StepResult, want bool)
 		return err
 	}
 	cmds := clickEvents(res.X, res.Y, "left", 1, 0)
-	var decode func() (pageResult, error)
+	var decode func() (checkTargetAnswer, error)
 	if res.Seen != nil {
 		// The verification (and the next step's first helper) right
 		// behind the click, guarded by the page's count of clicks.
 		seen := *res.Seen
 		seen.Click++
-		verify, d, err := r.withAhead(ctx, "checkTarget", map[string]any{"i": i, "only": true, "want": want, "after": seen})
+		verify := checkTargetArgs{nodeArgs: nodeAt(i), Only: true, Want: want}
+		verify.After = &seen
+		vcmds, d, err := withAhead(ctx, r, checkTargetOp, verify)
 		if err == nil {
-			verify[0].Optional = true
-			cmds, decode = append(cmds, verify...), d
+			vcmds[0].Optional = true
+			cmds, decode = append(cmds, vcmds...), d
 		}
 	}
 	if err := r.send(ctx, cmds); err != nil || r.dialogOpened {
 		return err
 	}
-	after := pageResult{NotYet: true}
+	var after checkTargetAnswer
+	after.NotYet = true
 	if decode != nil {
 		if a, err := decode(); err == nil {
 			after = a
@@ -150,7 +154,7 @@ func (r *run) setChecked(ctx context.Context, s Step, sr *StepResult, want bool)
 	}
 	if after.NotYet {
 		r.ahead = nil
-		if after, err = r.helper(ctx, "checkTarget", r.args(map[string]any{"i": i, "only": true})); err != nil {
+		if after, err = checkTargetOp.now(ctx, r, checkTargetArgs{nodeArgs: nodeAt(i), Only: true}); err != nil {
 			return err
 		}
 	}
@@ -166,24 +170,24 @@ func (r *run) scroll(ctx context.Context, s Step, sr *StepResult) error {
 	x, y := 400.0, 300.0
 	if s.Mark != 0 {
 		// locate scrolls it into view; covered or not, it is in view now.
-		at, err := r.page(ctx, "locate", map[string]any{"i": r.snap.MarkNode[s.Mark]})
+		p, err := locateOp.do(ctx, r, locateArgs{nodeArgs: nodeAt(r.snap.MarkNode[s.Mark])})
 		if err != nil {
 			return err
 		}
-		at.Covered, at.Disabled = nil, false
-		if err := r.checkLocated(at, s.Mark, sr); err != nil {
+		p.Covered, p.Disabled = nil, false
+		if err := r.checkLocated(p, s.Mark, sr); err != nil {
 			return err
 		}
 		if s.DX == 0 && s.DY == 0 {
 			return nil
 		}
-		x, y = at.X, at.Y
+		x, y = p.X, p.Y
 	}
 	dx, dy := s.DX, s.DY
 	if dx == 0 && dy == 0 {
 		dy = 600
 	}
-	watch, err := r.page(ctx, "scrollWatch", nil)
+	watch, err := scrollWatchOp.do(ctx, r, actArgs{})
 	if err != nil {
 		return err
 	}
@@ -192,7 +196,7 @@ func (r *run) scroll(ctx context.Context, s Step, sr *StepResult) error {
 	}
 	// A wheel scrolls smoothly, after the event is answered: wait for the
 	// page's scrollend (at most a second).
-	_, err = r.helper(ctx, "scrollDone", r.args(map[string]any{"since": watch.Ends, "wait": 1000}))
+	_, err = scrollDoneOp.now(ctx, r, scrollDoneArgs{Since: watch.Ends, Wait: 1000})
 	return err
 }
 
@@ -202,7 +206,7 @@ func (r *run) pressKeys(ctx context.Context, s Step) error {
 	c, _ := parseChord(s.Keys) // checked by validate
 	r.keysAstray = true
 	if s.Mark != 0 {
-		res, err := r.page(ctx, "focus", map[string]any{"i": r.snap.MarkNode[s.Mark]})
+		res, err := focusOp.do(ctx, r, nodeAt(r.snap.MarkNode[s.Mark]))
 		if err != nil {
 			return err
 		}

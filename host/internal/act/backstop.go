@@ -2,7 +2,6 @@ package act
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/url"
 	"slices"
@@ -118,12 +117,8 @@ func (r *run) paysKnown() (pays, ok bool) {
 // readPays asks the page whether it holds a card or payment field; what
 // cannot be read (a page whose main thread is stuck) counts as one.
 func readPays(ctx context.Context, t *browser.Tab) bool {
-	text, err := helperWithin(ctx, t, browser.Frame{}, "pays", map[string]any{}, paysWait)
+	res, err := paysOp.within(ctx, t, browser.Frame{}, actArgs{}, paysWait)
 	if err != nil {
-		return true
-	}
-	var res pageResult
-	if json.Unmarshal([]byte(text), &res) != nil {
 		return true
 	}
 	return res.Pays

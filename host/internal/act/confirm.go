@@ -124,7 +124,7 @@ func (r *run) confirm(ctx context.Context, s Step, n int, origin string) error {
 
 // show has the question show the element probe p asked about (for a key,
 // the focused element it goes to), with its box.
-func (r *run) show(q *Question, p probe, res pageResult) {
+func (r *run) show(q *Question, p probe, res consequenceAnswer) {
 	q.Mark = p.mark
 	if res.Index != nil && p.mark == 0 {
 		if m, ok := r.marks[*res.Index]; ok {
@@ -162,8 +162,8 @@ func (r *run) ask(q Question) error {
 // consequence asks the page what a step on node i (-1: the focused
 // element) would set off; key is "enter" or "space" for a key, "" for a
 // click or an upload.
-func (r *run) consequence(ctx context.Context, i int, key string) (pageResult, error) {
-	res, err := r.page(ctx, "consequence", map[string]any{"i": i, "key": key})
+func (r *run) consequence(ctx context.Context, i int, key string) (consequenceAnswer, error) {
+	res, err := consequenceOp.do(ctx, r, consequenceArgs{nodeArgs: nodeAt(i), Key: key})
 	if err != nil {
 		return res, err
 	}

@@ -32,7 +32,7 @@ func (r *run) drag(ctx context.Context, s Step, sr *StepResult) error {
 	}
 	toX, toY := from.X+s.DX, from.Y+s.DY
 	if s.ToMark != 0 {
-		to, err := r.page(ctx, "locate", map[string]any{"i": r.snap.MarkNode[s.ToMark], "noScroll": true})
+		to, err := locateOp.do(ctx, r, locateArgs{nodeArgs: nodeAt(r.snap.MarkNode[s.ToMark]), NoScroll: true})
 		if err != nil {
 			return err
 		}
@@ -45,7 +45,7 @@ func (r *run) drag(ctx context.Context, s Step, sr *StepResult) error {
 		}
 		toX, toY = to.X+s.DX, to.Y+s.DY
 	}
-	if _, err := r.page(ctx, "dragWatch", nil); err != nil {
+	if _, err := dragWatchOp.do(ctx, r, actArgs{}); err != nil {
 		return err
 	}
 	r.t.TakeDragData() // a drag of an earlier step is not this one's
@@ -81,7 +81,7 @@ func (r *run) drag(ctx context.Context, s Step, sr *StepResult) error {
 	if err != nil || r.dialogOpened {
 		return err
 	}
-	started, err := r.page(ctx, "dragStarted", nil)
+	started, err := dragStartedOp.do(ctx, r, actArgs{})
 	if err != nil {
 		return err
 	}

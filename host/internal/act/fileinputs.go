@@ -2,7 +2,6 @@ package act
 
 import (
 	"context"
-	"encoding/json"
 	"regexp"
 	"strconv"
 	"strings"
@@ -46,20 +45,8 @@ func MarkFileInputs(ctx context.Context, t *browser.Tab, snap *browser.Snapshot,
 	if len(is) == 0 {
 		return
 	}
-	text, err := helper(ctx, t, "fileInputs", map[string]any{"is": is, "snapshot": snap.ID})
+	res, err := fileInputsOp.within(ctx, t, browser.Frame{}, fileInputsArgs{actArgs: actArgs{Snapshot: snap.ID}, Is: is}, helperWait)
 	if err != nil {
-		return
-	}
-	var res struct {
-		Found []struct {
-			I        int      `json:"i"`
-			Self     bool     `json:"self"`
-			Accept   string   `json:"accept"`
-			Multiple bool     `json:"multiple"`
-			Files    []string `json:"files"`
-		} `json:"found"`
-	}
-	if json.Unmarshal([]byte(text), &res) != nil {
 		return
 	}
 	for _, f := range res.Found {

@@ -3,7 +3,6 @@ package act
 import (
 	"context"
 	"encoding/json"
-	"maps"
 	"time"
 
 	"github.com/diwall/diwall/host/internal/browser"
@@ -20,39 +19,42 @@ import (
 // snapshot index.
 
 // frameNo is the frame (0: main; k: the snapshot's Frames[k-1]) of the node
-// a helper's arguments name ("i"); 0 when they name none.
-func (r *run) frameNo(args map[string]any) int {
-	i, ok := args["i"].(int)
+// a helper's arguments name; 0 when they name none.
+func (r *run) frameNo(args helperArgs) int {
+	i, ok := nodeOf(args)
 	if !ok || r.snap.Place == nil {
 		return 0
 	}
-	fi, _ := r.snap.Where(i)
+	fi, _ := r.snap.Where(*i)
 	return fi
 }
 
 // inFrame returns where a helper call runs: the frame of the node its
-// arguments name, and the arguments with that node's index in the frame's
-// world (args itself when the node is the main frame's).
-func (r *run) inFrame(args map[string]any) (int, browser.Frame, map[string]any) {
-	i, ok := args["i"].(int)
+// arguments name, and the arguments as sent there (JSON), with that
+// node's index in the frame's world.
+func (r *run) inFrame(args helperArgs) (int, browser.Frame, json.RawMessage) {
+	i, ok := nodeOf(args)
 	if !ok || r.snap.Place == nil {
-		return 0, browser.Frame{}, args
+		return 0, browser.Frame{}, asJSON(args)
 	}
-	fi, local := r.snap.Where(i)
-	if fi == 0 && local == i {
-		return 0, browser.Frame{}, args
+	fi, local := r.snap.Where(*i)
+	if fi == 0 && local == *i {
+		return 0, browser.Frame{}, asJSON(args)
 	}
-	out := maps.Clone(args)
-	out["i"] = local
-	return fi, r.snap.FrameOf(fi), out
+	global := *i
+	*i = local
+	wire := asJSON(args)
+	*i = global
+	return fi, r.snap.FrameOf(fi), wire
 }
 
-// fromFrame turns a helper's answer about a node of frame fi into the main
-// frame's terms: what covers it as a snapshot index, and its point in the
-// main viewport (or invisible, or covered by the frame's surroundings).
-// With scroll, each frame up the chain is scrolled to bring that point
-// into its viewport (the node itself was, in its frame's).
-func (r *run) fromFrame(ctx context.Context, fi int, text string, res pageResult, scroll bool) (pageResult, error) {
+// fromFrame turns a helper's answer (text, decoded as res) about a node of
+// frame fi into the main frame's terms: what covers it as a snapshot
+// index, and its point in the main viewport (or invisible, or covered by
+// the frame's surroundings). With scroll, each frame up the chain is
+// scrolled to bring that point into its viewport (the node itself was, in
+// its frame's).
+func (r *run) fromFrame(ctx context.Context, fi int, text string, res *aim, scroll bool) error {
 	if res.Covered != nil && *res.Covered >= 0 {
 		c := r.snap.Global(fi, *res.Covered)
 		res.Covered = &c
@@ -62,49 +64,38 @@ func (r *run) fromFrame(ctx context.Context, fi int, text string, res pageResult
 		Y *float64 `json:"y"`
 	}
 	if json.Unmarshal([]byte(text), &point) != nil || point.X == nil || point.Y == nil || res.Invisible || res.Covered != nil {
-		return res, nil
+		return nil
 	}
 	x, y := *point.X, *point.Y
 	for fi > 0 {
 		owner := r.snap.Frames[fi-1].Owner
 		parent, local := r.snap.Where(owner)
-		at, err := r.helperIn(ctx, r.snap.FrameOf(parent), "framePoint", map[string]any{"i": local, "x": x, "y": y, "scroll": scroll})
+		done := r.waiting()
+		p, err := framePointOp.in(ctx, r, r.snap.FrameOf(parent), framePointArgs{nodeArgs: nodeAt(local), X: x, Y: y, Scroll: scroll})
+		done()
 		if err != nil {
-			return pageResult{}, err
+			return err
 		}
 		switch {
-		case at.Stale || at.Gone:
-			res.Gone = at.Gone
-			res.Stale = at.Stale
-			return res, nil
-		case at.Invisible:
+		case p.Stale || p.Gone:
+			res.Gone = p.Gone
+			res.Stale = p.Stale
+			return nil
+		case p.Invisible:
 			res.Invisible = true
-			return res, nil
-		case at.Covered != nil:
-			c := *at.Covered
+			return nil
+		case p.Covered != nil:
+			c := *p.Covered
 			if c >= 0 {
 				c = r.snap.Global(parent, c)
 			}
 			res.Covered = &c
-			return res, nil
+			return nil
 		}
-		x, y, fi = at.X, at.Y, parent
+		x, y, fi = p.X, p.Y, parent
 	}
 	res.X, res.Y = x, y
-	return res, nil
-}
-
-// helperIn runs a page helper in frame f's world with the arguments as
-// they are (indexes of that world).
-func (r *run) helperIn(ctx context.Context, f browser.Frame, op string, args map[string]any) (pageResult, error) {
-	args["snapshot"] = r.snap.ID
-	done := r.waiting()
-	text, err := helperWithin(ctx, r.t, f, op, args, helperWait)
-	done()
-	if err != nil {
-		return pageResult{}, err
-	}
-	return decodeResult(op, text)
+	return nil
 }
 
 // keyListenersOf is keyListeners for nodes of the snapshot (its indexes).
@@ -164,12 +155,8 @@ func (r *run) hasText(ctx context.Context, text string, within time.Duration) (b
 	answers := make(chan answer, len(frames))
 	for _, f := range frames {
 		go func() {
-			args := map[string]any{"text": text, "wait": within.Milliseconds(), "snapshot": r.snap.ID, "own": !f.Main()}
-			out, err := helperWithin(ctx, r.t, f, "hasText", args, within+helperWait)
-			var res pageResult
-			if err == nil {
-				res, err = decodeResult("hasText", out)
-			}
+			args := hasTextArgs{actArgs: actArgs{Snapshot: r.snap.ID}, Text: text, Wait: within.Milliseconds(), Own: !f.Main()}
+			res, err := hasTextOp.within(ctx, r.t, f, args, within+helperWait)
 			if !f.Main() {
 				err = nil
 			}

@@ -97,7 +97,8 @@ func TestAPageOutsideTheSitesIsNotActedOn(t *testing.T) {
 }
 
 // TestLocateDecidesWhatMayBeActedOn: what the page found of the element
-// becomes the step's error, and a covering mark its covered_by.
+// becomes the step's error, and a covering mark its covered_by. (A
+// read-only field is typeTarget's answer: typing_test.go.)
 func TestLocateDecidesWhatMayBeActedOn(t *testing.T) {
 	cases := []struct {
 		answer    map[string]any
@@ -110,7 +111,6 @@ func TestLocateDecidesWhatMayBeActedOn(t *testing.T) {
 		{map[string]any{"gone": true}, toolerr.CodeElementGone, 0, "no longer on the page"},
 		{map[string]any{"invisible": true}, toolerr.CodeNotActionable, 0, "not visible"},
 		{map[string]any{"disabled": true}, toolerr.CodeNotActionable, 0, "disabled"},
-		{map[string]any{"readonly": true}, toolerr.CodeNotActionable, 0, "read-only"},
 		{map[string]any{"covered": 2}, toolerr.CodeCovered, 3, "covered by mark 3"},
 		{map[string]any{"covered": 7}, toolerr.CodeCovered, 0, "no mark"},
 		{map[string]any{"covered": -1}, toolerr.CodeCovered, 0, "no mark"},

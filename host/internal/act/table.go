@@ -42,10 +42,10 @@ type kind struct {
 	// do runs the step. nextGuarded says the step after it begins with a
 	// page helper (see typeInto).
 	do func(r *run, ctx context.Context, s Step, sr *StepResult, nextGuarded bool) error
-	// first is the page helper the step begins with, on its element (node
-	// i), and its arguments: such a step may be sent right behind the one
+	// first is the call of the page helper the step begins with, on its
+	// element (node i): such a step may be sent right behind the one
 	// before (guarded), and its helper ahead of it (withAhead).
-	first func(s Step, i int) (op string, args map[string]any)
+	first func(s Step, i int) pageCall
 	// settles: the step may set off a navigation, a dialog or a new tab,
 	// so the batch looks before it goes on.
 	settles func(s Step) bool
@@ -87,7 +87,7 @@ func pressed(s Step) []probe { return []probe{{mark: s.Mark}} }
 func chosen(s Step) []probe { return []probe{{mark: s.Mark, chooses: true}} }
 
 // locateFirst: the step begins by locating its element.
-func locateFirst(_ Step, i int) (string, map[string]any) { return "locate", map[string]any{"i": i} }
+func locateFirst(_ Step, i int) pageCall { return locateOp.with(locateArgs{nodeArgs: nodeAt(i)}) }
 
 func bad(format string, args ...any) *toolerr.Error {
 	return toolerr.Errorf(toolerr.CodeInvalidArgument, format, args...)
@@ -99,7 +99,7 @@ func checked(want bool) kind {
 		do: func(r *run, ctx context.Context, s Step, sr *StepResult, _ bool) error {
 			return r.setChecked(ctx, s, sr, want)
 		},
-		first:   func(_ Step, i int) (string, map[string]any) { return "checkTarget", map[string]any{"i": i} },
+		first:   func(_ Step, i int) pageCall { return checkTargetOp.with(checkTargetArgs{nodeArgs: nodeAt(i)}) },
 		effects: chosen, // a toggle button is checked by a click
 		expects: func(Step, *observe.Expect) observe.Expect {
 			w := want
@@ -138,8 +138,8 @@ func kindTable() map[Action]kind {
 		Type: {
 			mark: true,
 			do:   (*run).typeInto,
-			first: func(s Step, i int) (string, map[string]any) {
-				return "typeTarget", map[string]any{"i": i, "clear": s.Clear}
+			first: func(s Step, i int) pageCall {
+				return typeTargetOp.with(typeTargetArgs{nodeArgs: nodeAt(i), Clear: s.Clear})
 			},
 			settles: func(s Step) bool { return s.Submit },
 			effects: func(s Step) []probe {
@@ -168,8 +168,8 @@ func kindTable() map[Action]kind {
 			do: func(r *run, ctx context.Context, s Step, sr *StepResult, _ bool) error {
 				return r.selectValues(ctx, s, sr)
 			},
-			first: func(s Step, i int) (string, map[string]any) {
-				return "selectNative", map[string]any{"i": i, "values": s.Values}
+			first: func(s Step, i int) pageCall {
+				return selectNativeOp.with(selectNativeArgs{nodeArgs: nodeAt(i), Values: s.Values})
 			},
 			settles: always,
 			effects: chosen, // an ARIA select is chosen in by clicks

@@ -32,7 +32,7 @@ const maxKeyed = 1000
 // that helper runs right behind it, guarded.
 func (r *run) typeInto(ctx context.Context, s Step, sr *StepResult, nextGuarded bool) error {
 	i := r.snap.MarkNode[s.Mark]
-	field, err := r.page(ctx, "typeTarget", map[string]any{"i": i, "clear": s.Clear})
+	field, err := typeTargetOp.do(ctx, r, typeTargetArgs{nodeArgs: nodeAt(i), Clear: s.Clear})
 	if err != nil {
 		return err
 	}

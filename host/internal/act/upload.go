@@ -21,7 +21,7 @@ func (r *run) upload(ctx context.Context, s Step, sr *StepResult) error {
 	if err != nil {
 		return err
 	}
-	res, err := r.page(ctx, "fileTarget", map[string]any{"i": r.snap.MarkNode[s.Mark]})
+	res, err := fileTargetOp.do(ctx, r, nodeAt(r.snap.MarkNode[s.Mark]))
 	if err != nil {
 		return err
 	}

@@ -8,7 +8,6 @@ package login
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -213,8 +212,8 @@ func (l *flow) settle(ctx context.Context, snapshot string, field int, errorsBef
 	wctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	left := l.t.AfterLeave(wctx)
-	text, err := l.helper(ctx, "settle", map[string]any{"snapshot": snapshot, "field": field, "errors": errorsBefore,
-		"wait": settleWait.Milliseconds()}, settleWait+5*time.Second)
+	text, err := settleOp.send(ctx, l.t, settleArgs{loginArgs: loginArgs{Snapshot: snapshot}, Field: field, Errors: errorsBefore,
+		Wait: settleWait.Milliseconds()}, settleWait+5*time.Second)
 	if err != nil {
 		// The helper dies with its document when the page navigates.
 		info := l.t.Info()
@@ -239,11 +238,8 @@ func (l *flow) settle(ctx context.Context, snapshot string, field int, errorsBef
 		}
 		return "navigated", nil
 	}
-	var answer struct {
-		State string `json:"state"`
-		Stale bool   `json:"stale"`
-	}
-	if err := json.Unmarshal([]byte(text), &answer); err != nil {
+	answer, err := settleOp.Decode(text)
+	if err != nil {
 		return "", asError(ctx, err, l.opts.Budget)
 	}
 	if answer.Stale {
@@ -317,13 +313,13 @@ func (l *flow) inspect(ctx context.Context, snapshot string) (loginForm, error) 
 			nodes = append(nodes, i)
 		}
 	}
-	text, err := l.helper(ctx, "inspect", map[string]any{"snapshot": snapshot, "nodes": nodes}, 5*time.Second)
+	text, err := inspectOp.send(ctx, l.t, inspectArgs{loginArgs: loginArgs{Snapshot: snapshot}, Nodes: nodes}, 5*time.Second)
 	if err != nil {
 		return loginForm{}, err
 	}
-	var f loginForm
-	if err := json.Unmarshal([]byte(text), &f); err != nil {
-		return loginForm{}, fmt.Errorf("login helper: %w", err)
+	f, err := inspectOp.Decode(text)
+	if err != nil {
+		return loginForm{}, err
 	}
 	if f.Stale {
 		return loginForm{}, errors.New("the page changed while it was read")
@@ -348,13 +344,6 @@ func (l *flow) inspect(ctx context.Context, snapshot string) (loginForm, error) 
 func helperDied(err error) bool {
 	return errors.Is(err, browser.ErrWorldGone) || cdp.Is(err, cdp.ContextGone) || cdp.Is(err, cdp.ContextDestroyed) ||
 		errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)
-}
-
-// helper runs op of login.js in the tab's isolated world.
-func (l *flow) helper(ctx context.Context, op string, args map[string]any, wait time.Duration) (string, error) {
-	ctx, cancel := context.WithTimeout(ctx, wait)
-	defer cancel()
-	return l.t.CallIn(ctx, browser.Frame{}, helperSource, browser.Args(op, args), true)
 }
 
 // MismatchErr is the refusal of a credential on a page outside its origins.

@@ -371,8 +371,9 @@ func TestSerializerTime(t *testing.T) {
 		}
 		exprs["patched"] = v
 	}
-	// DIWALL_SERIALIZER_OLD=a.js,b.js times other serializers (assembled
-	// as serializerSource is) beside this one, each by its file's name.
+	// DIWALL_SERIALIZER_OLD=a.js,b.js times other serializers (bundles, as
+	// pagescript's bundled/serializer.js is) beside this one, each by its
+	// file's name.
 	if old := os.Getenv("DIWALL_SERIALIZER_OLD"); old != "" {
 		for _, f := range strings.Split(old, ",") {
 			src, err := os.ReadFile(f)
@@ -429,11 +430,11 @@ func TestSerializerTime(t *testing.T) {
 	}
 }
 
-// oldSerializer is the expression of another serializer, src assembled as
-// serializerSource is (DIWALL_SERIALIZER_OLD), with the same options.
+// oldSerializer is the expression of another serializer, src a bundle as
+// serializerFunc is (DIWALL_SERIALIZER_OLD), called with the same options.
 func oldSerializer(src []byte) string {
 	opts, _ := json.Marshal(serializerOptions(snapshotOptions("probe")))
-	return strings.Replace(string(src), "__OPTIONS__", string(opts), 1)
+	return "(" + strings.TrimSpace(string(src)) + ")(" + string(opts) + ")"
 }
 
 // TestSerializerProfile (opt-in: DIWALL_SERIALIZER_PROFILE=10000) prints

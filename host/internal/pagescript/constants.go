@@ -3,15 +3,14 @@ package pagescript
 import (
 	"bytes"
 	"encoding/json"
-	"strings"
 )
 
 // ConstantsJSON holds what the host and its page scripts must agree on:
 // the bits of the actionable facts the serializer reports, the
 // autocomplete tokens of secrets and the words of payment fields. It is
-// the one copy: the host reads it (Shared), and the assembler writes it,
-// compact, into serializer.js, guard.js and act.js where they name
-// constantsPlaceholder.
+// the one copy: the host reads it (Shared), and the page scripts' modules
+// import it (sensitive.js, serializer.js, act.js), which their bundles
+// carry.
 var ConstantsJSON = func() []byte {
 	b, err := files.ReadFile("js/page_constants.json")
 	if err != nil {
@@ -19,10 +18,6 @@ var ConstantsJSON = func() []byte {
 	}
 	return b
 }()
-
-// constantsPlaceholder is the name the page scripts read the constants by;
-// its declaration for the type-check is in page_scripts.d.ts.
-const constantsPlaceholder = "__PAGE_CONSTANTS__"
 
 // Constants is page_constants.json.
 type Constants struct {
@@ -57,14 +52,4 @@ func decodeConstants(data []byte) Constants {
 		panic("pagescript: page_constants.json: " + err.Error())
 	}
 	return c
-}
-
-// withConstants puts the constants, as a JavaScript object literal, in
-// place of the page script's placeholder.
-func withConstants(script string) string {
-	var compact bytes.Buffer
-	if err := json.Compact(&compact, ConstantsJSON); err != nil {
-		panic("pagescript: page_constants.json: " + err.Error())
-	}
-	return strings.Replace(script, constantsPlaceholder, compact.String(), 1)
 }

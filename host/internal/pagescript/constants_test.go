@@ -1,43 +1,34 @@
 package pagescript
 
 import (
-	"bytes"
-	"encoding/json"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
 
-// The page scripts read the constants only from the copy the assembler
-// writes into them: each names the placeholder once, the scripts sent to
-// the page carry the JSON in its place, and no script keeps a copy of its
-// own.
+// The page scripts read the constants only from page_constants.json: the
+// modules that use them import it, the scripts sent to the page carry its
+// values, and no script keeps a copy of its own.
 func TestPageScriptsShareTheConstants(t *testing.T) {
-	var compact bytes.Buffer
-	if err := json.Compact(&compact, ConstantsJSON); err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range []string{"serializer.js", "guard.js"} {
-		if n := strings.Count(source(name), constantsPlaceholder); n != 1 {
-			t.Errorf("%s names %s %d times, want once", name, constantsPlaceholder, n)
-		}
-	}
-	for _, s := range All() {
-		if strings.Contains(s.Text, constantsPlaceholder) {
-			t.Errorf("the %s sent to the page still names %s", s.Name, constantsPlaceholder)
+	for _, name := range []string{"serializer.js", "sensitive.js", "act.js"} {
+		if !strings.Contains(module(t, name), `import constants from "./page_constants.json";`) {
+			t.Errorf("%s does not import page_constants.json", name)
 		}
 	}
 	for name, sent := range map[string]string{"serializer": Serializer, "guard": Guard} {
-		if n := strings.Count(sent, compact.String()); n != 1 {
-			t.Errorf("the %s sent to the page holds page_constants.json %d times, want once", name, n)
+		for _, tok := range Shared.SensitiveAutocomplete {
+			if !strings.Contains(sent, strconv.Quote(tok)) {
+				t.Errorf("the %s sent to the page does not hold the token %q", name, tok)
+			}
 		}
 	}
-	// The scripts that read the constants, and those spliced into them.
-	// (login.js names autocomplete tokens too, to find a login form's
-	// fields, not to withhold them.)
+	// The modules that read the constants, and those they import. (login.js
+	// names autocomplete tokens too, to find a login form's fields, not to
+	// withhold them.)
 	literalBit := regexp.MustCompile(`\bact \|= \d`)
-	for _, name := range []string{"serializer.js", "guard.js", "roles.js", "accname.js"} {
-		file := source(name)
+	for _, name := range []string{"serializer.js", "guard.js", "sensitive.js", "roles.js", "accname.js"} {
+		file := module(t, name)
 		for _, tok := range Shared.SensitiveAutocomplete {
 			if strings.Contains(file, tok) {
 				t.Errorf("%s spells the token %q itself", name, tok)
@@ -67,20 +58,12 @@ func TestConstantsActBits(t *testing.T) {
 	}
 }
 
-// The serializer's placeholders are each where the assembler looks for
-// them, once: a script edited out of shape fails here, not in a page.
-func TestSerializerPlaceholders(t *testing.T) {
-	src := source("serializer.js")
-	if n := strings.Count(src, accnamePlaceholder); n != 1 {
-		t.Errorf("serializer.js names %s %d times, want once", accnamePlaceholder, n)
-	}
-	if !strings.HasSuffix(strings.TrimSpace(src), optionsCall) {
-		t.Errorf("serializer.js does not end with %s", optionsCall)
-	}
-	if strings.Contains(Serializer, accnamePlaceholder) || strings.Contains(Serializer, "__OPTIONS__") {
-		t.Error("the serializer sent to the page still names a placeholder")
-	}
-	if !strings.HasPrefix(Serializer, "(") && !strings.HasPrefix(Serializer, "/") {
-		t.Errorf("the serializer starts %.20q", Serializer)
+// Each bundle is a function expression in strict mode, as ./bundle
+// writes it: the host defines it in a world by assigning it.
+func TestBundlesAreFunctionExpressions(t *testing.T) {
+	for name, sent := range map[string]string{"serializer": Serializer, "guard": Guard, "act": Act, "login": Login} {
+		if !strings.HasPrefix(sent, `(()=>{"use strict";`) || !strings.HasSuffix(sent, "})()") {
+			t.Errorf("the %s bundle is %.30q…%q", name, sent, sent[max(0, len(sent)-10):])
+		}
 	}
 }

@@ -3,19 +3,25 @@ import js from "@eslint/js";
 import globals from "globals";
 
 export default [
-  { ignores: ["node_modules/"] },
+  // bundled/ is written by ./bundle, from js/.
+  { ignores: ["node_modules/", "bundled/"] },
   js.configs.recommended,
   {
-    // Scripts, not modules: each is one function expression that the host
-    // sends to the page, where it runs in an isolated world; roles.js and
-    // accname.js are spliced into serializer.js's function.
+    // The small scripts: each one function expression (or expression) that
+    // the host sends to the page as it is, where it runs in an isolated
+    // world.
     files: ["js/**/*.js"],
     languageOptions: {
       ecmaVersion: 2022,
       sourceType: "script",
-      // The names the assembler writes the constants and the options in place of.
-      globals: { ...globals.browser, __PAGE_CONSTANTS__: "readonly", __OPTIONS__: "readonly" },
+      globals: { ...globals.browser },
     },
+  },
+  {
+    // The modules, which the host sends bundled (./bundle).
+    files: ["js/serializer.js", "js/roles.js", "js/accname.js", "js/labels.js", "js/sensitive.js", "js/guard.js",
+      "js/act.js", "js/login.js"],
+    languageOptions: { sourceType: "module" },
   },
   {
     files: ["test/**/*.js", "eslint.config.js"],

@@ -1,26 +1,43 @@
 // Package pagescript owns the scripts the host runs in a page: the
-// serializer (with the roles and accessible names it splices in), the
+// serializer (with its modules for roles and accessible names), the
 // capture guard, act's and login's helpers, the download fetcher and the
 // small functions that read a snapshot's frames and key listeners. Their
-// sources are the files of js/, plain JavaScript type-checked, linted and
-// tested by this folder's own npm toolchain (package.json); this package
-// embeds them and assembles them, once, into the text the host sends: the
+// sources are the files of js/, JavaScript type-checked, linted and tested
+// by this folder's own npm toolchain (package.json). The large ones are ES
+// modules that share helpers by importing them: ./bundle bundles each into
+// the function expression the host sends, in bundled/, checked in (go
+// generate; its test fails when a bundle is stale). The small ones are
+// function expressions sent as they are. This package embeds both: the
 // exported strings. The scripts' tests run on that same text (see
 // assembled/, which prints it), never on a second assembly of their own.
 package pagescript
+
+//go:generate go run ./bundle
 
 import (
 	"embed"
 	"strings"
 )
 
-//go:embed js/*.js js/page_constants.json
+//go:embed js/*.js js/page_constants.json js/page_ops.d.ts bundled/*.js
 var files embed.FS
 
-// read are the files of js/ the scripts are assembled from.
+// OpDeclarations is js/page_ops.d.ts: the ops of act.js and login.js,
+// each with its arguments and its answer, as the scripts declare them
+// (pageops reads it, for the tests that hold the host's Go types to it).
+var OpDeclarations = func() string {
+	b, err := files.ReadFile("js/page_ops.d.ts")
+	if err != nil {
+		panic("pagescript: " + err.Error())
+	}
+	return string(b)
+}()
+
+// read are the files of js/ sent as they are.
 var read = map[string]bool{}
 
-// source is the file js/name.
+// source is the file js/name, a function expression (or an expression)
+// sent as it is.
 func source(name string) string {
 	b, err := files.ReadFile("js/" + name)
 	if err != nil {
@@ -30,30 +47,30 @@ func source(name string) string {
 	return string(b)
 }
 
-// accnamePlaceholder is where serializer.js takes roles.js and accname.js,
-// which share its scope (serializer_scope.d.ts declares what they take
-// from it).
-const accnamePlaceholder = "/*__ACCNAME__*/"
-
-// optionsCall ends serializer.js: the call of its function with the
-// options, cut off to make the function the host calls with them.
-const optionsCall = "(__OPTIONS__)"
+// bundled is the module js/name.js bundled (./bundle): a function
+// expression, its default export.
+func bundled(name string) string {
+	b, err := files.ReadFile("bundled/" + name + ".js")
+	if err != nil {
+		panic("pagescript: " + err.Error())
+	}
+	return strings.TrimSpace(string(b))
+}
 
 // The scripts as the host sends them.
 var (
 	// Serializer is the serializer as a function of its options
-	// (SerializerOptions in page_scripts.d.ts): serializer.js with the
-	// constants, roles.js and accname.js written in.
-	Serializer = strings.TrimSuffix(strings.TrimSpace(strings.Replace(withConstants(source("serializer.js")),
-		accnamePlaceholder, source("roles.js")+"\n"+source("accname.js"), 1)), optionsCall)
-	// Guard is the capture guard, guard.js with the constants written in:
-	// a function of the sensitive cues that returns its start function.
-	Guard = withConstants(source("guard.js"))
-	// Act is act's page helpers, act.js with the constants written in: a
-	// function of an op and its arguments.
-	Act = withConstants(source("act.js"))
-	// Login is login's helpers, a function of an op and its arguments.
-	Login = source("login.js")
+	// (SerializerOptions in page_scripts.d.ts): serializer.js bundled.
+	Serializer = bundled("serializer")
+	// Guard is the capture guard, guard.js bundled: a function of the
+	// sensitive cues that returns its start function.
+	Guard = bundled("guard")
+	// Act is act's page helpers, act.js bundled: a function of an op and
+	// its arguments.
+	Act = bundled("act")
+	// Login is login's helpers, login.js bundled: a function of an op and
+	// its arguments.
+	Login = bundled("login")
 	// DownloadFetch reads a download the page holds, piece by piece.
 	DownloadFetch = source("download_fetch.js")
 	// GuardFinish finishes a capture guard by its id.

@@ -2,7 +2,7 @@
 // the constants they share with it, as one JSON object: {"scripts":
 // {name: text}, "constants": page_constants.json}. The page scripts'
 // tests (test/helpers/page_scripts.js) run on what it prints, so they test
-// the very text the host assembles.
+// the very text the host sends.
 package main
 
 import (

@@ -1,17 +1,23 @@
 // @ts-check
-  // ---- Accessible names, as Chrome computes them ----
-  //
-  // Spliced into serializer.js after roles.js, sharing its scope. nameOf
-  // follows accname 1.2 as Chromium implements it (ax_object.cc,
-  // ax_node_object.cc: TextAlternative, NativeTextAlternative,
-  // TextFromDescendants): where the spec and Chrome disagree, Chrome wins,
-  // as the names must match what the slow path reads from Chrome's tree.
-  //
-  // What it takes from the serializer's scope and roles.js, and what the
-  // serializer uses:
-  /* global win, doc, sensitiveCues, textSeen, index, frameTags, closedRoots, labelsFor,
-     roleOf, inGrid, parentOf, svgNS, textInputTypes */
-  /* exported nameOf, controlRoles, styles */
+// ---- Accessible names, as Chrome computes them ----
+//
+// A module of the serializer (serializer.js), with roles.js. nameOf
+// follows accname 1.2 as Chromium implements it (ax_object.cc,
+// ax_node_object.cc: TextAlternative, NativeTextAlternative,
+// TextFromDescendants): where the spec and Chrome disagree, Chrome wins,
+// as the names must match what the slow path reads from Chrome's tree.
+//
+// names makes the functions for one run of the serializer (their caches
+// last as long as it), from what they take of the serializer's run
+// (NameScope) and of roles.js.
+
+/**
+ * @param {NameScope} scope
+ * @param {ReturnType<typeof import("./roles.js").roles>} roles
+ */
+export function names(scope, roles) {
+  const { win, doc, sensitiveCues, textSeen, index, frameTags, closedRoots, labelsFor } = scope;
+  const { roleOf, inGrid, parentOf, svgNS, textInputTypes } = roles;
 
   const htmlSpace = /[ \t\n\r\f]+/g;
   // (HTML's spaces only: Chrome keeps a no-break space at either end.)
@@ -685,3 +691,6 @@
     if (scope !== doc && pseudoSelectors(doc) !== "") { return null; }
     return out.map((x) => x.trim() || "*").join(",");
   }
+
+  return { nameOf, controlRoles, styles };
+}

@@ -1,17 +1,26 @@
 // @ts-check
 // Diwall's action helpers. The host runs this in its isolated world of the
-// tab's main frame, as `(function (op, args) {...})("<op>", {...})`, and
-// gets back one JSON string. They find the element the model named, by the
-// reference kept when the snapshot was taken (never by a selector or a
-// position), so a re-rendered page can only give "gone", never another
-// element. They only read the page, scroll it, focus, place the caret and
+// tab's main frame: this module's default export, called with an op and
+// its arguments ("<op>", {...}), answers one JSON string. They find the
+// element the model named, by the reference kept when the snapshot was
+// taken (never by a selector or a position), so a re-rendered page can
+// only give "gone", never another element. They only read the page, scroll it, focus, place the caret and
 // set a <select>; clicks and keys are real input events sent by the host.
-(/** @param {string} op @param {HelperArgs} args */ function (op, args) {
-  "use strict";
+
+import constants from "./page_constants.json";
+
+// Each op's arguments and answer are declared in page_ops.d.ts (ActOps),
+// as the host declares them in Go (act's ops.go).
+/** @type {(...call: ActCall) => string | Promise<string>} */
+const act = (op, args) => {
   const state = globalThis.__diwall;
   let renamed = false; // see element
-  /** @param {Record<string, unknown> & {gone?: boolean}} v */
-  const out = (v) => JSON.stringify(renamed && v.gone ? { ...v, renamed: true } : v);
+  /**
+   * The answer of op, as JSON.
+   * @template {keyof ActOps} K
+   * @param {K} _op @param {ActOps[K][1]} v
+   */
+  const out = (_op, v) => JSON.stringify(renamed && v.gone ? { ...v, renamed: true } : v);
   if (op === "scrollWatch") {
     // Counts the page's scrollend events, so that scrollDone knows a
     // scroll that ended before it was asked.
@@ -21,7 +30,7 @@
       window.addEventListener("scrollend", () => { w.ends++; }, true);
       document.addEventListener("scrollend", () => { w.ends++; }, true);
     }
-    return out({ ends: w.ends });
+    return out(op, { ends: w.ends });
   }
   if (op === "scrollDone") {
     // Answers when the scroll the wheel started has ended (scrollend), at
@@ -29,7 +38,7 @@
     // nothing); at the latest after args.wait ms.
     const w = globalThis.__diwallScroll || { ends: 0 };
     return new Promise((done) => {
-      const finish = () => done(out({ x: window.scrollX, y: window.scrollY }));
+      const finish = () => done(out(op, { x: window.scrollX, y: window.scrollY }));
       if (w.ends > args.since) { return finish(); }
       const limit = setTimeout(finish, args.wait);
       const ended = () => { clearTimeout(limit); finish(); };
@@ -49,12 +58,12 @@
   if (op === "hasText") {
     // Answers when the text is on the page, or after args.wait ms. In a
     // frame (own), only in the document the snapshot read.
-    if (args.own && (!state || state.snapshot !== args.snapshot)) { return out({ found: false }); }
+    if (args.own && (!state || state.snapshot !== args.snapshot)) { return out(op, { found: false }); }
     const has = () => ((document.body && document.body.innerText) || "").toLowerCase().includes(args.text.toLowerCase());
-    if (has() || !args.wait) { return out({ found: has() }); }
+    if (has() || !args.wait) { return out(op, { found: has() }); }
     return new Promise((done) => {
-      const watch = new MutationObserver(() => { if (has()) { stop(); done(out({ found: true })); } });
-      const limit = setTimeout(() => { stop(); done(out({ found: has() })); }, args.wait);
+      const watch = new MutationObserver(() => { if (has()) { stop(); done(out(op, { found: true })); } });
+      const limit = setTimeout(() => { stop(); done(out(op, { found: has() })); }, args.wait);
       const stop = () => { watch.disconnect(); clearTimeout(limit); };
       watch.observe(document.documentElement, { childList: true, subtree: true, characterData: true, attributes: true });
     });
@@ -63,7 +72,7 @@
   // in the four languages of the sensitive cues; and the frames of
   // payment providers.
   // (The host reads the same words: page_constants.json.)
-  const { paymentCue: cueWords, paymentFrame: frameWords } = __PAGE_CONSTANTS__;
+  const { paymentCue: cueWords, paymentFrame: frameWords } = constants;
   const paymentCue = new RegExp(cueWords, "i");
   const paymentFrame = new RegExp(frameWords, "i");
 
@@ -99,8 +108,8 @@
   // not): what the host's request guard asks of a page that may send data
   // while a step runs.
   const pagePays = () => paymentIn(document.querySelectorAll("input, select, textarea, [autocomplete]"), document.querySelectorAll("iframe"));
-  if (op === "pays") { return out({ pays: pagePays() }); } // (needs no snapshot)
-  if (!state || state.snapshot !== args.snapshot) { return out({ stale: true }); }
+  if (op === "pays") { return out(op, { pays: pagePays() }); } // (needs no snapshot)
+  if (!state || state.snapshot !== args.snapshot) { return out(op, { stale: true }); }
   const kept = state; // the snapshot, for the functions below
 
   // The page's trusted beforeinput, keyup and click events, counted: a
@@ -114,18 +123,19 @@
   if (!seen || seen.root !== root) {
     seen = globalThis.__diwallSeen = { root, bi: 0, ku: 0, cl: 0 };
     const c = seen;
-    // The host knows these by their name among the page's listeners.
+    // The host knows these by their name among the page's listeners
+    // (keys_learnt.go ownCounter): a method's, which a minifier keeps.
     /** @param {"bi" | "ku" | "cl"} key */
-    const counter = (key) => function __diwallCounter(/** @type {Event} */ e) { if (e.isTrusted) { c[key]++; } };
+    const counter = (key) => ({ __diwallCounter(/** @type {Event} */ e) { if (e.isTrusted) { c[key]++; } } }).__diwallCounter;
     root.addEventListener("beforeinput", counter("bi"), true);
     root.addEventListener("keyup", counter("ku"), true);
     root.addEventListener("click", counter("cl"), true);
   }
   const after = args.after;
-  if (after && (seen.bi < after.bi || seen.ku < after.ku || seen.cl < after.cl)) { return out({ notYet: true }); }
+  if (after && (seen.bi < after.bi || seen.ku < after.ku || seen.cl < after.cl)) { return out(op, { notYet: true }); }
   // A helper sent right behind the one of the step before runs only if
   // that one succeeded (it left its token).
-  if (args.okAfter !== undefined && globalThis.__diwallOK !== args.okAfter) { return out({ notYet: true }); }
+  if (args.okAfter !== undefined && globalThis.__diwallOK !== args.okAfter) { return out(op, { notYet: true }); }
   const succeeded = () => { if (args.token !== undefined) { globalThis.__diwallOK = args.token; } };
   const counts = () => ({ bi: seen.bi, ku: seen.ku, cl: seen.cl });
 
@@ -285,10 +295,10 @@
   switch (op) {
     case "locate": {
       const el = element(args.i);
-      if (!el) { return out({ gone: true }); }
+      if (!el) { return out(op, { gone: true }); }
       // A click on a file input, or on its label, opens a file chooser.
       const file = isFileInput(el) || (el.tagName === "LABEL" && Boolean(el.control) && isFileInput(/** @type {HTMLElement} */ (el.control)));
-      return out({ ...target(el, args.noScroll), disabled: disabled(el), file });
+      return out(op, { ...target(el, args.noScroll), disabled: disabled(el), file });
     }
     case "typeTarget": {
       // Everything a type step needs from the page in one call: the field
@@ -296,21 +306,21 @@
       // or all selected to be replaced); what kind of field it is, and
       // whether its page wants each key.
       const el = element(args.i);
-      if (!el) { return out({ gone: true }); }
+      if (!el) { return out(op, { gone: true }); }
       const t = target(el);
-      if (t.invisible || t.covered !== undefined) { return out(t); }
-      if (disabled(el)) { return out({ disabled: true }); }
+      if (t.invisible || t.covered !== undefined) { return out(op, t); }
+      if (disabled(el)) { return out(op, { disabled: true }); }
       const tag = el.tagName;
       let kind = "other";
       if (tag === "INPUT" && textTypes.test(/** @type {string} */ (el.type))) { kind = "text"; }
       else if (tag === "INPUT" && /^(date|time|datetime-local|month|week)$/.test(/** @type {string} */ (el.type))) { kind = "segmented"; }
       else if (tag === "TEXTAREA") { kind = "text"; }
       else if (el.isContentEditable) { kind = "editable"; }
-      if (kind === "text" && el.readOnly) { return out({ readonly: true }); }
-      if (kind === "other" && takesNoText(el)) { return out({ notText: describe(el) }); }
-      if (kind === "other") { return out({ ...t, kind, seen: counts() }); }
+      if (kind === "text" && el.readOnly) { return out(op, { readonly: true }); }
+      if (kind === "other" && takesNoText(el)) { return out(op, { notText: describe(el) }); }
+      if (kind === "other") { return out(op, { ...t, kind, seen: counts() }); }
       /** @type {HTMLElement} */ (el).focus({ preventScroll: true });
-      if (!focused(el)) { return out({ ...t, kind: "other", seen: counts() }); }
+      if (!focused(el)) { return out(op, { ...t, kind: "other", seen: counts() }); }
       let atEnd = true;
       if (kind === "text") {
         const field = /** @type {HTMLInputElement | HTMLTextAreaElement} */ (el);
@@ -332,17 +342,17 @@
       }
       const keyed = kind === "segmented";
       const empty = kind === "editable" ? !el.textContent : kind === "segmented" || el.value === "";
-      return out({ ...t, kind, keyed, formatted: kind === "text" && formatted(el), atEnd, empty, seen: counts() });
+      return out(op, { ...t, kind, keyed, formatted: kind === "text" && formatted(el), atEnd, empty, seen: counts() });
     }
     case "focus": {
       const el = element(args.i);
-      if (!el) { return out({ gone: true }); }
+      if (!el) { return out(op, { gone: true }); }
       /** @type {HTMLElement} */ (el).focus({ preventScroll: false });
-      return out({ focused: focused(el) });
+      return out(op, { focused: focused(el) });
     }
     case "checkTarget": {
       const el = element(args.i);
-      if (!el) { return out({ gone: true }); }
+      if (!el) { return out(op, { gone: true }); }
       let checked = null;
       if (el.tagName === "INPUT" && (el.type === "checkbox" || el.type === "radio")) { checked = el.checked; }
       else {
@@ -350,29 +360,29 @@
         if (a !== null) { checked = a === "true"; }
       }
       if (args.only && checked === args.want) { succeeded(); }
-      if (checked === null || args.only) { return out({ checked }); }
-      return out({ checked, ...target(el), disabled: disabled(el), seen: counts() });
+      if (checked === null || args.only) { return out(op, { checked }); }
+      return out(op, { checked, ...target(el), disabled: disabled(el), seen: counts() });
     }
     case "selectNative": {
       // A <select> is set as a person's choice would set it: focused, the
       // options chosen, then input and change events.
       const el = element(args.i);
-      if (!el) { return out({ gone: true }); }
+      if (!el) { return out(op, { gone: true }); }
       if (el.tagName !== "SELECT") {
         const t = target(el);
-        return out({ ...t, disabled: disabled(el), notSelect: true });
+        return out(op, { ...t, disabled: disabled(el), notSelect: true });
       }
       const t = target(el);
-      if (t.invisible || t.covered !== undefined) { return out(t); }
-      if (el.disabled) { return out({ disabled: true }); }
+      if (t.invisible || t.covered !== undefined) { return out(op, t); }
+      if (el.disabled) { return out(op, { disabled: true }); }
       const opts = Array.from(/** @type {HTMLSelectElement} */ (el).options);
       const chosen = [];
       for (const want of args.values) {
         const o = opts.find((o) => matches(optionLabel(o), want)) || opts.find((o) => o.value === want);
-        if (!o) { return out({ missing: want, options: opts.map(optionLabel).slice(0, 50) }); }
+        if (!o) { return out(op, { missing: want, options: opts.map(optionLabel).slice(0, 50) }); }
         chosen.push(o);
       }
-      if (!el.multiple && chosen.length > 1) { return out({ single: true }); }
+      if (!el.multiple && chosen.length > 1) { return out(op, { single: true }); }
       /** @type {HTMLElement} */ (el).focus({ preventScroll: true });
       for (const o of opts) { o.selected = chosen.includes(o); }
       el.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
@@ -380,7 +390,7 @@
       succeeded();
       // Answer after the tasks the page's handlers queued (a form they
       // submit): what they set off is then known to the host.
-      const answer = out({ chosen: chosen.map(optionLabel) });
+      const answer = out(op, { chosen: chosen.map(optionLabel) });
       return new Promise((done) => setTimeout(() => done(answer), 0));
     }
     case "findOption": {
@@ -398,8 +408,8 @@
       const options = Array.from(scope.querySelectorAll('[role="option"]')).filter((o) => o.checkVisibility());
       const o = options.find((o) => matches(o.getAttribute("aria-label") || o.textContent || "", args.value)) ||
         options.find((o) => o.getAttribute("data-value") === args.value || o.getAttribute("value") === args.value);
-      if (!o) { return out({ missing: args.value, options: options.map((o) => (o.textContent || "").trim()).slice(0, 50) }); }
-      return out(target(o));
+      if (!o) { return out(op, { missing: args.value, options: options.map((o) => (o.textContent || "").trim()).slice(0, 50) }); }
+      return out(op, target(o));
     }
     case "framePoint": {
       // Where the point (args.x, args.y) of the viewport of the frame shown
@@ -408,7 +418,7 @@
       // of this page over it. With args.scroll, a point out of this
       // viewport (a frame below the fold) is scrolled into it first.
       const el = element(args.i);
-      if (!el) { return out({ gone: true }); }
+      if (!el) { return out(op, { gone: true }); }
       const w = window.innerWidth, h = window.innerHeight;
       const place = () => {
         const r = el.getBoundingClientRect();
@@ -428,19 +438,19 @@
           ({ x, y } = place());
         }
       }
-      if (outside() || args.x >= el.clientWidth || args.y >= el.clientHeight) { return out({ invisible: true }); }
+      if (outside() || args.x >= el.clientWidth || args.y >= el.clientHeight) { return out(op, { invisible: true }); }
       let hit = document.elementFromPoint(x, y);
       while (hit && hit.shadowRoot) {
         const inner = hit.shadowRoot.elementFromPoint(x, y);
         if (!inner || inner === hit) { break; }
         hit = inner;
       }
-      if (hit === el) { return out({ x, y }); }
+      if (hit === el) { return out(op, { x, y }); }
       let by = -1;
       for (let c = /** @type {Node | null | undefined} */ (hit); c; c = c.parentNode || /** @type {Partial<ShadowRoot>} */ (c).host) {
         if (state.index.has(c)) { by = /** @type {number} */ (state.index.get(c)); break; }
       }
-      return out({ x, y, covered: by });
+      return out(op, { x, y, covered: by });
     }
     case "dragWatch": {
       // Notes whether the page starts an HTML5 drag (and lets it go on)
@@ -449,11 +459,11 @@
       state.drag = d;
       window.addEventListener("dragstart", () => { d.started = true; }, { capture: true, once: true });
       window.addEventListener("dragstart", (e) => { d.prevented = e.defaultPrevented; }, { once: true });
-      return out({});
+      return out(op, {});
     }
     case "dragStarted": {
       const d = state.drag || { started: false, prevented: false };
-      return out({ found: d.started && !d.prevented });
+      return out(op, { found: d.started && !d.prevented });
     }
     case "consequence": {
       // What a click on the element (args.key ""), or Enter or Space in it
@@ -462,7 +472,7 @@
       // its submit button; the element's box. Read before the person is
       // asked about the step (the host's confirm).
       const el = args.i >= 0 ? element(args.i) : deepFocus();
-      if (!el) { return out(args.i >= 0 ? { gone: true } : {}); }
+      if (!el) { return out(op, args.i >= 0 ? { gone: true } : {}); }
       const form = formOf(el);
       let submits = false;
       if (form) {
@@ -471,7 +481,7 @@
       }
       const r = el.getBoundingClientRect();
       const index = args.i >= 0 ? args.i : kept.index.get(el);
-      return out({
+      return out(op, {
         submits, pays: Boolean(form) && takesPayment(/** @type {HTMLFormElement} */ (form)), native: nativeChoice(el), pagePays: pagePays(),
         submitName: form ? submitName(/** @type {HTMLFormElement} */ (form)) : "",
         index: index === undefined ? null : index, box: [r.x, r.y, r.width, r.height],
@@ -482,12 +492,12 @@
       // (which hands it to DOM.setFileInputFiles).
       const el = element(args.i);
       state.fileInput = null;
-      if (!el) { return out({ gone: true }); }
+      if (!el) { return out(op, { gone: true }); }
       const input = fileInputOf(el);
-      if (!input) { return out({ notFile: true }); }
-      if (disabled(input)) { return out({ disabled: true }); }
+      if (!input) { return out(op, { notFile: true }); }
+      if (disabled(input)) { return out(op, { disabled: true }); }
       state.fileInput = input;
-      return out({ multiple: input.multiple, accept: input.accept });
+      return out(op, { multiple: input.multiple, accept: input.accept });
     }
     case "fileInputs": {
       // Which marked elements stand for a file input, for the observation.
@@ -499,8 +509,9 @@
         const files = Array.from(input.files || [], (f) => f.name);
         found.push({ i, self: input === el, accept: input.accept, multiple: input.multiple, files });
       }
-      return out({ found });
+      return out(op, { found });
     }
   }
-  return out({ unknown: op });
-})
+  return JSON.stringify({ unknown: /** @type {string} */ (op) });
+};
+export default act;

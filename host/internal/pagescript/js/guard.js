@@ -32,20 +32,20 @@
 // added while the guard runs, and the serializer's node indexes the host
 // names (extra), for fields only the host's own check found sensitive.
 //
-// This file is a function of the cues, {sensitive: "<regexp source>",
+// This module's default export is a function of the cues, {sensitive: "<regexp source>",
 // notSensitive: "<regexp source>"}, that returns the guard's start function;
 // the host keeps it in the isolated world and calls it with
 //   {id: "<guard id>", snapshot: "<id>", extra: [int]}.
 // start returns (or promises) a JSON string; the started guard is
 // globalThis.__diwallGuard, whose finish() returns (or promises) the report.
-(/** @param {{sensitive: string, notSensitive: string}} cues */ function (cues) {
-  "use strict";
+
+import { labelsFinder } from "./labels.js";
+import { cueTest, secretByKind } from "./sensitive.js";
+
+/** @param {{sensitive: string, notSensitive: string}} cues */
+export default function guardLibrary(cues) {
   const KEY = "__diwallGuard";
-  const sensitiveRe = new RegExp(cues.sensitive, "i");
-  const notSensitiveRe = new RegExp(cues.notSensitive, "gi");
-  // The autocomplete tokens of secrets, shared with the host: Go writes
-  // page_constants.json in place of the name.
-  const sensitiveAutocomplete = new RegExp(`\\b(${__PAGE_CONSTANTS__.sensitiveAutocomplete.join("|")})\\b`, "i");
+  const sensitiveText = cueTest(cues);
 
   /** @param {{id: string, snapshot: string, extra?: number[]}} opts */
   return function start(opts) {
@@ -105,35 +105,15 @@
       return p && p.nodeType === 11 ? /** @type {Partial<ShadowRoot>} */ (p).host || null : p;
     };
 
-    // label[for] maps, one per document or shadow root (el.labels is slow
-    // on large pages).
-    /** @type {Map<Node, Map<string | null, HTMLLabelElement[]>>} */
-    const labelMaps = new Map();
-    /** @param {Element} el @returns {HTMLLabelElement[]} */
-    function labelsFor(el) {
-      const root = /** @type {ParentNode} */ (el.getRootNode());
-      let m = labelMaps.get(root);
-      if (!m) {
-        m = new Map();
-        for (const l of root.querySelectorAll("label[for]")) {
-          const id = l.getAttribute("for");
-          if (!m.has(id)) { m.set(id, []); }
-          /** @type {HTMLLabelElement[]} */ (m.get(id)).push(/** @type {HTMLLabelElement} */ (l));
-        }
-        labelMaps.set(root, m);
-      }
-      return m.get(el.id) || [];
-    }
+    const labelsFor = labelsFinder();
 
     /** @param {PageElement} el */
     function sensitiveField(el) {
       const tag = el.tagName;
       const editable = el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable);
       if (tag !== "INPUT" && tag !== "TEXTAREA" && tag !== "SELECT" && !editable) { return false; }
-      const type = (el.getAttribute("type") || "").toLowerCase();
-      if (type === "password") { return true; }
-      if (type === "hidden") { return false; }
-      if (sensitiveAutocomplete.test(el.getAttribute("autocomplete") || "")) { return true; }
+      if ((el.getAttribute("type") || "").toLowerCase() === "hidden") { return false; }
+      if (secretByKind(el)) { return true; }
       // The serializer's cues, and every other place a name can come from.
       const parts = [el.getAttribute("name"), el.id, el.getAttribute("placeholder"), el.getAttribute("aria-label"),
         el.getAttribute("title")];
@@ -148,9 +128,8 @@
       if (el.id) { parts.push(...labelsFor(el).map((l) => l.textContent)); }
       const wrap = el.closest("label");
       if (wrap) { parts.push(wrap.textContent); }
-      const norm = (/** @type {string | null} */ s) => (s || "").replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_\-.[\]]/g, " ").replace(notSensitiveRe, " ");
-      if (sensitiveRe.test(norm(parts.join(" ")))) { return true; }
-      return parts.some((p) => p && sensitiveRe.test(norm(p)));
+      if (sensitiveText(parts.join(" "))) { return true; }
+      return parts.some((p) => p && sensitiveText(p));
     }
 
     // The decisions of earlier guards in this document, with the attributes
@@ -536,4 +515,4 @@
       return begin();
     })();
   };
-})
+}

@@ -1,9 +1,9 @@
 // @ts-check
 // Diwall's login helpers. The host runs this in its isolated world of the
-// tab's main frame, as `(function (op, args) {...})("<op>", {...})`, and
-// gets back one JSON string. It finds the fields of a login form among the
-// elements of the current snapshot (globalThis.__diwall), and watches the
-// page after a submit. It reads no field's value and types nothing: the
+// tab's main frame: this module's default export, called with an op and
+// its arguments ("<op>", {...}), answers one JSON string. It finds the
+// fields of a login form among the elements of the current snapshot
+// (globalThis.__diwall), and watches the page after a submit. It reads no field's value and types nothing: the
 // host types with real input events.
 //
 // inspect {snapshot}: {password, username, submit: node indexes or -1,
@@ -11,10 +11,19 @@
 // settle {snapshot, field, errors, wait}: answers when the page decides:
 //   "password" (a password field is shown), "gone" (the field typed into
 //   went away), "error" (new error text), "otp", "captcha"; or "timeout".
-(/** @param {string} op @param {LoginArgs} args */ function (op, args) {
-  "use strict";
+
+// Each op's arguments and answer are declared in page_ops.d.ts (LoginOps),
+// as the host declares them in Go (login's ops.go).
+/** @type {(...call: LoginCall) => string | Promise<string>} */
+const login = (op, args) => {
+  /**
+   * The answer of op, as JSON.
+   * @template {keyof LoginOps} K
+   * @param {K} _op @param {LoginOps[K][1]} v
+   */
+  const out = (_op, v) => JSON.stringify(v);
   const state = globalThis.__diwall;
-  if (!state || state.snapshot !== args.snapshot) { return JSON.stringify({ stale: true }); }
+  if (!state || state.snapshot !== args.snapshot) { return out(op, { stale: true }); }
   const els = state.els;
 
   /** @param {Element | null | undefined} el */
@@ -46,7 +55,7 @@
   const submitWords = /\b(log ?in|sign ?in|next|continue|submit|weiter|anmelden|einloggen|entrar|iniciar|acceder|siguiente|pr[oó]ximo|continuar|se connecter|connexion|suivant)\b/i;
 
   // The snapshot's elements that carry a mark, in reading order.
-  const marked = /** @type {PageElement[]} */ ((args.nodes || []).map((i) => els[i]).filter(Boolean));
+  const marked = /** @type {PageElement[]} */ ((op === "inspect" ? args.nodes : []).map((i) => els[i]).filter(Boolean));
   /** @param {Element | null} el */
   const indexOf = (el) => (el ? state.index.get(el) : undefined) ?? -1;
 
@@ -91,7 +100,7 @@
           submitWords.test(el.textContent || el.getAttribute("aria-label") || "") &&
           (field.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)) || null;
     }
-    return JSON.stringify({ password: indexOf(password), username: indexOf(username), submit: indexOf(submit),
+    return out(op, { password: indexOf(password), username: indexOf(username), submit: indexOf(submit),
       otp: otp(), captcha: captcha(), errors: errors() });
   }
 
@@ -108,14 +117,15 @@
     };
     return new Promise((done) => {
       const now = decide();
-      if (now) { return done(JSON.stringify({ state: now })); }
+      if (now) { return done(out(op, { state: now })); }
       const watch = new MutationObserver(() => {
         const d = decide();
-        if (d) { watch.disconnect(); clearTimeout(limit); done(JSON.stringify({ state: d })); }
+        if (d) { watch.disconnect(); clearTimeout(limit); done(out(op, { state: d })); }
       });
-      const limit = setTimeout(() => { watch.disconnect(); done(JSON.stringify({ state: decide() || "timeout" })); }, args.wait);
+      const limit = setTimeout(() => { watch.disconnect(); done(out(op, { state: decide() || "timeout" })); }, args.wait);
       watch.observe(document.documentElement, { childList: true, subtree: true, attributes: true, characterData: true });
     });
   }
-  return JSON.stringify({ error: "unknown op " + op });
-})
+  return JSON.stringify({ error: "unknown op " + /** @type {string} */ (op) });
+};
+export default login;

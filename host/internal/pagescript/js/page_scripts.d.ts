@@ -1,16 +1,12 @@
-// Types of the host's page scripts (serializer.js with roles.js and
-// accname.js, guard.js, act.js, login.js, download_fetch.js) for their type-check
-// (tsconfig.serializer.json, tsconfig.scripts.json): what Go
-// writes into them, the shapes of what they exchange, and what
-// they keep in the isolated world they share. Go embeds only the .js
-// files; this file is never sent to a page.
+// Types of the host's page scripts for their type-check (tsconfig.json):
+// the shapes of what they exchange with the host and with each other, and
+// what they keep in the isolated world they share. The modules
+// (serializer.js with roles.js and accname.js, guard.js, act.js,
+// login.js, and labels.js and sensitive.js, which they share) are bundled
+// into what the host sends (pagescript's bundle); this file is never sent
+// to a page.
 
-/** page_constants.json, which Go writes in place of this name. */
-declare const __PAGE_CONSTANTS__: typeof import("./page_constants.json");
-
-/** The serializer's options, which Go writes in place of this name. */
-declare const __OPTIONS__: SerializerOptions;
-
+/** The serializer's options, which the host calls its default export with. */
 interface SerializerOptions {
   maxName: number;
   maxText: number;
@@ -90,35 +86,6 @@ type ElementParts = Pick<HTMLInputElement, "value" | "type" | "checked" | "indet
   Pick<HTMLTableElement, "rows" | "tHead" | "tFoot" | "caption"> &
   Pick<HTMLTableRowElement, "cells">;
 
-/** The arguments of act's page helpers (act.js); each op reads its own. */
-interface HelperArgs {
-  snapshot: string;
-  /** The node index of the element acted on. */
-  i: number;
-  /** fileInputs: the node indexes to look at. */
-  is: number[];
-  /** Trusted events the page must have counted first (after), and the token of the helper before (okAfter, token). */
-  after?: { bi: number; ku: number; cl: number };
-  okAfter?: number;
-  token?: number;
-  noScroll?: boolean;
-  /** consequence: "enter" or "space" for a key, "" for a click. */
-  key: string;
-  /** framePoint: scroll the frame's point into this viewport. */
-  scroll?: boolean;
-  clear?: boolean;
-  only?: boolean;
-  want?: boolean;
-  values: string[];
-  value: string;
-  text: string;
-  own?: boolean;
-  since: number;
-  wait: number;
-  x: number;
-  y: number;
-}
-
 /**
  * A running animation as guard.js reads it: CSS animations and transitions,
  * and those a script made, all have keyframe effects; a CSS transition
@@ -163,16 +130,19 @@ interface WalkContext {
   suspect: boolean;
 }
 
-/** The arguments of login's helpers (login.js); each op reads its own. */
-interface LoginArgs {
-  snapshot: string;
-  /** inspect: the node indexes of the snapshot's marked elements, in reading order. */
-  nodes?: number[];
-  /** settle: the node index of the field typed into, the page's error text before, and how long to wait (ms). */
-  field: number;
-  errors: string;
-  wait: number;
-}
-
 /** download_fetch.js: the downloads it fetched, by token. */
 declare var __diwallDownloadStore: Map<string, Blob> | undefined;
+
+/** What accname.js's names takes of the serializer's run (serializer.js). */
+interface NameScope {
+  win: Window & typeof globalThis;
+  doc: Document;
+  sensitiveCues(el: Element, tag: string, name: string): boolean;
+  /** Text nodes a person can see, as the walk found them. */
+  textSeen: WeakSet<Node>;
+  /** The node index of each element reported. */
+  index: Map<Node, number>;
+  frameTags: Set<string>;
+  closedRoots: WeakMap<Element, ShadowRoot>;
+  labelsFor(el: Element): HTMLLabelElement[];
+}

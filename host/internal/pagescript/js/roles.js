@@ -1,16 +1,17 @@
 // @ts-check
-  // ---- Roles, as Chrome computes them ----
-  //
-  // Spliced into serializer.js (at its ACCNAME placeholder) with
-  // accname.js, sharing its scope. roleOf follows html-aam and ARIA as
-  // Chromium maps them (ax_node_object.cc: NativeRoleIgnoringAria,
-  // DetermineTableCellRole, IsDataTable), in the vocabulary of chrome_ax.go's
-  // axRole: where a spec and Chrome disagree, Chrome wins, as the roles must
-  // match what the slow path reads from Chrome's tree.
-  //
-  // What it takes from the serializer's scope, and what the others use:
-  /* global win */
-  /* exported roleOf, inGrid, parentOf, svgNS, textInputTypes */
+// ---- Roles, as Chrome computes them ----
+//
+// A module of the serializer (serializer.js): roleOf follows html-aam and
+// ARIA as Chromium maps them (ax_node_object.cc: NativeRoleIgnoringAria,
+// DetermineTableCellRole, IsDataTable), in the vocabulary of chrome_ax.go's
+// axRole: where a spec and Chrome disagree, Chrome wins, as the roles must
+// match what the slow path reads from Chrome's tree.
+//
+// roles makes the functions for one run of the serializer (their caches
+// last as long as it): a function of the window it reads.
+
+/** @param {Window & typeof globalThis} win */
+export function roles(win) {
 
   // Concrete ARIA roles Chrome knows (abstract and unknown ones it skips).
   const ariaRoles = new Set(("alert alertdialog application article banner blockquote button caption cell " +
@@ -329,3 +330,6 @@
   }
 
   const transparent = (/** @type {string} */ c) => c === "transparent" || /^rgba\(.*,\s*0\)$/.test(c);
+
+  return { roleOf, inGrid, parentOf, svgNS, textInputTypes };
+}

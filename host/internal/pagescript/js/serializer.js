@@ -10,7 +10,8 @@
 // may be sensitive (the host passes the cues). It keeps references to the
 // nodes it reported in globalThis.__diwall, for the host's later actions.
 //
-// The host substitutes the options placeholder at the end with a JSON object:
+// It is a module whose default export the host calls with its options
+// (SerializerOptions in page_scripts.d.ts):
 //   {maxName: int, maxText: int, sensitive: "<regexp source>",
 //    notSensitive: "<regexp source>", snapshot: "<id>", read: bool, root: int,
 //    since: "<id>", packOver: int}
@@ -20,15 +21,19 @@
 // since set to the id of the snapshot the world keeps, it makes a new one
 // and reports for each node that was in that one its index there (m), and
 // follows: 1, so that the host keeps the marks of what stayed.
-(function (opts) {
-  "use strict";
-  const sensitiveRe = new RegExp(opts.sensitive, "i");
-  const notSensitiveRe = new RegExp(opts.notSensitive, "gi");
-  // The action bits and the autocomplete tokens of secrets, shared with
-  // the host: Go writes page_constants.json in place of the name. (The
-  // tokens are letters and hyphens: page_constants_test.go.)
-  const { act: actBit, sensitiveAutocomplete: secretTokens } = __PAGE_CONSTANTS__;
-  const sensitiveAutocomplete = new RegExp(`\\b(${secretTokens.join("|")})\\b`, "i");
+
+import { names } from "./accname.js";
+import { labelsFinder } from "./labels.js";
+import constants from "./page_constants.json";
+import { roles } from "./roles.js";
+import { cueTest, secretByKind } from "./sensitive.js";
+
+// The action bits, shared with the host.
+const actBit = constants.act;
+
+/** @param {SerializerOptions} opts */
+export default function serialize(opts) {
+  const sensitiveText = cueTest(opts);
   const win = window;
   const doc = document;
   const vw = win.innerWidth, vh = win.innerHeight;
@@ -63,25 +68,7 @@
   /** @type {Set<ShadowRoot>} */
   const shadows = new Set();
 
-  // label[for] maps, one per document or shadow root, built once each
-  // (el.labels is slow on large pages).
-  /** @type {Map<Node, Map<string | null, HTMLLabelElement[]>>} */
-  const labelMaps = new Map();
-  /** @param {Element} el @returns {HTMLLabelElement[]} */
-  function labelsFor(el) {
-    const root = /** @type {ParentNode} */ (el.getRootNode());
-    let m = labelMaps.get(root);
-    if (!m) {
-      m = new Map();
-      for (const l of root.querySelectorAll("label[for]")) {
-        const id = l.getAttribute("for");
-        if (!m.has(id)) { m.set(id, []); }
-        /** @type {HTMLLabelElement[]} */ (m.get(id)).push(/** @type {HTMLLabelElement} */ (l));
-      }
-      labelMaps.set(root, m);
-    }
-    return m.get(el.id) || [];
-  }
+  const labelsFor = labelsFinder();
 
   /** @param {string} s @param {number} max */
   const clip = (s, max) => {
@@ -99,20 +86,15 @@
   const textSeen = new WeakSet();
 
   // Roles and accessible names (roleOf, nameOf, and the styles cache they
-  // share with the walk) come from roles.js and accname.js, which
-  // serializer.go splices in here.
-  /* global roleOf, nameOf, controlRoles, styles */
-/*__ACCNAME__*/
+  // share with the walk), made for this run (roles.js, accname.js).
+  const roleFns = roles(win);
+  const { roleOf } = roleFns;
+  const { nameOf, controlRoles, styles } = names({ win, doc, sensitiveCues, textSeen, index, frameTags, closedRoots, labelsFor }, roleFns);
 
   /** @param {PageElement} el @param {string} tag @param {string} name */
   function sensitiveCues(el, tag, name) {
-    const type = (el.getAttribute("type") || "").toLowerCase();
-    if (type === "password") { return true; }
-    const ac = el.getAttribute("autocomplete") || "";
-    if (sensitiveAutocomplete.test(ac)) { return true; }
-    const cue = [el.getAttribute("name"), el.id, name, el.getAttribute("placeholder"), el.getAttribute("aria-label")].join(" ")
-      .replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_\-.[\]]/g, " ").replace(notSensitiveRe, " ");
-    return sensitiveRe.test(cue);
+    if (secretByKind(el)) { return true; }
+    return sensitiveText([el.getAttribute("name"), el.id, name, el.getAttribute("placeholder"), el.getAttribute("aria-label")].join(" "));
   }
 
   /** @param {PageElement} el @param {string} tag @param {string} role */
@@ -972,4 +954,4 @@
     for (let i = 0; i < bytes.length; i += 0x8000) { binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000)); }
     return btoa(binary);
   }
-})(__OPTIONS__)
+}

@@ -1,5 +1,5 @@
 // The page serializer (js/serializer.js with roles.js
-// and accname.js), run as the host assembles it, on pages in jsdom.
+// and accname.js), run as the host sends it (bundled), on pages in jsdom.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { gunzipSync } from "node:zlib";

@@ -1,10 +1,10 @@
-// The host's page scripts, as the host assembles them, run in a jsdom
+// The host's page scripts, as the host sends them, run in a jsdom
 // window through node's vm module, for their unit tests.
 //
 // The text is the Go package's own (pagescript.go): `go run ./assembled`
-// prints every script as the host sends it, with the constants of
-// page_constants.json written in and roles.js and accname.js spliced into
-// the serializer, so the tests run the very text the host sends. Each is
+// prints every script as the host sends it, the modules bundled (bundled/,
+// made by ./bundle: run go generate after changing one), so the tests run
+// the very text the host sends. Each is
 // called here as the host calls it in the page's world.
 //
 // jsdom has no layout: every element gets the box its data-box attribute
