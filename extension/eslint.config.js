@@ -36,6 +36,15 @@ export default [
     },
   },
   {
+    // The TypeScript SDK client the end-to-end tests drive diwall mcp with.
+    files: ["e2e/tsclient/*.mjs"],
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: "module",
+      globals: { ...globals.node },
+    },
+  },
+  {
     files: ["test/**/*.js", "eslint.config.js"],
     languageOptions: {
       ecmaVersion: 2022,

@@ -263,7 +263,7 @@ async function call(client, tool, args, opts = {}) {
       throw e;
     }
     if (gone.has(client)) {
-      throw new Error(`diwall went away during ${tool}: ${e}`);
+      throw new Error(`diwall went away during ${tool}: ${e}`, { cause: e });
     }
     fail(`${tool} ${JSON.stringify(args)}: protocol error: ${e}`);
     return null;
