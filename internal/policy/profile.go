@@ -64,17 +64,30 @@ type Profile struct {
 	// ConfirmAlways are the kinds of step the person allowed for good on a
 	// site ("Always for this site and kind"): they are not asked again.
 	ConfirmAlways []ConfirmAllowed
+	// Private are the sites whose text does not leave for another origin
+	// without the person's approval (flow.go).
+	Private []Site
+	// ReadOnly are the sites the session may look at but not change.
+	ReadOnly []Site
 }
 
 // ConfirmAllowed is one "Always for this site and kind": a kind of step
-// the person need not approve on the sites of Site.
+// the person need not approve on the sites of Site. For ConfirmShare, Site
+// is the private site the text was read on and To the site it may go to.
 type ConfirmAllowed struct {
 	Kind string
 	Site Site
+	To   Site
 }
 
-// String returns the entry as a profile file writes it: "kind pattern".
-func (a ConfirmAllowed) String() string { return a.Kind + " " + a.Site.String() }
+// String returns the entry as a profile file writes it: "kind pattern",
+// or "share from-pattern to-pattern".
+func (a ConfirmAllowed) String() string {
+	if a.Kind == ConfirmShare {
+		return a.Kind + " " + a.Site.String() + " " + a.To.String()
+	}
+	return a.Kind + " " + a.Site.String()
+}
 
 // Kinds of step a profile's confirm may list: paying or ordering, any form
 // submission, uploading a file, downloading one, and logging in.
