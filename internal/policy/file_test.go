@@ -56,7 +56,7 @@ func TestParseFull(t *testing.T) {
 		DownloadDir: "/tmp/down",
 		TreeChars:   1000, Marks: 5000, ImageLongSide: 256, CallTimeout: 10 * time.Minute,
 		DownloadBytes: 2048, Downloads: 3, HandoffTimeout: 30 * time.Second,
-		Confirm:       []string{"purchase", "submit", "login"},
+		Confirm: []string{"purchase", "submit", "login"},
 		ConfirmAlways: []ConfirmAllowed{{Kind: "submit", Site: Site{"https", "*.example.com", ""}}, {Kind: "login", Site: Site{"http", "127.0.0.1", "*"}},
 			{Kind: "share", Site: Site{"https", "mail.example.com", ""}, To: Site{"http", "127.0.0.1", "8080"}}},
 		Private:  []Site{{"https", "mail.example.com", ""}},

@@ -88,4 +88,6 @@ func AllowShared(configDir, name, from, to string) error {
 }
 
 // AllowShared is AllowShared on the folder's profile name.
-func (f Files) AllowShared(name, from, to string) error { return AllowShared(string(f), name, from, to) }
+func (f Files) AllowShared(name, from, to string) error {
+	return AllowShared(string(f), name, from, to)
+}
