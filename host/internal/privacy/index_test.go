@@ -41,7 +41,7 @@ func TestFindRunsOfPrivateText(t *testing.T) {
 func TestURLText(t *testing.T) {
 	for raw, want := range map[string]string{
 		"http://127.0.0.1:4002/collect?acct=DE44%205001&x=1#c=482913": "/collect/acct=DE44 5001&x=1/c=482913",
-		"https://482913.evil.example.com/a":                          "482913.evil//a//",
+		"https://482913.evil.example.com/a":                           "482913.evil//a//",
 	} {
 		if got := URLText(raw); got != want {
 			t.Errorf("URLText(%s) = %q, want %q", raw, got, want)
