@@ -27,6 +27,21 @@ func (p Profile) IsPrivate(origin string) bool { return anyMatches(p.Private, or
 // sites.
 func (p Profile) IsReadOnly(origin string) bool { return anyMatches(p.ReadOnly, origin) }
 
+// ReadOnlyRule is the read_only pattern that makes origin read-only, ""
+// when none does: what a refusal names.
+func (p Profile) ReadOnlyRule(origin string) string {
+	u, err := url.Parse(origin)
+	if err != nil || u.Host == "" {
+		return ""
+	}
+	for _, s := range p.ReadOnly {
+		if s.matches(u) {
+			return s.String()
+		}
+	}
+	return ""
+}
+
 // Shares reports whether the person allowed for good ("Always for these
 // two sites") text read on the private origin from to go to origin to.
 func (p Profile) Shares(from, to string) bool {

@@ -170,6 +170,7 @@ func (s *Server) passGate(ctx context.Context, c *Call, out Outcome, err error) 
 			return c.refused(u), aerr
 		}
 	}
+	s.keepPrivate(c, urls, out.Page)
 	return out, err
 }
 

@@ -7,6 +7,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/diwall/diwall/host/internal/operator"
+	"github.com/diwall/diwall/host/internal/privacy"
 	"github.com/diwall/diwall/host/internal/randid"
 	"github.com/diwall/diwall/host/internal/sessions"
 )
@@ -55,6 +56,29 @@ type Client struct {
 	// origin ("kind origin"), for this session: what the profile file
 	// says too, once written, or instead when it could not be.
 	always map[string]bool
+	// private is what the session read on private sites (share.go).
+	private privacy.Index
+	// shared are the pairs "from to" of sites the person allowed text to
+	// go between for good, for this session.
+	shared map[string]bool
+}
+
+// sharedAlways reports whether the person allowed text read on from to
+// go to to for good, as far as this session knows.
+func (s *Client) sharedAlways(from, to string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.shared[from+" "+to]
+}
+
+// shareAlways records the person's "Always between these two sites".
+func (s *Client) shareAlways(from, to string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.shared == nil {
+		s.shared = make(map[string]bool)
+	}
+	s.shared[from+" "+to] = true
 }
 
 // confirmedAlways reports whether the person allowed every kind of step

@@ -2,6 +2,7 @@ package tools
 
 import (
 	"context"
+	"github.com/diwall/diwall/host/internal/act"
 
 	"github.com/diwall/diwall/host/internal/toolerr"
 
@@ -45,6 +46,16 @@ func (s *Server) dialog(ctx context.Context, c *Call, in dialogIn) (Outcome, err
 		return Outcome{}, toolerr.Errorf(toolerr.CodeNoDialog, "No dialog is open on this tab (it may have closed already, or not opened yet). Observe to see the page as it is.")
 	}
 	accept := in.Action == "accept"
+	if rule := c.Profile.ReadOnlyRule(t.Info().Origin); accept && rule != "" && (d.Type == "confirm" || d.Type == "prompt") {
+		// A page asks "Delete this?" with a confirm: on a read-only site
+		// its answer may change something, so only dismissing is done.
+		return Outcome{}, act.ReadOnlyRefusal(t.Info().Origin, rule, "accept a "+d.Type+" dialog (dismiss it instead)")
+	}
+	if accept && in.Text != "" {
+		if err := c.giving(ctx, in.Text); err != nil {
+			return Outcome{}, err
+		}
+	}
 	srv := &dialogServer{Base: c.Base, DialogType: d.Type, Accepted: accept}
 	// Accepting a beforeunload dialog lets go what it held: a navigation
 	// (wait for its page) or the closing of the tab.

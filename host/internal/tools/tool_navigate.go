@@ -103,6 +103,9 @@ func (s *Server) navigate(ctx context.Context, c *Call, in navigateIn) (Outcome,
 		if err := c.admit(ctx, in.URL); err != nil {
 			return c.refused(in.URL), err
 		}
+		if err := c.opening(ctx, in.URL); err != nil {
+			return Outcome{}, err
+		}
 		if t == nil {
 			if t, err = s.ensureTab(ctx, c, ""); err != nil {
 				return Outcome{}, err

@@ -80,6 +80,9 @@ func (s *Server) tabs(ctx context.Context, c *Call, in tabsIn) (Outcome, error) 
 			if err := c.admit(ctx, in.URL); err != nil {
 				return c.refused(in.URL), err
 			}
+			if err := c.opening(ctx, in.URL); err != nil {
+				return Outcome{}, err
+			}
 		}
 		t, nav, err := s.b.Open(ctx, c.Client.Key(), in.URL)
 		if t != nil {

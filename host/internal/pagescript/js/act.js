@@ -471,7 +471,9 @@
       }
       const r = el.getBoundingClientRect();
       const index = args.i >= 0 ? args.i : kept.index.get(el);
+      const link = el.closest("a[href], area[href]");
       return out({
+        href: link ? /** @type {HTMLAnchorElement | HTMLAreaElement} */ (link).href : "",
         submits, pays: Boolean(form) && takesPayment(/** @type {HTMLFormElement} */ (form)), native: nativeChoice(el), pagePays: pagePays(),
         submitName: form ? submitName(/** @type {HTMLFormElement} */ (form)) : "",
         index: index === undefined ? null : index, box: [r.x, r.y, r.width, r.height],

@@ -1,0 +1,165 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/diwall/diwall/host/internal/act"
+	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/host/internal/privacy"
+	"github.com/diwall/diwall/internal/policy"
+)
+
+// Private sites (docs/contract.md §11). What a session is given from a
+// page of a private site (the profile's private key) is kept in its index
+// (package privacy) as it passes the gate (keepPrivate): every result
+// passes there, so no tool's page content escapes it. Before text the
+// session would send to another origin leaves (typed into a page, a URL
+// opened, a prompt's answer), askShare looks for it there, and asks the
+// person (a step of kind share) when it is found.
+
+// textSources is page content whose text came from somewhere its
+// sourceURLs do not say (a download's text: the origin it came from).
+type textSources interface{ textOrigins() []string }
+
+// keepPrivate indexes the page's words of a result that carries a page of
+// a private site, once the gate let it out.
+func (s *Server) keepPrivate(c *Call, urls []string, page pageContent) {
+	if len(c.Profile.Private) == 0 || page == nil {
+		return
+	}
+	var origins []string
+	for _, u := range urls {
+		origins = append(origins, browser.Origin(u))
+	}
+	if t, ok := page.(textSources); ok {
+		origins = append(origins, t.textOrigins()...)
+	}
+	from := ""
+	for _, o := range origins {
+		if c.Profile.IsPrivate(o) {
+			from = o
+			break
+		}
+	}
+	if from == "" {
+		return
+	}
+	data, err := json.Marshal(page)
+	if err != nil {
+		return
+	}
+	var v any
+	if json.Unmarshal(data, &v) != nil {
+		return
+	}
+	c.Client.private.Add(from, pageWords(v, "", nil)...)
+}
+
+// pageWords are the words a page wrote in page content (as JSON): every
+// string but the tree's own words (a line's role and states: only its
+// quoted strings are the page's) and the fields Diwall writes (role,
+// state, change); of a URL, what may carry text (privacy.URLText).
+func pageWords(v any, key string, out []string) []string {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, e := range v {
+			switch k {
+			case "role", "state", "change", "mark", "kind", "download_id":
+				continue
+			}
+			out = pageWords(e, k, out)
+		}
+	case []any:
+		for _, e := range v {
+			out = pageWords(e, key, out)
+		}
+	case string:
+		switch key {
+		case "url":
+			out = append(out, privacy.URLText(v))
+		case "tree", "lines":
+			out = append(out, quotedParts(v)...)
+		default:
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// quotedParts are the quoted strings of a tree line: the page's words in it.
+func quotedParts(line string) []string {
+	var out []string
+	for {
+		i := strings.IndexByte(line, '"')
+		if i < 0 {
+			return out
+		}
+		line = line[i+1:]
+		end := 0
+		for end < len(line) && line[end] != '"' {
+			if line[end] == '\\' {
+				end++
+			}
+			end++
+		}
+		out = append(out, line[:min(end, len(line))])
+		if end >= len(line) {
+			return out
+		}
+		line = line[end+1:]
+	}
+}
+
+// shareOf is the act batch's question about text going to another
+// origin (act.Options.Share); nil while the session read nothing on a
+// private site.
+func (s *Server) shareOf(c *Call) func(context.Context, act.Question, string, string, bool) error {
+	if c.Client.private.Empty() {
+		return nil
+	}
+	return func(ctx context.Context, q act.Question, to, text string, isURL bool) error {
+		return s.askShare(ctx, stepAsk{st: c.Client, profile: c.Profile, tab: c.Tab, origin: to, q: q, call: c, noImage: true}, text, isURL)
+	}
+}
+
+// askShare asks the person before text (a URL, when isURL) goes to
+// a.origin when it holds text the session read on another, private, site
+// that they have not allowed to go there; nil: it may go.
+func (s *Server) askShare(ctx context.Context, a stepAsk, text string, isURL bool) error {
+	if a.origin == "" || a.st.private.Empty() {
+		return nil
+	}
+	if isURL {
+		text = privacy.URLText(text)
+	}
+	m, found := a.st.private.Find(text, a.origin, func(from string) bool {
+		return a.profile.Shares(from, a.origin) || a.st.sharedAlways(from, a.origin)
+	})
+	if !found {
+		return nil
+	}
+	a.q.Kinds = []string{policy.ConfirmShare}
+	a.from = m.Origin
+	a.q.Detail = fmt.Sprintf("read on %s: %s", m.Origin, privacy.Mask(m.Text))
+	if isURL {
+		a.q.Detail += " (in the address it would open)"
+	}
+	return s.askStep(ctx, a)
+}
+
+// opening asks the person before the session opens url when it carries
+// text read on a private site of another origin (navigate, tabs open).
+func (c *Call) opening(ctx context.Context, url string) error {
+	return c.srv.askShare(ctx, stepAsk{st: c.Client, profile: c.Profile, tab: c.Tab, origin: browser.Origin(url),
+		q: act.Question{Action: c.Tool}, call: c, noImage: true}, url, true)
+}
+
+// giving asks the person before the session gives the page of its tab
+// text read on a private site of another origin (a prompt's answer).
+func (c *Call) giving(ctx context.Context, text string) error {
+	return c.srv.askShare(ctx, stepAsk{st: c.Client, profile: c.Profile, tab: c.Tab, origin: c.Tab.Info().Origin,
+		q: act.Question{Action: c.Tool}, call: c, noImage: true}, text, false)
+}
