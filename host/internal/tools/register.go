@@ -237,6 +237,7 @@ func (s *Server) handler(d def) mcp.ToolHandler {
 			// only as far as it vouches for it.
 			shown = in.recorded(c, shown)
 		}
+		withholdPrivate(&c.Client.private, shown)
 		s.record(c, shown, env, out, start)
 		s.countCall()
 		return toResult(env, out.Images), nil

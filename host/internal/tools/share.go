@@ -163,3 +163,31 @@ func (c *Call) giving(ctx context.Context, text string) error {
 	return c.srv.askShare(ctx, stepAsk{st: c.Client, profile: c.Profile, tab: c.Tab, origin: c.Tab.Info().Origin,
 		q: act.Question{Action: c.Tool}, call: c, noImage: true}, text, false)
 }
+
+// withholdPrivate withholds, in a call's arguments as the audit log keeps
+// them, every string that holds text the session read on a private site:
+// the log never holds it, wherever it went.
+func withholdPrivate(x *privacy.Index, args map[string]any) {
+	if x.Empty() {
+		return
+	}
+	var walk func(v any) any
+	walk = func(v any) any {
+		switch v := v.(type) {
+		case map[string]any:
+			for k, e := range v {
+				v[k] = walk(e)
+			}
+		case []any:
+			for i, e := range v {
+				v[i] = walk(e)
+			}
+		case string:
+			if _, found := x.Find(v, "", nil); found {
+				return Withheld
+			}
+		}
+		return v
+	}
+	walk(args)
+}
