@@ -34,11 +34,11 @@ var movingKeys = map[string]bool{
 }
 
 // onlyLooks: the step changes nothing on the page (hover, scroll, wait).
-func onlyLooks(*run, context.Context, Step) (bool, error) { return true, nil }
+func (*run) onlyLooks(context.Context, Step) (bool, error) { return true, nil }
 
 // pressMoves: a press of a key that only moves, with no modifier but
 // Shift (Shift+Tab).
-func pressMoves(_ *run, _ context.Context, s Step) (bool, error) {
+func (*run) pressMoves(_ context.Context, s Step) (bool, error) {
 	c, err := parseChord(s.Keys)
 	if err != nil {
 		return false, nil
@@ -49,7 +49,7 @@ func pressMoves(_ *run, _ context.Context, s Step) (bool, error) {
 // clickFollows: a click that submits no form and chooses nothing (a
 // native checkbox, radio or select): a link, or a control that shows
 // more. What its page's script sends is the request guard's.
-func clickFollows(r *run, ctx context.Context, s Step) (bool, error) {
+func (r *run) clickFollows(ctx context.Context, s Step) (bool, error) {
 	res, err := r.consequence(ctx, r.snap.MarkNode[s.Mark], "")
 	if err != nil || res.Gone {
 		return false, err

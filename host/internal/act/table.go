@@ -138,7 +138,7 @@ func kindTable() map[Action]kind {
 			first:   locateFirst,
 			settles: always,
 			effects: pressed,
-			looks:   clickFollows,
+			looks:   (*run).clickFollows,
 		},
 		Type: {
 			mark: true,
@@ -186,11 +186,11 @@ func kindTable() map[Action]kind {
 			mark:  true,
 			do:    func(r *run, ctx context.Context, s Step, sr *StepResult, _ bool) error { return r.hover(ctx, s, sr) },
 			first: locateFirst,
-			looks: onlyLooks,
+			looks: (*run).onlyLooks,
 		},
 		Scroll: {
 			do:    func(r *run, ctx context.Context, s Step, sr *StepResult, _ bool) error { return r.scroll(ctx, s, sr) },
-			looks: onlyLooks,
+			looks: (*run).onlyLooks,
 		},
 		Press: {
 			check: func(s Step, _ Options) *toolerr.Error {
@@ -223,7 +223,7 @@ func kindTable() map[Action]kind {
 				}
 				return nil
 			},
-			looks: pressMoves,
+			looks: (*run).pressMoves,
 		},
 		Wait: {
 			check: func(s Step, _ Options) *toolerr.Error {
@@ -240,7 +240,7 @@ func kindTable() map[Action]kind {
 			},
 			do:    func(r *run, ctx context.Context, s Step, sr *StepResult, _ bool) error { return r.wait(ctx, s, sr) },
 			waits: true,
-			looks: onlyLooks,
+			looks: (*run).onlyLooks,
 		},
 		Upload: {
 			mark: true,

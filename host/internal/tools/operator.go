@@ -3,11 +3,11 @@ package tools
 import (
 	"context"
 	"errors"
-	"github.com/diwall/diwall/internal/policy"
 
 	"github.com/diwall/diwall/host/internal/toolerr"
 
 	"github.com/diwall/diwall/host/internal/operator"
+	"github.com/diwall/diwall/internal/policy"
 )
 
 // The operator's view of every call (host/operator): Server.handler

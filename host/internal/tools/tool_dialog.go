@@ -2,12 +2,12 @@ package tools
 
 import (
 	"context"
-	"github.com/diwall/diwall/host/internal/act"
 
 	"github.com/diwall/diwall/host/internal/toolerr"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/diwall/diwall/host/internal/act"
 	"github.com/diwall/diwall/host/internal/browser"
 )
 
