@@ -115,11 +115,22 @@ func TestPrivateAndReadOnlySites(t *testing.T) {
 	held("a URL carrying the account number", bs.call("navigate", map[string]any{"url": hostile.URL + "/collect?acct=" + mailAccount}))
 	held("a new tab on a URL carrying the code", bs.call("tabs", map[string]any{"action": "open", "url": hostile.URL + "/collect#" + mailCode}))
 
-	// The page builds a link from two parts, each too short to be held.
+	// The code typed in pieces, each too short to be held: what was typed
+	// on the page before counts.
 	o = bs.observe()
 	r := bs.act(snap(o), false,
 		map[string]any{"action": "type", "mark": markOf(t, o, "textbox", "Part A"), "text": mailCode[:3]},
+		map[string]any{"action": "type", "mark": markOf(t, o, "textbox", "Part B"), "text": mailCode[3:]})
+	if ok, c, _ := stepOf(t, r, 2); ok || c != "person_unavailable" || !r.Steps[0].OK {
+		t.Errorf("the code typed in two pieces: %+v", r.Steps)
+	}
+	// Typed the other way round, the pieces go; the page builds its link
+	// from them in its own order, and the click on it is held.
+	bs.mustOK("navigate", map[string]any{"url": hostile.URL + "/form"})
+	o = bs.observe()
+	r = bs.act(snap(o), false,
 		map[string]any{"action": "type", "mark": markOf(t, o, "textbox", "Part B"), "text": mailCode[3:]},
+		map[string]any{"action": "type", "mark": markOf(t, o, "textbox", "Part A"), "text": mailCode[:3]},
 		map[string]any{"action": "click", "mark": markOf(t, o, "link", "Continue")})
 	if ok, c, _ := stepOf(t, r, 3); ok || c != "person_unavailable" || !r.Steps[0].OK || !r.Steps[1].OK {
 		t.Errorf("a click on the link the page built: %+v", r.Steps)
@@ -189,8 +200,8 @@ func TestPrivateAndReadOnlySites(t *testing.T) {
 			}
 		}
 	}
-	if asked < 6 {
-		t.Errorf("%d share questions recorded, want 6", asked)
+	if asked < 7 {
+		t.Errorf("%d share questions recorded, want 7", asked)
 	}
 	assertNoPrivateText(t, bs)
 }

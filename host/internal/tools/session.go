@@ -61,6 +61,52 @@ type Client struct {
 	// shared are the pairs "from to" of sites the person allowed text to
 	// go between for good, for this session.
 	shared map[string]bool
+	// typed is the end of what the session typed on each of its latest
+	// documents ("tab loader"), oldest first: text typed in pieces is
+	// checked whole (share.go). In memory only.
+	typed []typedDoc
+}
+
+// typedDoc is the end of what was typed on one document.
+type typedDoc struct{ doc, tail string }
+
+// Bounds of Client.typed: the documents kept, and the characters of each.
+const (
+	typedDocs = 16
+	typedTail = 64
+)
+
+// typedOn is the end of what the session typed on the document doc.
+func (s *Client) typedOn(doc string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, d := range s.typed {
+		if d.doc == doc {
+			return d.tail
+		}
+	}
+	return ""
+}
+
+// noteTyped adds text to what the session typed on the document doc.
+func (s *Client) noteTyped(doc, text string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	tail := text
+	for i, d := range s.typed {
+		if d.doc == doc {
+			tail = d.tail + text
+			s.typed = append(s.typed[:i], s.typed[i+1:]...)
+			break
+		}
+	}
+	if r := []rune(tail); len(r) > typedTail {
+		tail = string(r[len(r)-typedTail:])
+	}
+	s.typed = append(s.typed, typedDoc{doc: doc, tail: tail})
+	if len(s.typed) > typedDocs {
+		s.typed = s.typed[1:]
+	}
 }
 
 // sharedAlways reports whether the person allowed text read on from to

@@ -121,7 +121,19 @@ func (s *Server) shareOf(c *Call) func(context.Context, act.Question, string, st
 		return nil
 	}
 	return func(ctx context.Context, q act.Question, to, text string, isURL bool) error {
-		return s.askShare(ctx, stepAsk{st: c.Client, profile: c.Profile, tab: c.Tab, origin: to, q: q, call: c, noImage: true}, text, isURL)
+		a := stepAsk{st: c.Client, profile: c.Profile, tab: c.Tab, origin: to, q: q, call: c, noImage: true}
+		if isURL {
+			return s.askShare(ctx, a, text, true)
+		}
+		// Typed in pieces ("482" in one field, "913" in the next), the
+		// text is what was typed on the document before it, and it.
+		doc := c.Tab.ID + " " + c.Tab.Info().LoaderID
+		before := c.Client.typedOn(doc)
+		if err := s.askShare(ctx, a, before+text, false); err != nil {
+			return err
+		}
+		c.Client.noteTyped(doc, text)
+		return nil
 	}
 }
 
