@@ -89,6 +89,10 @@ type Options struct {
 	// there: nil lets it go, an error is the step's failure (flow.go).
 	// Nil: the session read nothing on a private site.
 	Share func(ctx context.Context, q Question, to, text string, isURL bool) error
+	// Typed says whether the session typed text on a page of origin
+	// before this batch: its pages may hold it, so the request guard
+	// watches what they send (flow.go).
+	Typed func(origin string) bool
 }
 
 // Limits of one batch.

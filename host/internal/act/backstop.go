@@ -72,7 +72,7 @@ func (r *run) guardFor(ctx context.Context, origin string) {
 	}
 	confirms := r.opts.Confirm != nil && r.opts.Confirms != nil
 	switch {
-	case r.opts.Share != nil: // (flow.go)
+	case r.opts.Share != nil && r.mayCarry(origin): // (flow.go)
 	case r.opts.ReadOnly != nil && r.opts.ReadOnly(origin) != "":
 	case confirms && r.opts.Confirms(policy.ConfirmSubmit, origin):
 	case confirms && r.opts.Confirms(policy.ConfirmPurchase, origin) && r.paysNow(ctx):

@@ -22,7 +22,11 @@ import (
 //   - Text the session read on a private site (Options.Share) is looked
 //     for, before the step runs, in what it types (type's text, press's
 //     keys, select's values) and in the URL of the link a click follows;
-//     and by the request guard in the URL of every request the page sends.
+//     and by the request guard in the URL of every request the page sends,
+//     when the page may hold such text: the batch types, or the session
+//     typed on the site before (mayCarry). A page the session gave no
+//     text holds none of a private site's: the guard and its cost are
+//     spared there.
 //     Found, the person is asked (a question of kind share); nothing is
 //     typed or sent before the answer.
 
@@ -149,4 +153,15 @@ func (r *run) share(q Question, to, text string, isURL bool) error {
 	r.budget.pause()
 	defer r.budget.resume()
 	return r.opts.Share(r.outer, q, to, text, isURL)
+}
+
+// mayCarry says whether a page of origin may hold text the session gives
+// it: the batch types text, or the session typed on the site before.
+func (r *run) mayCarry(origin string) bool {
+	for _, s := range r.steps {
+		if outgoing(s) != "" {
+			return true
+		}
+	}
+	return r.opts.Typed != nil && r.opts.Typed(origin)
 }

@@ -61,22 +61,23 @@ type Client struct {
 	// shared are the pairs "from to" of sites the person allowed text to
 	// go between for good, for this session.
 	shared map[string]bool
-	// typed is the end of what the session typed on each of its latest
-	// documents ("tab loader"), oldest first: text typed in pieces is
-	// checked whole (share.go). In memory only.
+	// typed is the end of what the session typed into the pages of each
+	// of the latest origins it typed on, oldest first: text typed in
+	// pieces is checked whole (share.go). In memory only.
 	typed []typedDoc
 }
 
-// typedDoc is the end of what was typed on one document.
+// typedDoc is the end of what was typed on one origin's pages.
 type typedDoc struct{ doc, tail string }
 
-// Bounds of Client.typed: the documents kept, and the characters of each.
+// Bounds of Client.typed: the origins kept, and the characters of each.
 const (
 	typedDocs = 16
 	typedTail = 64
 )
 
-// typedOn is the end of what the session typed on the document doc.
+// typedOn is the end of what the session typed on the pages of origin
+// doc.
 func (s *Client) typedOn(doc string) string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -88,7 +89,8 @@ func (s *Client) typedOn(doc string) string {
 	return ""
 }
 
-// noteTyped adds text to what the session typed on the document doc.
+// noteTyped adds text to what the session typed on the pages of origin
+// doc.
 func (s *Client) noteTyped(doc, text string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -125,14 +125,13 @@ func (s *Server) shareOf(c *Call) func(context.Context, act.Question, string, st
 		if isURL {
 			return s.askShare(ctx, a, text, true)
 		}
-		// Typed in pieces ("482" in one field, "913" in the next), the
-		// text is what was typed on the document before it, and it.
-		doc := c.Tab.ID + " " + c.Tab.Info().LoaderID
-		before := c.Client.typedOn(doc)
-		if err := s.askShare(ctx, a, before+text, false); err != nil {
+		// Typed in pieces ("482" in one field, "913" in the next, or on
+		// the next page of the site), the text is what was typed on the
+		// site before it, and it.
+		if err := s.askShare(ctx, a, c.Client.typedOn(to)+text, false); err != nil {
 			return err
 		}
-		c.Client.noteTyped(doc, text)
+		c.Client.noteTyped(to, text)
 		return nil
 	}
 }
