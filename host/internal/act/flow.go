@@ -56,7 +56,7 @@ func (*run) pressMoves(_ context.Context, s Step) (bool, error) {
 func (r *run) clickFollows(ctx context.Context, s Step) (bool, error) {
 	res, err := r.consequence(ctx, r.snap.MarkNode[s.Mark], "")
 	if err != nil || res.Gone {
-		return false, err
+		return res.Gone, err // a gone element fails the step itself
 	}
 	return !res.Submits && !res.Native, nil
 }
