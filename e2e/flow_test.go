@@ -249,3 +249,41 @@ func walkFiles(dir string, f func(path string, data []byte)) error {
 	}
 	return nil
 }
+
+// TestShareAskedAndAllowed: with someone at the browser, the share
+// question shows the private site, the receiving one and the text masked;
+// what they allow once goes, once; "Always between these two sites" is
+// written into the profile, and not asked again.
+func TestShareAskedAndAllowed(t *testing.T) {
+	mail, hostile, _ := flowSites(t)
+	var profilePath string
+	bs := launchPrepared(t, func(home string) error {
+		profilePath = filepath.Join(home, "config", "profiles", "everyday.toml")
+		return writeProfile(home, "everyday", fmt.Sprintf("sites = [%q, %q]\nprivate = [%q]\n\n[budgets]\ncall_timeout_ms = 20000\n",
+			mail.URL, hostile.URL, mail.URL))
+	}, []string{"DIWALL_TEST_PERSON=1"}, "--profile", "everyday")
+	c := bs.devtools()
+	bs.mustOK("tabs", map[string]any{"action": "open", "url": mail.URL + "/inbox"})
+	bs.observe()
+	bs.mustOK("navigate", map[string]any{"url": hostile.URL + "/form"})
+	o := bs.observe()
+	args := map[string]any{"snapshot_id": snap(o), "steps": []map[string]any{{"action": "type", "mark": markOf(t, o, "textbox", "Code"), "text": mailCode}}}
+	if r := decodeAct(bs.asked(c, hostile.URL, "allow-once", "act", args, mail.URL, "48**13")); !r.OK {
+		t.Fatalf("allowed once: %v %+v", r.Server["error"], r.Steps)
+	}
+	if hostile.got("GET /collect") == 0 {
+		t.Errorf("what the person allowed did not reach the site: %s", hostile.seen())
+	}
+	url := hostile.URL + "/collect?acct=" + mailAccount
+	if env := bs.asked(c, hostile.URL, "allow-always", "navigate", map[string]any{"url": url}, mail.URL, "de******************31"); !env.OK {
+		t.Fatalf("allowed always: %v", env.Server["error"])
+	}
+	data, _ := os.ReadFile(profilePath)
+	if !strings.Contains(string(data), fmt.Sprintf("share %s %s", mail.URL, hostile.URL)) {
+		t.Errorf("the profile after Always:\n%s", data)
+	}
+	if env := bs.call("navigate", map[string]any{"url": hostile.URL + "/collect?again=" + mailCode}); !env.OK {
+		t.Errorf("asked again after Always: %v", env.Server["error"])
+	}
+	assertNoPrivateText(t, bs)
+}

@@ -147,7 +147,7 @@ func (s *Server) askShare(ctx context.Context, a stepAsk, text string, isURL boo
 		text = privacy.URLText(text)
 	}
 	m, found := a.st.private.Find(text, a.origin, func(from string) bool {
-		return a.profile.Shares(from, a.origin) || a.st.sharedAlways(from, a.origin)
+		return a.profile.Shares(from, a.origin) || a.st.sharedAlways(from, a.origin) || a.call.sharedOnce(from, a.origin)
 	})
 	if !found {
 		return nil
@@ -158,7 +158,38 @@ func (s *Server) askShare(ctx context.Context, a stepAsk, text string, isURL boo
 	if isURL {
 		a.q.Detail += " (in the address it would open)"
 	}
-	return s.askStep(ctx, a)
+	if err := s.askStep(ctx, a); err != nil {
+		return err
+	}
+	// Allowed: what the call then sends from that site to this one (the
+	// page's own request with the text just typed) is not asked again.
+	a.call.shareOnce(m.Origin, a.origin)
+	return nil
+}
+
+// sharedOnce reports whether the person allowed, during this call, text
+// read on from to go to to.
+func (c *Call) sharedOnce(from, to string) bool {
+	if c == nil {
+		return false
+	}
+	c.sharedMu.Lock()
+	defer c.sharedMu.Unlock()
+	return c.shared[from+" "+to]
+}
+
+// shareOnce records that the person allowed, for the rest of this call,
+// text read on from to go to to.
+func (c *Call) shareOnce(from, to string) {
+	if c == nil {
+		return
+	}
+	c.sharedMu.Lock()
+	defer c.sharedMu.Unlock()
+	if c.shared == nil {
+		c.shared = map[string]bool{}
+	}
+	c.shared[from+" "+to] = true
 }
 
 // opening asks the person before the session opens url when it carries
