@@ -49,7 +49,8 @@
 // keeps the masked image of every observation in the audit log (the
 // built-in launch profile keeps none). confirm lists the kinds of
 // step the person approves in the browser each time before they run
-// (purchase, submit, upload, download, login); confirm_always holds "kind
+// (purchase, submit, upload, download, login; share is asked whenever
+// private lists sites, listed or not); confirm_always holds "kind
 // origin-pattern" entries the person allowed for good ("Always for this
 // site and kind"), and "share from-pattern to-pattern" entries for text of a
 // private site allowed to go to another. The built-in default profile

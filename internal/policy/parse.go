@@ -84,7 +84,7 @@ var fileKeys = map[string]string{
 	"operator_write":          "true or false",
 	"upload_dir":              `an absolute folder in quotes, or ""`,
 	"download_dir":            `an absolute folder in quotes, or ""`,
-	"confirm":                 `a list of kinds of step, among "purchase", "submit", "upload", "download" and "login"`,
+	"confirm":                 `a list of kinds of step, among "purchase", "submit", "upload", "download", "login" and "share"`,
 	"confirm_always":          `a list of "kind origin-pattern" entries, such as ["purchase https://shop.example.com"] (share: "share from-pattern to-pattern")`,
 	"private":                 `a list of origin patterns, such as ["https://mail.example.com"]`,
 	"read_only":               `a list of origin patterns, such as ["https://*.bank.example"]`,
@@ -275,7 +275,7 @@ func parseConfirmAllowed(raw string) (ConfirmAllowed, string) {
 		return parseShareAllowed(pattern)
 	}
 	if !slices.Contains(ConfirmKinds, kind) {
-		return ConfirmAllowed{}, fmt.Sprintf("%q is not a kind of step: want one of %s, or share", kind, strings.Join(ConfirmKinds, ", "))
+		return ConfirmAllowed{}, fmt.Sprintf("%q is not a kind of step: want one of %s", kind, strings.Join(ConfirmKinds, ", "))
 	}
 	site, reason := parseSite(strings.TrimSpace(pattern))
 	if reason != "" {

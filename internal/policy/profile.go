@@ -100,8 +100,9 @@ const (
 )
 
 // ConfirmKinds are the kinds of step confirm may list, in the order the
-// person reads them.
-var ConfirmKinds = []string{ConfirmPurchase, ConfirmSubmit, ConfirmUpload, ConfirmDownload, ConfirmLogin}
+// person reads them. ConfirmShare is among them as the contract lists it,
+// but it is asked whenever the profile lists private sites, listed or not.
+var ConfirmKinds = []string{ConfirmPurchase, ConfirmSubmit, ConfirmUpload, ConfirmDownload, ConfirmLogin, ConfirmShare}
 
 // Confirms reports whether the person wants to approve a step of kind on
 // origin before it runs: kind is in Confirm and they did not allow it for
@@ -122,8 +123,9 @@ func (p Profile) Confirms(kind, origin string) bool {
 	return true
 }
 
-// ConfirmsAny reports whether the profile asks before any kind of step.
-func (p Profile) ConfirmsAny() bool { return len(p.Confirm) > 0 }
+// ConfirmsAny reports whether the profile asks before any kind of step
+// (a share, when it lists private sites).
+func (p Profile) ConfirmsAny() bool { return len(p.Confirm) > 0 || len(p.Private) > 0 }
 
 // Frame policies.
 const (

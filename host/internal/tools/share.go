@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/diwall/diwall/host/internal/act"
 	"github.com/diwall/diwall/host/internal/browser"
@@ -111,6 +112,16 @@ func quotedParts(line string) []string {
 		}
 		line = line[end+1:]
 	}
+}
+
+// asksBeforeSharing is the budget of a tool that may ask the person a
+// share question (navigate, tabs, dialog): confirmWait more, once, when
+// the profile lists private sites.
+func asksBeforeSharing(p policy.Profile, usual time.Duration) time.Duration {
+	if len(p.Private) > 0 {
+		return usual + confirmWait
+	}
+	return usual
 }
 
 // shareOf is the act batch's question about text going to another

@@ -36,7 +36,7 @@ func dialogDef() def {
 		Name:        "dialog",
 		Description: "Accept or dismiss the JavaScript dialog open on the tab (alert, confirm, prompt, beforeunload); other tools answer dialog_open until you do.",
 		Annotations: &mcp.ToolAnnotations{Title: "Dialog", DestructiveHint: ptr(true), OpenWorldHint: ptr(true)},
-	}, map[string][]any{"action": {"accept", "dismiss"}}, answersOf[*dialogServer, dialogPage](), (*Server).dialog)
+	}, map[string][]any{"action": {"accept", "dismiss"}}, answersOf[*dialogServer, dialogPage](), (*Server).dialog).withBudget(asksBeforeSharing)
 }
 
 func (s *Server) dialog(ctx context.Context, c *Call, in dialogIn) (Outcome, error) {

@@ -65,7 +65,7 @@ func tabsDef() def {
 		Name:        "tabs",
 		Description: "List, open, close or select your tabs (you see only those you opened); open and select make a tab current.",
 		Annotations: &mcp.ToolAnnotations{Title: "Tabs", DestructiveHint: ptr(false), OpenWorldHint: ptr(true)},
-	}, map[string][]any{"action": {"list", "open", "close", "select"}}, answersOf[*tabsListServer, *tabsPage]().or(answersOf[*tabServer, dialogPage]()), (*Server).tabs)
+	}, map[string][]any{"action": {"list", "open", "close", "select"}}, answersOf[*tabsListServer, *tabsPage]().or(answersOf[*tabServer, dialogPage]()), (*Server).tabs).withBudget(asksBeforeSharing)
 }
 
 func (s *Server) tabs(ctx context.Context, c *Call, in tabsIn) (Outcome, error) {
