@@ -25,6 +25,8 @@ import (
 // entries whose page the session may see.
 type perTab interface {
 	keep(allowed func(url string) bool)
+	// pages are what each tab's page wrote, once kept (for keepPrivate).
+	pages() []pageContent
 }
 
 // allows reports whether the session may see a page at url without asking:
@@ -146,6 +148,9 @@ type refusedServer struct {
 func (s *Server) passGate(ctx context.Context, c *Call, out Outcome, err error) (Outcome, error) {
 	if m, ok := out.Page.(perTab); ok {
 		m.keep(c.allows)
+		for _, p := range m.pages() {
+			s.keepPrivate(c, p.sourceURLs(), p)
+		}
 		return out, err
 	}
 	var urls []string

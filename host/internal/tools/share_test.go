@@ -152,6 +152,24 @@ func TestPrivatePagesAreIndexedAtTheGate(t *testing.T) {
 	}
 }
 
+// TestTabsListOfAPrivatePageIsIndexed: the title of a private tab, as
+// tabs list gives it, is the private site's text too.
+func TestTabsListOfAPrivatePageIsIndexed(t *testing.T) {
+	w := newWorldWith(t, "https://a.test/inbox?msg=QX7731", func(o *Options) {
+		o.Profile.Private, _ = sitesOf("https://a.test")
+	})
+	if ok, server, _, _ := w.call(t, "tabs", map[string]any{"action": "list"}); !ok {
+		t.Fatal(server)
+	}
+	w.srv.mu.Lock()
+	defer w.srv.mu.Unlock()
+	for _, st := range w.srv.sessions {
+		if _, ok := st.private.Find("msg=qx7731", "https://b.test", nil); !ok {
+			t.Error("the private tab's URL is not indexed")
+		}
+	}
+}
+
 func TestPageWords(t *testing.T) {
 	var v any
 	_ = json.Unmarshal([]byte(`{"url":"https://a.test/inbox?id=77","tree":["heading \"Inbox\" level=1","link \"Say \\\"hi\\\"\" [3]"],

@@ -51,6 +51,14 @@ func (p *tabsPage) keep(allowed func(url string) bool) {
 	p.Tabs = kept
 }
 
+func (p *tabsPage) pages() []pageContent {
+	out := make([]pageContent, len(p.Tabs))
+	for i, t := range p.Tabs {
+		out[i] = t.pageInfo
+	}
+	return out
+}
+
 // sourceURLs: none for the whole; the gate keeps the entries whose page
 // the session may see (keep).
 func (p *tabsPage) sourceURLs() []string { return nil }
