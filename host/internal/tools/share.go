@@ -2,9 +2,7 @@ package tools
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/diwall/diwall/host/internal/act"
@@ -13,106 +11,12 @@ import (
 	"github.com/diwall/diwall/internal/policy"
 )
 
-// Private sites (docs/contract.md §11). What a session is given from a
-// page of a private site (the profile's private key) is kept in its index
-// (package privacy) as it passes the gate (keepPrivate): every result
-// passes there, so no tool's page content escapes it. Before text the
-// session would send to another origin leaves (typed into a page, a URL
-// opened, a prompt's answer), askShare looks for it there, and asks the
-// person (a step of kind share) when it is found.
-
-// textSources is page content whose text came from somewhere its
-// sourceURLs do not say (a download's text: the origin it came from).
-type textSources interface{ textOrigins() []string }
-
-// keepPrivate indexes the page's words of a result that carries a page of
-// a private site, once the gate let it out.
-func (s *Server) keepPrivate(c *Call, urls []string, page pageContent) {
-	if len(c.Profile.Private) == 0 || page == nil {
-		return
-	}
-	var origins []string
-	for _, u := range urls {
-		origins = append(origins, browser.Origin(u))
-	}
-	if t, ok := page.(textSources); ok {
-		origins = append(origins, t.textOrigins()...)
-	}
-	from := ""
-	for _, o := range origins {
-		if c.Profile.IsPrivate(o) {
-			from = o
-			break
-		}
-	}
-	if from == "" {
-		return
-	}
-	data, err := json.Marshal(page)
-	if err != nil {
-		return
-	}
-	var v any
-	if json.Unmarshal(data, &v) != nil {
-		return
-	}
-	c.Client.private.Add(from, pageWords(v, "", nil)...)
-}
-
-// pageWords are the words a page wrote in page content (as JSON): every
-// string but the tree's own words (a line's role and states: only its
-// quoted strings are the page's) and the fields Diwall writes (role,
-// state, change); of a URL, what may carry text (privacy.URLText).
-func pageWords(v any, key string, out []string) []string {
-	switch v := v.(type) {
-	case map[string]any:
-		for k, e := range v {
-			switch k {
-			case "role", "state", "change", "mark", "kind", "download_id":
-				continue
-			}
-			out = pageWords(e, k, out)
-		}
-	case []any:
-		for _, e := range v {
-			out = pageWords(e, key, out)
-		}
-	case string:
-		switch key {
-		case "url":
-			out = append(out, privacy.URLText(v))
-		case "tree", "lines":
-			out = append(out, quotedParts(v)...)
-		default:
-			out = append(out, v)
-		}
-	}
-	return out
-}
-
-// quotedParts are the quoted strings of a tree line: the page's words in it.
-func quotedParts(line string) []string {
-	var out []string
-	for {
-		i := strings.IndexByte(line, '"')
-		if i < 0 {
-			return out
-		}
-		line = line[i+1:]
-		end := 0
-		for end < len(line) && line[end] != '"' {
-			if line[end] == '\\' {
-				end++
-			}
-			end++
-		}
-		out = append(out, line[:min(end, len(line))])
-		if end >= len(line) {
-			return out
-		}
-		line = line[end+1:]
-	}
-}
+// Asking before text read on a private site leaves (docs/contract.md
+// §11). Before text the session would send to another origin leaves
+// (typed into a page, a URL opened or a link followed, a request its page
+// sends, a prompt's answer), askShare looks for what the session read on
+// private sites in it (private.go), and asks the person, a step of kind
+// share, when it is found.
 
 // asksBeforeSharing is the budget of a tool that may ask the person a
 // share question (navigate, tabs, dialog): confirmWait more, once, when
@@ -215,32 +119,4 @@ func (c *Call) opening(ctx context.Context, url string) error {
 func (c *Call) giving(ctx context.Context, text string) error {
 	return c.srv.askShare(ctx, stepAsk{st: c.Client, profile: c.Profile, tab: c.Tab, origin: c.Tab.Info().Origin,
 		q: act.Question{Action: c.Tool}, call: c, noImage: true}, text, false)
-}
-
-// withholdPrivate withholds, in a call's arguments as the audit log keeps
-// them, every string that holds text the session read on a private site:
-// the log never holds it, wherever it went.
-func withholdPrivate(x *privacy.Index, args map[string]any) {
-	if x.Empty() {
-		return
-	}
-	var walk func(v any) any
-	walk = func(v any) any {
-		switch v := v.(type) {
-		case map[string]any:
-			for k, e := range v {
-				v[k] = walk(e)
-			}
-		case []any:
-			for i, e := range v {
-				v[i] = walk(e)
-			}
-		case string:
-			if _, found := x.Find(v, "", nil); found {
-				return Withheld
-			}
-		}
-		return v
-	}
-	walk(args)
 }
