@@ -20,6 +20,7 @@ import (
 // it runs (Call.enterPage); a navigation's target is admitted before it
 // loads (Call.admit). For a page outside the sites nothing leaves but its
 // origin: no title, no URL path or query, no dialog text, no tree, no image.
+// What leaves of a private site's page is indexed there (private.go).
 
 // perTab is page content about several tabs: the gate keeps only the
 // entries whose page the session may see.
