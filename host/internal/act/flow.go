@@ -21,7 +21,8 @@ import (
 //     what a page's script would send that is not a GET.
 //   - Text the session read on a private site (Options.Share) is looked
 //     for, before the step runs, in what it types (type's text, press's
-//     keys, select's values) and in the URL of the link a click follows;
+//     keys, select's values), and once a click's element is located, in
+//     the URL of the link it would follow (no round trip of its own);
 //     and by the request guard in the URL of every request the page sends,
 //     when the page may hold such text: the batch types, or the session
 //     typed on the site before (mayCarry). A page the session gave no
@@ -120,27 +121,31 @@ func outgoing(s Step) string {
 }
 
 // shareCheck asks the person, through Options.Share, before step s gives
-// the page of origin text read on a private site, or follows a link to a
-// URL that carries it; nil: it may run.
-func (r *run) shareCheck(ctx context.Context, s Step, n int, origin string) error {
-	if r.opts.Share == nil {
+// the page of origin text read on a private site; nil: it may run. (A
+// click's link is checked once located: followLink.)
+func (r *run) shareCheck(s Step, n int, origin string) error {
+	text := outgoing(s)
+	if r.opts.Share == nil || text == "" {
 		return nil
 	}
+	return r.share(r.question(s, n), origin, text, false)
+}
+
+// followLink asks the person, through Options.Share, before a click on
+// the link of href (as locate found it) opens a URL that carries text
+// read on a private site; nil: it may.
+func (r *run) followLink(s Step, n int, href string) error {
+	if r.opts.Share == nil || href == "" {
+		return nil
+	}
+	return r.share(r.question(s, n), browser.Origin(href), href, true)
+}
+
+// question is step s (number n) as a question shows it.
+func (r *run) question(s Step, n int) Question {
 	q := Question{Step: n, Action: string(s.Action), Mark: s.Mark}
 	r.label(&q)
-	if text := outgoing(s); text != "" {
-		if err := r.share(q, origin, text, false); err != nil {
-			return err
-		}
-	}
-	if s.Action != Click {
-		return nil
-	}
-	res, err := r.consequence(ctx, r.snap.MarkNode[s.Mark], "")
-	if err != nil || res.Gone || res.Href == "" {
-		return err
-	}
-	return r.share(q, browser.Origin(res.Href), res.Href, true)
+	return q
 }
 
 // share asks Options.Share about text (a URL when isURL) going to origin

@@ -58,7 +58,7 @@ type pageResult struct {
 	Native     bool      `json:"native"`   // a native checkbox, radio or select
 	PagePays   bool      `json:"pagePays"` // the page holds a card or payment field
 	SubmitName string    `json:"submitName"`
-	Href       string    `json:"href"` // the URL of the link a click would follow, resolved`
+	Href       string    `json:"href"` // locate: the URL of the link a click would follow, resolved`
 	Index      *int      `json:"index"`
 	Box        []float64 `json:"box"`
 	// fileTarget

@@ -288,7 +288,11 @@
       if (!el) { return out({ gone: true }); }
       // A click on a file input, or on its label, opens a file chooser.
       const file = isFileInput(el) || (el.tagName === "LABEL" && Boolean(el.control) && isFileInput(/** @type {HTMLElement} */ (el.control)));
-      return out({ ...target(el, args.noScroll), disabled: disabled(el), file });
+      // The URL of the link a click would follow, for the host's check of
+      // what it would carry to another site.
+      const link = el.closest("a[href], area[href]");
+      const href = link ? /** @type {HTMLAnchorElement | HTMLAreaElement} */ (link).href : "";
+      return out({ ...target(el, args.noScroll), disabled: disabled(el), file, href });
     }
     case "typeTarget": {
       // Everything a type step needs from the page in one call: the field
@@ -471,9 +475,7 @@
       }
       const r = el.getBoundingClientRect();
       const index = args.i >= 0 ? args.i : kept.index.get(el);
-      const link = el.closest("a[href], area[href]");
       return out({
-        href: link ? /** @type {HTMLAnchorElement | HTMLAreaElement} */ (link).href : "",
         submits, pays: Boolean(form) && takesPayment(/** @type {HTMLFormElement} */ (form)), native: nativeChoice(el), pagePays: pagePays(),
         submitName: form ? submitName(/** @type {HTMLFormElement} */ (form)) : "",
         index: index === undefined ? null : index, box: [r.x, r.y, r.width, r.height],
