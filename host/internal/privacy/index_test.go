@@ -127,5 +127,5 @@ func BenchmarkAdd(b *testing.B) {
 		x.Add(mail, strings.ReplaceAll(page.String(), "Re:", fmt.Sprintf("Re%d:", n))) // new text each time
 	}
 	fmt.Printf("privacy index, adding a %d-character observation to a full index: %.3f ms\n",
-		page.Len(), float64((b.Elapsed() / time.Duration(b.N)).Nanoseconds())/1e6)
+		page.Len(), float64((b.Elapsed()/time.Duration(b.N)).Nanoseconds())/1e6)
 }
