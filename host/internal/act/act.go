@@ -312,7 +312,7 @@ func (r *run) step(ctx context.Context, s Step, sr *StepResult, nextGuarded bool
 	if err := r.readOnlyCheck(ctx, s, info.Origin); err != nil {
 		return err
 	}
-	if err := r.shareCheck(s, sr.Step, info.Origin); err != nil {
+	if err := r.shareCheck(s, sr.Step, r.receiver(ctx, s, info.Origin)); err != nil {
 		return err
 	}
 	if err := r.confirm(ctx, s, sr.Step, info.Origin); err != nil {

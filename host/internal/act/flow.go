@@ -170,3 +170,25 @@ func (r *run) mayCarry(origin string) bool {
 	}
 	return r.opts.Typed != nil && r.opts.Typed(origin)
 }
+
+// receiver is the origin step s gives its text to: the document of its
+// mark's frame when the snapshot read frames (frames = "sites"), else
+// the page's, origin. A frame whose document cannot be told is "": any
+// private site's text is then looked for.
+func (r *run) receiver(ctx context.Context, s Step, origin string) string {
+	if s.Mark == 0 || r.snap.Place == nil || r.opts.Share == nil {
+		return origin
+	}
+	fi, _ := r.snap.Where(r.snap.MarkNode[s.Mark])
+	if fi == 0 {
+		return origin
+	}
+	f := r.snap.FrameOf(fi)
+	done := r.waiting()
+	frames, err := r.t.Frames(ctx)
+	done()
+	if info, ok := frames[f.ID]; err == nil && ok {
+		return browser.Origin(info.Address())
+	}
+	return ""
+}

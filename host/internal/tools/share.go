@@ -8,6 +8,7 @@ import (
 	"github.com/diwall/diwall/host/internal/act"
 	"github.com/diwall/diwall/host/internal/browser"
 	"github.com/diwall/diwall/host/internal/privacy"
+	"github.com/diwall/diwall/host/internal/toolerr"
 	"github.com/diwall/diwall/internal/policy"
 )
 
@@ -55,7 +56,7 @@ func (s *Server) shareOf(c *Call) func(context.Context, act.Question, string, st
 // a.origin when it holds text the session read on another, private, site
 // that they have not allowed to go there; nil: it may go.
 func (s *Server) askShare(ctx context.Context, a stepAsk, text string, isURL bool) error {
-	if a.origin == "" || a.st.private.Empty() {
+	if a.st.private.Empty() {
 		return nil
 	}
 	if isURL {
@@ -66,6 +67,12 @@ func (s *Server) askShare(ctx context.Context, a stepAsk, text string, isURL boo
 	})
 	if !found {
 		return nil
+	}
+	if a.origin == "" {
+		// (A frame whose document could not be told, a URL with no site:
+		// no one can be asked what would go where.)
+		return toolerr.Errorf(toolerr.CodePermissionDenied,
+			"This step would send text read on a private site (%s) where its site cannot be told (a frame, or an address with no site): it was not run. Do not retry; ask the person.", m.Origin)
 	}
 	a.q.Kinds = []string{policy.ConfirmShare}
 	a.from = m.Origin
