@@ -163,13 +163,17 @@ type ApprovalStep struct {
 	Image  string `json:"image,omitempty"`
 }
 
-// Kinds of step a profile's confirm may list.
+// Kinds of step a profile's confirm may list, and share.
 const (
 	StepPurchase = "purchase"
 	StepSubmit   = "submit"
 	StepUpload   = "upload"
 	StepDownload = "download"
 	StepLogin    = "login"
+	// StepShare: text read on a private site would leave for the
+	// question's origin; Detail names the private site and the text,
+	// masked but for its first and last two characters.
+	StepShare = "share"
 )
 
 // Bounds of an ApprovalStep's fields, in characters (the extension

@@ -13,10 +13,14 @@
 import { invalidArgument } from "./errors.js";
 import { boundedStringParam, isPlainObject, oneOfParam } from "./params.js";
 
-/** @typedef {"purchase" | "submit" | "upload" | "download" | "login"} StepKind */
+/** @typedef {"purchase" | "submit" | "upload" | "download" | "login" | "share"} StepKind */
 
-/** The kinds of step a profile's `confirm` may list. @type {readonly StepKind[]} */
-export const STEP_KINDS = ["purchase", "submit", "upload", "download", "login"];
+/**
+ * The kinds of step a profile's `confirm` may list, and `share`: text read on a private site about to
+ * leave for another (the question's origin), its detail naming the private site and the text masked.
+ * @type {readonly StepKind[]}
+ */
+export const STEP_KINDS = ["purchase", "submit", "upload", "download", "login", "share"];
 
 /** Longest action, role, name or detail, in characters. */
 export const STEP_TEXT_MAX = 500;
@@ -31,6 +35,7 @@ const STEP_WORDS = Object.freeze({
   upload: "upload files",
   download: "download a file",
   login: "log in",
+  share: "send text it read on a private site",
 });
 
 /** The step's text fields besides the kind, as the page's query carries them. */

@@ -59,13 +59,15 @@ function showStep(q, step) {
   const kind = document.createElement("strong");
   kind.id = "kind";
   kind.textContent = stepWords(step.kind);
-  element("question").replaceChildren(element("client"), " wants to ", kind, " on ", element("origin"));
-  element("hint").textContent =
-    "The element's role, name and the detail are the page's words. Closing this window denies the step: it does not run.";
+  const share = step.kind === "share";
+  element("question").replaceChildren(element("client"), " wants to ", kind, share ? " to " : " on ", element("origin"));
+  element("hint").textContent = share
+    ? "The detail names the private site the text was read on, and the text, masked. Closing this window denies it: nothing is typed or sent."
+    : "The element's role, name and the detail are the page's words. Closing this window denies the step: it does not run.";
   element("step-action").textContent = step.action;
   showRow("step-element", stepElementText(step));
   showRow("step-detail", step.detail ?? "");
-  element("allow-always").textContent = "Always for this site and kind";
+  element("allow-always").textContent = share ? "Always between these two sites" : "Always for this site and kind";
   element("step").hidden = false;
   void showImage(q.approval_id);
 }

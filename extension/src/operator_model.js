@@ -27,6 +27,8 @@ export const KEPT_LINES = 500;
  * @property {boolean} connected
  * @property {Tab} [tab]
  * @property {Handoff} [handoff] a step the model handed to the person, while it waits for their answer
+ * @property {string[]} [private] its profile's private sites: what is read there does not leave for another site unasked
+ * @property {string[]} [read_only] its profile's read-only sites: looked at, never changed
  */
 
 /**

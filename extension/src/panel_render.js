@@ -101,11 +101,43 @@ function sessionItem(s, actions) {
     controls.append(button("Stop", () => actions.control("stop", s.key, closeTabs.checked), "stop"), closeLabel);
   }
   li.append(open, state, controls);
+  const rules = siteRules(s);
+  if (rules !== undefined) {
+    li.append(rules);
+  }
   if (s.handoff !== undefined) {
     li.dataset.handoff = "true";
     li.append(handoffBox(s, s.handoff, actions));
   }
   return li;
+}
+
+/**
+ * The session's private and read-only sites (its profile's patterns), as the person reads them;
+ * undefined when it has none.
+ * @param {Session} s
+ * @returns {HTMLDListElement | undefined}
+ */
+function siteRules(s) {
+  const rows = /** @type {const} */ ([
+    ["Private", s.private, "what the agent reads there does not leave for another site without your approval"],
+    ["Read-only", s.read_only, "the agent may look and follow links there, never change anything"],
+  ]);
+  const dl = document.createElement("dl");
+  dl.className = "site-rules";
+  for (const [label, sites, meaning] of rows) {
+    if (!Array.isArray(sites) || sites.length === 0) {
+      continue;
+    }
+    const dt = document.createElement("dt");
+    dt.textContent = label;
+    dt.title = meaning;
+    const dd = document.createElement("dd");
+    dd.textContent = sites.join(", ");
+    dd.dataset.rule = label === "Private" ? "private" : "read_only";
+    dl.append(dt, dd);
+  }
+  return dl.childElementCount === 0 ? undefined : dl;
 }
 
 /**

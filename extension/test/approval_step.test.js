@@ -35,7 +35,7 @@ test("a step is checked: its kind is one of five, its text bounded, its image ba
 
   rejects(() => stepParam({ step: "purchase" }), /^step must be an object/);
   rejects(() => stepParam({ step: [STEP] }), /^step must be an object/);
-  rejects(() => stepParam({ step: { ...STEP, kind: "delete" } }), /^step\.kind must be one of purchase, submit, upload, download, login/);
+  rejects(() => stepParam({ step: { ...STEP, kind: "delete" } }), /^step\.kind must be one of purchase, submit, upload, download, login, share/);
   rejects(() => stepParam({ step: { ...STEP, kind: undefined } }), /^step\.kind/);
   rejects(() => stepParam({ step: { ...STEP, action: "" } }), /^step\.action must be a string of 1\.\.500/);
   rejects(() => stepParam({ step: { ...STEP, action: `${long}x` } }), /^step\.action/);
@@ -106,7 +106,7 @@ test("a step's question reads back from the page's URL, without its image", () =
 test("the kind in words, the element as text, and where the image waits", () => {
   assert.deepEqual(
     STEP_KINDS.map((k) => stepWords(k)),
-    ["pay or place an order", "submit a form", "upload files", "download a file", "log in"],
+    ["pay or place an order", "submit a form", "upload files", "download a file", "log in", "send text it read on a private site"],
   );
   assert.equal(stepElementText({ kind: "purchase", action: "click", role: "button", name: "Place order" }), "button “Place order”");
   assert.equal(stepElementText({ kind: "submit", action: "press Enter", role: "textbox" }), "textbox");

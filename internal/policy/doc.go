@@ -21,6 +21,8 @@
 //	download_dir = ""          # "": every download refused
 //	confirm = ["purchase"]     # none (the built-in default: ["purchase"])
 //	confirm_always = ["purchase https://shop.example.com"]  # none
+//	private = ["https://mail.example.com"]  # none
+//	read_only = ["https://*.bank.example"]  # none
 //	audit_images = true        # true
 //
 //	[budgets]
@@ -47,9 +49,14 @@
 // keeps the masked image of every observation in the audit log (the
 // built-in launch profile keeps none). confirm lists the kinds of
 // step the person approves in the browser each time before they run
-// (purchase, submit, upload, download, login); confirm_always holds "kind
+// (purchase, submit, upload, download, login; share is asked whenever
+// private lists sites, listed or not); confirm_always holds "kind
 // origin-pattern" entries the person allowed for good ("Always for this
-// site and kind"). The built-in default profile confirms purchases.
+// site and kind"), and "share from-pattern to-pattern" entries for text of a
+// private site allowed to go to another. The built-in default profile
+// confirms purchases. private lists the sites whose text does not leave for
+// another origin without the person's approval (a share question); read_only
+// the sites the session may look at but not change (flow.go).
 //
 // Keys are case-sensitive, and an unknown key is an error, like a value of
 // the wrong type or out of range: the error names the file, the line and the

@@ -50,6 +50,12 @@ func AllowConfirmed(configDir, name, kind, origin string) error {
 	if reason != "" {
 		return fmt.Errorf("profile %s: %s %s: %s", name, kind, origin, reason)
 	}
+	return allowEntry(configDir, name, a)
+}
+
+// allowEntry adds a to the confirm_always of the profile name (see
+// AllowConfirmed).
+func allowEntry(configDir, name string, a ConfirmAllowed) error {
 	if name == DefaultName {
 		if _, err := Create(configDir, name); err != nil && !errors.Is(err, os.ErrExist) {
 			return err

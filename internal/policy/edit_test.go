@@ -352,3 +352,29 @@ func TestAllowConfirmed(t *testing.T) {
 		}
 	}
 }
+
+// TestAllowShared: "Always" for a share question adds "share FROM TO" to
+// confirm_always, once, and the pair is then shared in that direction
+// only.
+func TestAllowShared(t *testing.T) {
+	cfg, path := writeProfile(t, "mail", "private = [\"https://mail.test\"]\n")
+	for range 2 {
+		if err := AllowShared(cfg, "mail", "https://mail.test", "http://127.0.0.1:8080"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := "private = [\"https://mail.test\"]\nconfirm_always = [\"share https://mail.test http://127.0.0.1:8080\"]\n"
+	if got := readText(t, path); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	p, err := Load(cfg, "mail")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.Shares("https://mail.test", "http://127.0.0.1:8080") || p.Shares("https://mail.test", "http://127.0.0.1:8081") {
+		t.Errorf("after the answer: %+v", p.ConfirmAlways)
+	}
+	if err := AllowShared(cfg, "mail", "https://mail.test", "not-a-site"); err == nil {
+		t.Error("AllowShared took a receiving site that is not an origin pattern")
+	}
+}

@@ -23,7 +23,9 @@ operator_write = true
 upload_dir = "/tmp/up//x/"
 download_dir = "/tmp/down/"
 confirm = ["purchase", "submit", "purchase", "login"]
-confirm_always = ["submit https://*.example.com", " login   http://127.0.0.1:* "]
+confirm_always = ["submit https://*.example.com", " login   http://127.0.0.1:* ", "share https://mail.example.com  http://127.0.0.1:8080"]
+private = ["https://mail.example.com"]
+read_only = ["https://bank.example.com", "http://127.0.0.1:9000"]
 audit_images = true
 
 [budgets]
@@ -54,8 +56,11 @@ func TestParseFull(t *testing.T) {
 		DownloadDir: "/tmp/down",
 		TreeChars:   1000, Marks: 5000, ImageLongSide: 256, CallTimeout: 10 * time.Minute,
 		DownloadBytes: 2048, Downloads: 3, HandoffTimeout: 30 * time.Second,
-		Confirm:       []string{"purchase", "submit", "login"},
-		ConfirmAlways: []ConfirmAllowed{{"submit", Site{"https", "*.example.com", ""}}, {"login", Site{"http", "127.0.0.1", "*"}}},
+		Confirm: []string{"purchase", "submit", "login"},
+		ConfirmAlways: []ConfirmAllowed{{Kind: "submit", Site: Site{"https", "*.example.com", ""}}, {Kind: "login", Site: Site{"http", "127.0.0.1", "*"}},
+			{Kind: "share", Site: Site{"https", "mail.example.com", ""}, To: Site{"http", "127.0.0.1", "8080"}}},
+		Private:  []Site{{"https", "mail.example.com", ""}},
+		ReadOnly: []Site{{"https", "bank.example.com", ""}, {"http", "127.0.0.1", "9000"}},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got  %+v\nwant %+v", got, want)
@@ -85,6 +90,14 @@ func TestConfirms(t *testing.T) {
 		if got := p.Confirms(c.kind, c.origin); got != c.want {
 			t.Errorf("Confirms(%s, %s) = %v, want %v", c.kind, c.origin, got, c.want)
 		}
+	}
+	if !p.IsPrivate("https://mail.example.com") || p.IsPrivate("https://example.com") ||
+		!p.IsReadOnly("http://127.0.0.1:9000") || p.IsReadOnly("http://127.0.0.1:8080") {
+		t.Error("private and read_only are the sites they list")
+	}
+	if !p.Shares("https://mail.example.com", "http://127.0.0.1:8080") || p.Shares("https://mail.example.com", "http://127.0.0.1:8081") ||
+		p.Shares("http://127.0.0.1:8080", "https://mail.example.com") {
+		t.Error("share is allowed for good for the pair of sites named, in that direction only")
 	}
 	if !Default().Confirms("purchase", "https://a.test") || Default().Confirms("submit", "https://a.test") || Launch().ConfirmsAny() {
 		t.Error("the built-in default confirms purchases only, and launch nothing")

@@ -11,11 +11,7 @@ import (
 // back to p, but for Name and Path.
 func (p Profile) TOML() []byte {
 	var b strings.Builder
-	sites := make([]string, len(p.Sites))
-	for i, s := range p.Sites {
-		sites[i] = s.String()
-	}
-	fmt.Fprintf(&b, "sites = %s\n", tomlList(sites))
+	fmt.Fprintf(&b, "sites = %s\n", tomlList(siteStrings(p.Sites)))
 	fmt.Fprintf(&b, "ask = %t\n", p.Ask)
 	if p.Tools == nil {
 		fmt.Fprintf(&b, "# tools: every tool (%s)\n", strings.Join(toolNames, ", "))
@@ -33,6 +29,8 @@ func (p Profile) TOML() []byte {
 		always[i] = a.String()
 	}
 	fmt.Fprintf(&b, "confirm_always = %s\n", tomlList(always))
+	fmt.Fprintf(&b, "private = %s\n", tomlList(siteStrings(p.Private)))
+	fmt.Fprintf(&b, "read_only = %s\n", tomlList(siteStrings(p.ReadOnly)))
 	fmt.Fprintf(&b, "audit_images = %t\n", p.AuditImages)
 	b.WriteString("\n[budgets]\n")
 	fmt.Fprintf(&b, "tree_chars = %d\n", p.TreeChars)
@@ -43,6 +41,15 @@ func (p Profile) TOML() []byte {
 	fmt.Fprintf(&b, "downloads = %d\n", p.Downloads)
 	fmt.Fprintf(&b, "handoff_s = %d\n", int64(p.HandoffTimeout.Seconds()))
 	return []byte(b.String())
+}
+
+// siteStrings are the patterns of sites, as a file writes them.
+func siteStrings(sites []Site) []string {
+	out := make([]string, len(sites))
+	for i, s := range sites {
+		out[i] = s.String()
+	}
+	return out
 }
 
 // tomlList writes strings as a TOML array on one line.

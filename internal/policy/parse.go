@@ -57,6 +57,8 @@ type fileProfile struct {
 	DownloadDir   string      `toml:"download_dir"`
 	Confirm       []string    `toml:"confirm"`
 	ConfirmAlways []string    `toml:"confirm_always"`
+	Private       []string    `toml:"private"`
+	ReadOnly      []string    `toml:"read_only"`
 	AuditImages   *bool       `toml:"audit_images"`
 	Budgets       fileBudgets `toml:"budgets"`
 }
@@ -82,8 +84,10 @@ var fileKeys = map[string]string{
 	"operator_write":          "true or false",
 	"upload_dir":              `an absolute folder in quotes, or ""`,
 	"download_dir":            `an absolute folder in quotes, or ""`,
-	"confirm":                 `a list of kinds of step, among "purchase", "submit", "upload", "download" and "login"`,
-	"confirm_always":          `a list of "kind origin-pattern" entries, such as ["purchase https://shop.example.com"]`,
+	"confirm":                 `a list of kinds of step, among "purchase", "submit", "upload", "download", "login" and "share"`,
+	"confirm_always":          `a list of "kind origin-pattern" entries, such as ["purchase https://shop.example.com"] (share: "share from-pattern to-pattern")`,
+	"private":                 `a list of origin patterns, such as ["https://mail.example.com"]`,
+	"read_only":               `a list of origin patterns, such as ["https://*.bank.example"]`,
 	"audit_images":            "true or false",
 	"budgets":                 "the table [budgets]",
 	"budgets.tree_chars":      fmt.Sprintf("a whole number from %d to %d", MinTreeChars, MaxTreeChars),
@@ -209,6 +213,19 @@ func (f fileProfile) profile(name string, l layout) (Profile, *Error) {
 			p.Confirm = append(p.Confirm, k)
 		}
 	}
+	for _, l := range []struct {
+		key string
+		raw []string
+		dst *[]Site
+	}{{"private", f.Private, &p.Private}, {"read_only", f.ReadOnly, &p.ReadOnly}} {
+		for i, raw := range l.raw {
+			s, reason := parseSite(raw)
+			if reason != "" {
+				return fail(l.key, i, "%q is not an origin pattern: %s", raw, reason)
+			}
+			*l.dst = append(*l.dst, s)
+		}
+	}
 	for i, raw := range f.ConfirmAlways {
 		a, reason := parseConfirmAllowed(raw)
 		if reason != "" {
@@ -254,6 +271,9 @@ func parseConfirmAllowed(raw string) (ConfirmAllowed, string) {
 	if !ok {
 		return ConfirmAllowed{}, `want "kind origin-pattern", such as "purchase https://shop.example.com"`
 	}
+	if kind == ConfirmShare {
+		return parseShareAllowed(pattern)
+	}
 	if !slices.Contains(ConfirmKinds, kind) {
 		return ConfirmAllowed{}, fmt.Sprintf("%q is not a kind of step: want one of %s", kind, strings.Join(ConfirmKinds, ", "))
 	}
@@ -274,7 +294,7 @@ func unknownKey(key string) string {
 	if strings.HasPrefix(key, "budgets.") {
 		return "unknown key: [budgets] has tree_chars, marks, image_long_edge, call_timeout_ms, download_bytes, downloads and handoff_s"
 	}
-	return "unknown key: a profile has sites, ask, tools, credentials, frames, operator_write, upload_dir, download_dir, confirm, confirm_always, audit_images and [budgets]"
+	return "unknown key: a profile has sites, ask, tools, credentials, frames, operator_write, upload_dir, download_dir, confirm, confirm_always, private, read_only, audit_images and [budgets]"
 }
 
 // decodeMessage rewords the decoder's message about a value of the wrong

@@ -64,17 +64,30 @@ type Profile struct {
 	// ConfirmAlways are the kinds of step the person allowed for good on a
 	// site ("Always for this site and kind"): they are not asked again.
 	ConfirmAlways []ConfirmAllowed
+	// Private are the sites whose text does not leave for another origin
+	// without the person's approval (flow.go).
+	Private []Site
+	// ReadOnly are the sites the session may look at but not change.
+	ReadOnly []Site
 }
 
 // ConfirmAllowed is one "Always for this site and kind": a kind of step
-// the person need not approve on the sites of Site.
+// the person need not approve on the sites of Site. For ConfirmShare, Site
+// is the private site the text was read on and To the site it may go to.
 type ConfirmAllowed struct {
 	Kind string
 	Site Site
+	To   Site
 }
 
-// String returns the entry as a profile file writes it: "kind pattern".
-func (a ConfirmAllowed) String() string { return a.Kind + " " + a.Site.String() }
+// String returns the entry as a profile file writes it: "kind pattern",
+// or "share from-pattern to-pattern".
+func (a ConfirmAllowed) String() string {
+	if a.Kind == ConfirmShare {
+		return a.Kind + " " + a.Site.String() + " " + a.To.String()
+	}
+	return a.Kind + " " + a.Site.String()
+}
 
 // Kinds of step a profile's confirm may list: paying or ordering, any form
 // submission, uploading a file, downloading one, and logging in.
@@ -87,8 +100,9 @@ const (
 )
 
 // ConfirmKinds are the kinds of step confirm may list, in the order the
-// person reads them.
-var ConfirmKinds = []string{ConfirmPurchase, ConfirmSubmit, ConfirmUpload, ConfirmDownload, ConfirmLogin}
+// person reads them. ConfirmShare is among them as the contract lists it,
+// but it is asked whenever the profile lists private sites, listed or not.
+var ConfirmKinds = []string{ConfirmPurchase, ConfirmSubmit, ConfirmUpload, ConfirmDownload, ConfirmLogin, ConfirmShare}
 
 // Confirms reports whether the person wants to approve a step of kind on
 // origin before it runs: kind is in Confirm and they did not allow it for
@@ -109,8 +123,9 @@ func (p Profile) Confirms(kind, origin string) bool {
 	return true
 }
 
-// ConfirmsAny reports whether the profile asks before any kind of step.
-func (p Profile) ConfirmsAny() bool { return len(p.Confirm) > 0 }
+// ConfirmsAny reports whether the profile asks before any kind of step
+// (a share, when it lists private sites).
+func (p Profile) ConfirmsAny() bool { return len(p.Confirm) > 0 || len(p.Private) > 0 }
 
 // Frame policies.
 const (

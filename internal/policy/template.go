@@ -55,6 +55,20 @@ ask = true
 confirm = ["purchase"]
 # confirm_always = ["purchase https://shop.example.com"]
 
+# Private sites: what the agent reads there (your mail, say) does not leave
+# for another site without your approval. Before it types text read on a
+# private site into another site's page, or opens another site's address
+# carrying it, the browser asks you ("share"), showing both sites and the
+# text, masked. "Always" adds "share FROM TO" to confirm_always. Answers a
+# page that talks the agent into carrying a code or an account number away.
+# private = ["https://mail.example.com"]
+
+# Read-only sites: the agent may look, read and follow links there, but not
+# type, choose, upload, log in, download, submit a form or send data.
+# Answers a page, or a mistake, that would change something on a site you
+# only wanted read (your bank, say).
+# read_only = ["https://*.bank.example"]
+
 # Keep the masked image of every observation in the audit log
 # (diwall audit export shows them).
 # audit_images = true

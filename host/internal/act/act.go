@@ -81,6 +81,18 @@ type Options struct {
 	// Confirm asks the person about a step (confirm.go): nil lets it run,
 	// an error is the step's failure. The batch's time stops meanwhile.
 	Confirm func(ctx context.Context, q Question) error
+	// ReadOnly gives the read_only pattern that makes origin read-only
+	// for the session, "" when it is not (flow.go); nil: none is.
+	ReadOnly func(origin string) string
+	// Share asks the person before text read on a private site goes to
+	// origin to, typed into its page or carried in a URL (isURL) opened
+	// there: nil lets it go, an error is the step's failure (flow.go).
+	// Nil: the session read nothing on a private site.
+	Share func(ctx context.Context, q Question, to, text string, isURL bool) error
+	// Typed says whether the session typed text on a page of origin
+	// before this batch: its pages may hold it, so the request guard
+	// watches what they send (flow.go).
+	Typed func(origin string) bool
 }
 
 // Limits of one batch.
@@ -297,6 +309,12 @@ func (r *run) step(ctx context.Context, s Step, sr *StepResult, nextGuarded bool
 		defer delete(r.pays, info.LoaderID) // (read again when next needed)
 	}
 	r.allowed = nil
+	if err := r.readOnlyCheck(ctx, s, info.Origin); err != nil {
+		return err
+	}
+	if err := r.shareCheck(s, sr.Step, r.receiver(ctx, s, info.Origin)); err != nil {
+		return err
+	}
 	if err := r.confirm(ctx, s, sr.Step, info.Origin); err != nil {
 		return err
 	}

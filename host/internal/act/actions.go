@@ -22,6 +22,9 @@ func (r *run) click(ctx context.Context, s Step, sr *StepResult) error {
 		return toolerr.Errorf(toolerr.CodeNotActionable,
 			"Mark %d is a file input: a click would open a file chooser you cannot use. Use {action:\"upload\", mark:%d, files:[...]} with files from the upload folder.", s.Mark, s.Mark)
 	}
+	if err := r.followLink(s, sr.Step, at.Href); err != nil {
+		return err
+	}
 	count := 1
 	if s.Double {
 		count = 2

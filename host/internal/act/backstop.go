@@ -66,12 +66,15 @@ const paysWait = time.Second
 // field, and it is not set yet. Chrome refusing the interception leaves
 // the steps to confirm alone.
 func (r *run) guardFor(ctx context.Context, origin string) {
-	if r.guard != nil || r.opts.Confirm == nil || r.opts.Confirms == nil {
+	if r.guard != nil {
 		return
 	}
+	confirms := r.opts.Confirm != nil && r.opts.Confirms != nil
 	switch {
-	case r.opts.Confirms(policy.ConfirmSubmit, origin):
-	case r.opts.Confirms(policy.ConfirmPurchase, origin) && r.paysNow(ctx):
+	case r.opts.Share != nil && r.mayCarry(origin): // (flow.go)
+	case r.opts.ReadOnly != nil && r.opts.ReadOnly(origin) != "":
+	case confirms && r.opts.Confirms(policy.ConfirmSubmit, origin):
+	case confirms && r.opts.Confirms(policy.ConfirmPurchase, origin) && r.paysNow(ctx):
 	default:
 		return
 	}
@@ -210,9 +213,12 @@ func (b *backstop) stop() error {
 	return refused
 }
 
-// decide is the tab's request guard (browser.RequestGuard).
+// decide is the tab's request guard (browser.RequestGuard): a request
+// from a read-only site that changes something is refused, one whose URL
+// carries text read on a private site is asked about (flow.go), and then
+// a submission or a purchase is confirmed.
 func (b *backstop) decide(p browser.PausedRequest) bool {
-	if !p.Form && safeMethod(p.Method) {
+	if !p.Form && safeMethod(p.Method) && b.r.opts.Share == nil {
 		return true
 	}
 	b.mu.Lock()
@@ -221,6 +227,25 @@ func (b *backstop) decide(p browser.PausedRequest) bool {
 		return false // the step is refused: nothing more of it leaves
 	}
 	info := b.r.t.Info()
+	changes := p.Form || !safeMethod(p.Method)
+	if rule := b.readOnly(info.Origin); rule != "" && changes {
+		b.refused = ReadOnlyRefusal(info.Origin, rule, "change anything there ("+sentTo(p)+")")
+		return false
+	}
+	if b.r.opts.Share != nil {
+		q := b.step
+		q.Held = true
+		b.r.budget.pause()
+		err := b.r.opts.Share(b.r.outer, q, browser.Origin(p.URL), p.URL, true)
+		b.r.budget.resume()
+		if err != nil {
+			b.refused = err
+			return false
+		}
+	}
+	if !changes || b.r.opts.Confirm == nil || b.r.opts.Confirms == nil {
+		return true
+	}
 	pays := b.pays(info.LoaderID, p)
 	if !p.Form && !pays {
 		return true
@@ -268,6 +293,14 @@ func (b *backstop) pays(loader string, p browser.PausedRequest) bool {
 	defer cancel()
 	b.loader, b.loaderPays, b.paysKnown = loader, readPays(ctx, b.r.t), true
 	return b.loaderPays
+}
+
+// readOnly is the read_only rule of origin, "" when it is not one.
+func (b *backstop) readOnly(origin string) string {
+	if b.r.opts.ReadOnly == nil {
+		return ""
+	}
+	return b.r.opts.ReadOnly(origin)
 }
 
 // safeMethod: a request that by HTTP's rules changes nothing.

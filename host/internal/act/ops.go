@@ -262,8 +262,9 @@ type locateArgs struct {
 
 type locateAnswer struct {
 	aim
-	Disabled bool `json:"disabled"`
-	File     bool `json:"file"` // a file input, or a label of one
+	Disabled bool   `json:"disabled"`
+	File     bool   `json:"file"` // a file input, or a label of one
+	Href     string `json:"href"` // the URL of the link a click would follow, resolved; "" for none
 }
 
 func (a locateAnswer) place() placed {

@@ -61,6 +61,10 @@ type kind struct {
 	// keys that type it): what may be a secret, withheld from the person's
 	// view and the audit log unless the field is known not to be one.
 	typed func(s *Step) []*string
+	// looks says whether the step only looks, or follows a link, so that
+	// it may run on a read-only site (flow.go); nil: it may change
+	// something, and is refused there.
+	looks func(r *run, ctx context.Context, s Step) (bool, error)
 	// expects is what a step that succeeded asked of its element, given
 	// what earlier steps asked of it (was, if any), for a changes
 	// observation; nil: the step may have changed the element otherwise.
@@ -134,6 +138,7 @@ func kindTable() map[Action]kind {
 			first:   locateFirst,
 			settles: always,
 			effects: pressed,
+			looks:   (*run).clickFollows,
 		},
 		Type: {
 			mark: true,
@@ -181,9 +186,11 @@ func kindTable() map[Action]kind {
 			mark:  true,
 			do:    func(r *run, ctx context.Context, s Step, sr *StepResult, _ bool) error { return r.hover(ctx, s, sr) },
 			first: locateFirst,
+			looks: (*run).onlyLooks,
 		},
 		Scroll: {
-			do: func(r *run, ctx context.Context, s Step, sr *StepResult, _ bool) error { return r.scroll(ctx, s, sr) },
+			do:    func(r *run, ctx context.Context, s Step, sr *StepResult, _ bool) error { return r.scroll(ctx, s, sr) },
+			looks: (*run).onlyLooks,
 		},
 		Press: {
 			check: func(s Step, _ Options) *toolerr.Error {
@@ -216,6 +223,7 @@ func kindTable() map[Action]kind {
 				}
 				return nil
 			},
+			looks: (*run).pressMoves,
 		},
 		Wait: {
 			check: func(s Step, _ Options) *toolerr.Error {
@@ -232,6 +240,7 @@ func kindTable() map[Action]kind {
 			},
 			do:    func(r *run, ctx context.Context, s Step, sr *StepResult, _ bool) error { return r.wait(ctx, s, sr) },
 			waits: true,
+			looks: (*run).onlyLooks,
 		},
 		Upload: {
 			mark: true,

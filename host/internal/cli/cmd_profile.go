@@ -25,6 +25,18 @@ CONFIG/profiles/NAME.toml, that you edit; NAME is lowercase letters, digits,
 _ and -. PATTERN is an origin pattern such as https://*.example.com or
 http://127.0.0.1:*. Without default.toml the default profile is built in:
 no sites, and every site is asked for in the browser.
+
+Two keys keep what the agent reads, and where it acts, in bounds:
+  private = ["https://mail.example.com"]
+    What the agent reads there (a sign-in code, an account number) does not
+    leave for another site without your approval. A page elsewhere may talk
+    the agent into typing it into a form or opening a link that carries it;
+    before any such step, the browser asks you ("share"), showing both sites
+    and the text, masked. Nothing is typed or sent before you answer.
+  read_only = ["https://*.bank.example"]
+    The agent may look, read, scroll and follow links there, but not type,
+    choose, upload, log in, download, submit a form or send data: a page or
+    a mistake cannot make it change anything on a site you only want read.
 `
 
 func runProfile(args []string, stdio Stdio) int {

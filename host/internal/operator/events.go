@@ -53,6 +53,10 @@ type SessionView struct {
 	// Handoff is the step the model handed to the person, while it waits
 	// for their answer.
 	Handoff *Handoff `json:"handoff,omitempty"`
+	// Private and ReadOnly are the private and read-only sites of the
+	// session's profile (origin patterns), as of its latest call.
+	Private  []string `json:"private,omitempty"`
+	ReadOnly []string `json:"read_only,omitempty"`
 }
 
 // Tab is the tab a call worked on, as the person's browser shows it.

@@ -118,6 +118,14 @@ type Outcome struct {
 	// ImageMIME and Image are the marked image the result carried, if any.
 	ImageMIME string
 	Image     []byte
+	// Sites are the session's private and read-only sites, as its profile
+	// said during the call; nil when it was not read.
+	Sites *SiteRules
+}
+
+// SiteRules are a session's private and read-only sites (origin patterns).
+type SiteRules struct {
+	Private, ReadOnly []string
 }
 
 // Begin records that a call of the session who started, and returns its
@@ -196,6 +204,9 @@ func (o *Op) End(out Outcome) {
 	if out.Tab != nil {
 		t := *out.Tab
 		s.Tab = &t
+	}
+	if out.Sites != nil { // (the profile may have been edited since)
+		s.Private, s.ReadOnly = out.Sites.Private, out.Sites.ReadOnly
 	}
 	h.addOpLocked(op)
 	h.broadcastLocked(Event{Type: EventSession, Session: s.copy()})

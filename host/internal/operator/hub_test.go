@@ -86,7 +86,8 @@ func TestOperationsReachInterfacesInOrder(t *testing.T) {
 	r := &recorder{}
 	h.Attach(r, "test")
 	_, op := h.Begin(t.Context(), claude, Operation{ID: "op1", Tool: "observe", Args: []byte(`{}`)})
-	op.End(Outcome{OK: true, Tab: &Tab{ID: "t1", URL: "http://x/", Title: "X"}, ImageMIME: "image/jpeg", Image: []byte{1, 2, 3}})
+	op.End(Outcome{OK: true, Tab: &Tab{ID: "t1", URL: "http://x/", Title: "X"}, ImageMIME: "image/jpeg", Image: []byte{1, 2, 3},
+		Sites: &SiteRules{Private: []string{"https://mail.test"}, ReadOnly: []string{"https://bank.test"}}})
 	got := strings.Join(r.types(), " ")
 	want := "state log operation session operation session image log"
 	if got != want {
@@ -97,7 +98,8 @@ func TestOperationsReachInterfacesInOrder(t *testing.T) {
 		t.Errorf("operation: %+v", o)
 	}
 	ev, _ = r.last(EventSession)
-	if s := ev.Session; s.Acting || s.Tab == nil || s.Tab.URL != "http://x/" || s.Status != Running {
+	if s := ev.Session; s.Acting || s.Tab == nil || s.Tab.URL != "http://x/" || s.Status != Running ||
+		!slices.Equal(s.Private, []string{"https://mail.test"}) || !slices.Equal(s.ReadOnly, []string{"https://bank.test"}) {
 		t.Errorf("session: %+v", s)
 	}
 	// A late interface gets it all at once.

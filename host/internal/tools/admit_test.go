@@ -105,7 +105,7 @@ func auditNotices(t *testing.T, w *world) []string {
 
 // remembered records the "Always" answers the server would write into a
 // profile: "profile pattern" for a site, "profile kind origin" for a kind
-// of step.
+// of step, "profile share from to" for a pair of sites.
 type remembered struct{ saved *[]string }
 
 func rememberInto(saved *[]string) remembered { return remembered{saved} }
@@ -117,5 +117,10 @@ func (r remembered) AllowSite(profile, pattern string) error {
 
 func (r remembered) AllowConfirmed(profile, kind, origin string) error {
 	*r.saved = append(*r.saved, profile+" "+kind+" "+origin)
+	return nil
+}
+
+func (r remembered) AllowShared(profile, from, to string) error {
+	*r.saved = append(*r.saved, profile+" share "+from+" "+to)
 	return nil
 }

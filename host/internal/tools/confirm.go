@@ -58,6 +58,9 @@ type stepAsk struct {
 	call *Call
 	// noImage: the question shows no image of the tab.
 	noImage bool
+	// from is, for a share question, the private site the text was read
+	// on; origin is then the site it would go to.
+	from string
 }
 
 // kindWords is how the person reads a kind of step, in the question and in
@@ -68,6 +71,16 @@ var kindWords = map[string]string{
 	policy.ConfirmUpload:   "an upload",
 	policy.ConfirmDownload: "a download",
 	policy.ConfirmLogin:    "a login",
+	policy.ConfirmShare:    "sending text read on a private site to another site",
+}
+
+// approvedBy says which part of the profile has the person approve a
+// kind of step each time.
+func approvedBy(kind string) string {
+	if kind == policy.ConfirmShare {
+		return "their profile's private sites"
+	}
+	return "their profile's confirm"
 }
 
 // askStep asks the person about a step; nil means it may run, else the
@@ -84,7 +97,7 @@ func (s *Server) askStep(ctx context.Context, a stepAsk) error {
 	if s.opts.NoPerson() {
 		outcome = confirmUnavailable
 		return toolerr.Errorf(toolerr.CodePersonUnavailable,
-			"This step is %s, which the person approves each time (their profile's confirm), and no one is at this browser to approve it: it was not run. Do not retry: tell the person what you were about to do.", what)
+			"This step is %s, which the person approves each time (%s), and no one is at this browser to approve it: it was not run. Do not retry: tell the person what you were about to do.", what, approvedBy(kinds[0]))
 	}
 	step := &protocol.ApprovalStep{Kind: kinds[0], Action: a.q.Action, Role: bounded(a.q.Role, protocol.MaxApprovalText),
 		Name: bounded(a.q.Name, protocol.MaxApprovalText), Detail: bounded(a.q.Detail, protocol.MaxApprovalText)}
@@ -124,6 +137,10 @@ func (s *Server) askStep(ctx context.Context, a stepAsk) error {
 // rememberConfirmed keeps "Always for this site and kind" in the profile
 // file, or for the session when it cannot be written.
 func (s *Server) rememberConfirmed(a stepAsk) {
+	if a.from != "" {
+		s.rememberShared(a)
+		return
+	}
 	a.st.confirmAlways(a.q.Kinds, a.origin)
 	if s.opts.Remember == nil {
 		a.notice(fmt.Sprintf("the person allowed %v on %s for this session", a.q.Kinds, a.origin))
@@ -137,6 +154,23 @@ func (s *Server) rememberConfirmed(a stepAsk) {
 		}
 	}
 	a.notice(fmt.Sprintf("the person allowed %v on %s from now on", a.q.Kinds, a.origin))
+}
+
+// rememberShared keeps "Always between these two sites" of a share
+// question in the profile file, or for the session when it cannot be
+// written.
+func (s *Server) rememberShared(a stepAsk) {
+	a.st.shareAlways(a.from, a.origin)
+	if s.opts.Remember == nil {
+		a.notice(fmt.Sprintf("the person allowed text read on %s to go to %s for this session", a.from, a.origin))
+		return
+	}
+	if err := s.opts.Remember.AllowShared(a.profile.Name, a.from, a.origin); err != nil {
+		s.log.Warn("could not write a shared pair of sites to the profile", "profile", a.profile.Name, "err", err)
+		a.notice(fmt.Sprintf("the person allowed text read on %s to go to %s; it could not be saved in the profile, so it holds for this session only", a.from, a.origin))
+		return
+	}
+	a.notice(fmt.Sprintf("the person allowed text read on %s to go to %s from now on", a.from, a.origin))
 }
 
 func (a stepAsk) notice(text string) {
@@ -185,9 +219,17 @@ func (s *Server) recordConfirm(a stepAsk, outcome string, start time.Time) {
 	if a.call != nil {
 		args["call"] = a.call.Base.OperationID // the call whose step it was
 	}
+	if a.from != "" {
+		// Where the text would go is the record's origin; the text itself
+		// is never kept.
+		args["from"], args["text"] = a.from, audit.Withheld
+	}
 	rec := audit.Record{OperationID: NewOperationID(), Session: owner, Client: a.st.hello.Client, ClientVersion: a.st.hello.ClientVersion,
 		Profile: a.profile.Name, Tool: "confirm", Args: args, OK: outcome == protocol.DecisionOnce || outcome == protocol.DecisionAlways,
-		Outcome: outcome, Start: start, Took: time.Since(start), TabID: a.tab.ID, Origin: a.origin}
+		Outcome: outcome, Start: start, Took: time.Since(start), Origin: a.origin}
+	if a.tab != nil {
+		rec.TabID = a.tab.ID
+	}
 	if err := s.opts.Audit.Append(rec); err != nil {
 		s.log.Warn("could not write a question to the audit log", "err", err)
 	}

@@ -147,6 +147,12 @@ func (s *Server) admitDownload(t *browser.Tab, owner, rawURL, contentType, sugge
 	case !sessionAllows(st, p, checkURL):
 		d.Mime = "" // nothing of it but its origin
 		refuse(toolerr.CodeOriginNotAllowed, "A download from %s was refused: that site is not one of this session's sites. Nothing was saved.", shownOrigin(d.Origin))
+	case p.ReadOnlyRule(t.Info().Origin) != "" || p.ReadOnlyRule(d.Origin) != "":
+		rule, on := p.ReadOnlyRule(t.Info().Origin), t.Info().Origin
+		if rule == "" {
+			rule, on = p.ReadOnlyRule(d.Origin), d.Origin
+		}
+		refuse(toolerr.CodePermissionDenied, "%s", toolerr.From(act.ReadOnlyRefusal(on, rule, "download")).Msg)
 	case l.Started() >= p.Downloads:
 		refuse(toolerr.CodeBudgetExceeded, "The download was refused: this session has had its %d downloads ([budgets] downloads). Ask the person to raise the budget.", p.Downloads)
 	case p.DownloadDir == "":

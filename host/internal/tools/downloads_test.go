@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"log/slog"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/diwall/diwall/host/internal/cdp"
@@ -84,5 +85,30 @@ func TestDownloadBudgets(t *testing.T) {
 	}
 	if _, err := os.Stat(dir); !os.IsNotExist(err) {
 		t.Errorf("the vanished folder was made again: %v", err)
+	}
+}
+
+// TestDownloadFromAReadOnlySite: a download a read-only site's page
+// begins is refused, naming the rule, and nothing is saved.
+func TestDownloadFromAReadOnlySite(t *testing.T) {
+	const key = ownerKey
+	b, tab := browserWithTab(t, fileExtension{body: "a,b\n"})
+	dir := t.TempDir()
+	prof, _ := policy.Launch().WithSites("http://allowed.test")
+	prof.DownloadDir = dir
+	prof.ReadOnly, _ = sitesOf("http://allowed.test")
+	srv := New(b, slog.New(slog.DiscardHandler), hosting(b, fileExtension{body: "a,b\n"}, &Options{Profile: prof}))
+	cs := connectAs(t, srv, key)
+	callJSON(t, cs, "tabs", map[string]any{"action": "list"})
+	paused := cdp.RequestPaused{RequestID: "r", ResponseStatusCode: 200, ResponseHeaders: map[string]string{"content-disposition": `attachment; filename="a.csv"`}}
+	paused.Request.URL = "http://allowed.test/a.csv"
+	srv.Paused(tab, key, paused)
+	env, _ := callJSON(t, cs, "downloads", map[string]any{"action": "list"})
+	d := env["server"].(map[string]any)["downloads"].([]any)[0].(map[string]any)
+	if e, _ := d["error"].(map[string]any); d["state"] != "refused" || e["code"] != "permission_denied" || !strings.Contains(e["message"].(string), "read_only") {
+		t.Errorf("a download of a read-only site: %v", d)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("the folder holds %d files", len(entries))
 	}
 }

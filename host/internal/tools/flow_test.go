@@ -37,6 +37,7 @@ type world struct {
 	dir   string // the audit log's
 	// logs holds what the server logged, at every level.
 	logs *lockedBuffer
+	srv  *Server
 }
 
 // lockedBuffer is a buffer the server's log writes to while a test reads
@@ -90,7 +91,8 @@ func newWorldWith(t *testing.T, url string, change func(*Options)) *world {
 	}
 	w.asker = hosting(b, w.ext, opts).Asker
 	logger := slog.New(slog.NewJSONHandler(w.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	w.cs = connectAs(t, New(b, logger, hosting(b, w.ext, opts)), sessionKey)
+	w.srv = New(b, logger, hosting(b, w.ext, opts))
+	w.cs = connectAs(t, w.srv, sessionKey)
 	return w
 }
 

@@ -20,11 +20,14 @@ import (
 // it runs (Call.enterPage); a navigation's target is admitted before it
 // loads (Call.admit). For a page outside the sites nothing leaves but its
 // origin: no title, no URL path or query, no dialog text, no tree, no image.
+// What leaves of a private site's page is indexed there (private.go).
 
 // perTab is page content about several tabs: the gate keeps only the
 // entries whose page the session may see.
 type perTab interface {
 	keep(allowed func(url string) bool)
+	// pages are what each tab's page wrote, once kept (for keepPrivate).
+	pages() []pageContent
 }
 
 // allows reports whether the session may see a page at url without asking:
@@ -146,6 +149,9 @@ type refusedServer struct {
 func (s *Server) passGate(ctx context.Context, c *Call, out Outcome, err error) (Outcome, error) {
 	if m, ok := out.Page.(perTab); ok {
 		m.keep(c.allows)
+		for _, p := range m.pages() {
+			s.keepPrivate(c, p.sourceURLs(), p)
+		}
 		return out, err
 	}
 	var urls []string
@@ -170,6 +176,7 @@ func (s *Server) passGate(ctx context.Context, c *Call, out Outcome, err error) 
 			return c.refused(u), aerr
 		}
 	}
+	s.keepPrivate(c, urls, out.Page)
 	return out, err
 }
 

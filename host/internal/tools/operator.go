@@ -7,6 +7,7 @@ import (
 	"github.com/diwall/diwall/host/internal/toolerr"
 
 	"github.com/diwall/diwall/host/internal/operator"
+	"github.com/diwall/diwall/internal/policy"
 )
 
 // The operator's view of every call (host/operator): Server.handler
@@ -37,6 +38,9 @@ func (s *Server) watchEnd(op *operator.Op, c *Call, out Outcome) {
 		info := t.Info()
 		o.Tab = &operator.Tab{ID: info.ID, URL: info.URL, Title: info.Title}
 	}
+	if c.Profile.Name != "" {
+		o.Sites = &operator.SiteRules{Private: sitePatterns(c.Profile.Private), ReadOnly: sitePatterns(c.Profile.ReadOnly)}
+	}
 	if n := len(out.Images); n > 0 {
 		o.ImageMIME, o.Image = out.Images[n-1].MIMEType, out.Images[n-1].Data
 	}
@@ -55,4 +59,13 @@ func personSays(err error) error {
 			Msg: "The person watching stopped this session: its access to the browser has ended. Do not retry; tell the person where you stopped."}
 	}
 	return nil
+}
+
+// sitePatterns are sites as the person reads them: their patterns.
+func sitePatterns(sites []policy.Site) []string {
+	var out []string
+	for _, s := range sites {
+		out = append(out, s.String())
+	}
+	return out
 }

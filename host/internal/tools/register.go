@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/diwall/diwall/host/internal/toolerr"
@@ -50,6 +51,10 @@ type Call struct {
 	// (act: each succeeded, into a field known not to be sensitive). Nil,
 	// as every call begins, keeps none (redact.go).
 	typedPlain map[int]bool
+	// shared are the pairs "from to" of sites the person allowed text to
+	// go between once, for the rest of this call (share.go).
+	sharedMu sync.Mutex
+	shared   map[string]bool
 }
 
 // def is one tool: its MCP definition and, in the host, how its calls'
@@ -237,6 +242,7 @@ func (s *Server) handler(d def) mcp.ToolHandler {
 			// only as far as it vouches for it.
 			shown = in.recorded(c, shown)
 		}
+		withholdPrivate(&c.Client.private, shown)
 		s.record(c, shown, env, out, start)
 		s.countCall()
 		return toResult(env, out.Images), nil

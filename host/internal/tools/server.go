@@ -83,6 +83,7 @@ type Options struct {
 type Remembering interface {
 	AllowSite(profileName, pattern string) error
 	AllowConfirmed(profileName, kind, origin string) error
+	AllowShared(profileName, from, to string) error
 }
 
 // Credentials finds a credential's entry and unlocks its secret

@@ -7,6 +7,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/diwall/diwall/host/internal/operator"
+	"github.com/diwall/diwall/host/internal/privacy"
 	"github.com/diwall/diwall/host/internal/randid"
 	"github.com/diwall/diwall/host/internal/sessions"
 )
@@ -55,6 +56,77 @@ type Client struct {
 	// origin ("kind origin"), for this session: what the profile file
 	// says too, once written, or instead when it could not be.
 	always map[string]bool
+	// private is what the session read on private sites (share.go).
+	private privacy.Index
+	// shared are the pairs "from to" of sites the person allowed text to
+	// go between for good, for this session.
+	shared map[string]bool
+	// typed is the end of what the session typed into the pages of each
+	// of the latest origins it typed on, oldest first: text typed in
+	// pieces is checked whole (share.go). In memory only.
+	typed []typedDoc
+}
+
+// typedDoc is the end of what was typed on one origin's pages.
+type typedDoc struct{ doc, tail string }
+
+// Bounds of Client.typed: the origins kept, and the characters of each.
+const (
+	typedDocs = 16
+	typedTail = 64
+)
+
+// typedOn is the end of what the session typed on the pages of origin
+// doc.
+func (s *Client) typedOn(doc string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, d := range s.typed {
+		if d.doc == doc {
+			return d.tail
+		}
+	}
+	return ""
+}
+
+// noteTyped adds text to what the session typed on the pages of origin
+// doc.
+func (s *Client) noteTyped(doc, text string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	tail := text
+	for i, d := range s.typed {
+		if d.doc == doc {
+			tail = d.tail + text
+			s.typed = append(s.typed[:i], s.typed[i+1:]...)
+			break
+		}
+	}
+	if r := []rune(tail); len(r) > typedTail {
+		tail = string(r[len(r)-typedTail:])
+	}
+	s.typed = append(s.typed, typedDoc{doc: doc, tail: tail})
+	if len(s.typed) > typedDocs {
+		s.typed = s.typed[1:]
+	}
+}
+
+// sharedAlways reports whether the person allowed text read on from to
+// go to to for good, as far as this session knows.
+func (s *Client) sharedAlways(from, to string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.shared[from+" "+to]
+}
+
+// shareAlways records the person's "Always between these two sites".
+func (s *Client) shareAlways(from, to string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.shared == nil {
+		s.shared = make(map[string]bool)
+	}
+	s.shared[from+" "+to] = true
 }
 
 // confirmedAlways reports whether the person allowed every kind of step

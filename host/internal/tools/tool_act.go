@@ -71,7 +71,8 @@ func (s *Server) act(ctx context.Context, c *Call, in actIn) (Outcome, error) {
 	t := c.Tab
 	before := t.Info()
 	res := act.Run(ctx, t, act.Options{Allowed: c.allows, UploadDir: c.Profile.UploadDir,
-		Confirms: c.confirms, Confirm: s.actConfirm(c)}, in.SnapshotID, in.Steps)
+		Confirms: c.confirms, Confirm: s.actConfirm(c), ReadOnly: c.Profile.ReadOnlyRule, Share: s.shareOf(c), Typed: func(origin string) bool { return c.Client.typedOn(origin) != "" }},
+		in.SnapshotID, in.Steps)
 	after := t.Info()
 	c.typedPlain = typedPlain(res)
 	s.log.Info("act", "op", c.Base.OperationID, "steps", len(in.Steps), "completed", res.Succeeded,

@@ -7,6 +7,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/diwall/diwall/host/internal/act"
 	"github.com/diwall/diwall/host/internal/browser"
 )
 
@@ -35,7 +36,7 @@ func dialogDef() def {
 		Name:        "dialog",
 		Description: "Accept or dismiss the JavaScript dialog open on the tab (alert, confirm, prompt, beforeunload); other tools answer dialog_open until you do.",
 		Annotations: &mcp.ToolAnnotations{Title: "Dialog", DestructiveHint: ptr(true), OpenWorldHint: ptr(true)},
-	}, map[string][]any{"action": {"accept", "dismiss"}}, answersOf[*dialogServer, dialogPage](), (*Server).dialog)
+	}, map[string][]any{"action": {"accept", "dismiss"}}, answersOf[*dialogServer, dialogPage](), (*Server).dialog).withBudget(asksBeforeSharing)
 }
 
 func (s *Server) dialog(ctx context.Context, c *Call, in dialogIn) (Outcome, error) {
@@ -45,6 +46,16 @@ func (s *Server) dialog(ctx context.Context, c *Call, in dialogIn) (Outcome, err
 		return Outcome{}, toolerr.Errorf(toolerr.CodeNoDialog, "No dialog is open on this tab (it may have closed already, or not opened yet). Observe to see the page as it is.")
 	}
 	accept := in.Action == "accept"
+	if rule := c.Profile.ReadOnlyRule(t.Info().Origin); accept && rule != "" && (d.Type == "confirm" || d.Type == "prompt") {
+		// A page asks "Delete this?" with a confirm: on a read-only site
+		// its answer may change something, so only dismissing is done.
+		return Outcome{}, act.ReadOnlyRefusal(t.Info().Origin, rule, "accept a "+d.Type+" dialog (dismiss it instead)")
+	}
+	if accept && in.Text != "" {
+		if err := c.giving(ctx, in.Text); err != nil {
+			return Outcome{}, err
+		}
+	}
 	srv := &dialogServer{Base: c.Base, DialogType: d.Type, Accepted: accept}
 	// Accepting a beforeunload dialog lets go what it held: a navigation
 	// (wait for its page) or the closing of the tab.

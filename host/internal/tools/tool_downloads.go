@@ -35,7 +35,11 @@ type downloadsPage struct {
 	Downloads []pageDownload `json:"downloads,omitempty"`
 	Kind      string         `json:"kind,omitempty"` // read: "text" or "pdf"
 	Text      *string        `json:"text,omitempty"`
+	origin    string         // read: the origin the text came from
 }
+
+// textOrigins: a download's text came from its origin (share.go).
+func (p downloadsPage) textOrigins() []string { return []string{p.origin} }
 
 // sourceURLs: a download's names and text come from origins the session
 // may see now (the tool keeps no other), none of them a tab's page.
@@ -119,7 +123,7 @@ func (s *Server) downloadsTool(ctx context.Context, c *Call, in downloadsIn) (Ou
 		if err != nil {
 			return Outcome{Server: srv, Page: page}, err
 		}
-		page.Kind, page.Text = kind, &text
+		page.Kind, page.Text, page.origin = kind, &text, d.Origin
 		srv.Chars = utf8.RuneCountInString(text)
 		srv.Truncated = strings.HasSuffix(text, " characters omitted)") && srv.Chars > limit
 	}

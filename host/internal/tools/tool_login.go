@@ -82,6 +82,9 @@ func (s *Server) login(ctx context.Context, c *Call, in loginIn) (Outcome, error
 	if !entry.Allows(origin) {
 		return Outcome{}, login.MismatchErr(entry, origin)
 	}
+	if rule := c.Profile.ReadOnlyRule(origin); rule != "" {
+		return Outcome{}, act.ReadOnlyRefusal(origin, rule, "log in")
+	}
 	if c.confirms(policy.ConfirmLogin, origin) {
 		q := act.Question{Kinds: []string{policy.ConfirmLogin}, Action: "login", Detail: "with the vault's credential " + id}
 		if err := s.askStep(ctx, stepAsk{st: c.Client, profile: c.Profile, tab: t, origin: origin, q: q, call: c}); err != nil {

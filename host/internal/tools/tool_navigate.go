@@ -76,7 +76,7 @@ func navigateDef() def {
 		Description: "Load a URL in the current tab (opening a tab if you have none), or go back, forward or reload. " +
 			"Waits for the load (at most 15 s, else still_loading); says the HTTP status; navigation_failed when it cannot load.",
 		Annotations: &mcp.ToolAnnotations{Title: "Navigate", DestructiveHint: ptr(false), OpenWorldHint: ptr(true)},
-	}, map[string][]any{"action": {"back", "forward", "reload"}}, answersOf[*navigateServer, dialogPage](), (*Server).navigate)
+	}, map[string][]any{"action": {"back", "forward", "reload"}}, answersOf[*navigateServer, dialogPage](), (*Server).navigate).withBudget(asksBeforeSharing)
 }
 
 func (s *Server) navigate(ctx context.Context, c *Call, in navigateIn) (Outcome, error) {
@@ -102,6 +102,9 @@ func (s *Server) navigate(ctx context.Context, c *Call, in navigateIn) (Outcome,
 		}
 		if err := c.admit(ctx, in.URL); err != nil {
 			return c.refused(in.URL), err
+		}
+		if err := c.opening(ctx, in.URL); err != nil {
+			return Outcome{}, err
 		}
 		if t == nil {
 			if t, err = s.ensureTab(ctx, c, ""); err != nil {

@@ -51,6 +51,14 @@ func (p *tabsPage) keep(allowed func(url string) bool) {
 	p.Tabs = kept
 }
 
+func (p *tabsPage) pages() []pageContent {
+	out := make([]pageContent, len(p.Tabs))
+	for i, t := range p.Tabs {
+		out[i] = t.pageInfo
+	}
+	return out
+}
+
 // sourceURLs: none for the whole; the gate keeps the entries whose page
 // the session may see (keep).
 func (p *tabsPage) sourceURLs() []string { return nil }
@@ -65,7 +73,7 @@ func tabsDef() def {
 		Name:        "tabs",
 		Description: "List, open, close or select your tabs (you see only those you opened); open and select make a tab current.",
 		Annotations: &mcp.ToolAnnotations{Title: "Tabs", DestructiveHint: ptr(false), OpenWorldHint: ptr(true)},
-	}, map[string][]any{"action": {"list", "open", "close", "select"}}, answersOf[*tabsListServer, *tabsPage]().or(answersOf[*tabServer, dialogPage]()), (*Server).tabs)
+	}, map[string][]any{"action": {"list", "open", "close", "select"}}, answersOf[*tabsListServer, *tabsPage]().or(answersOf[*tabServer, dialogPage]()), (*Server).tabs).withBudget(asksBeforeSharing)
 }
 
 func (s *Server) tabs(ctx context.Context, c *Call, in tabsIn) (Outcome, error) {
@@ -79,6 +87,9 @@ func (s *Server) tabs(ctx context.Context, c *Call, in tabsIn) (Outcome, error) 
 			}
 			if err := c.admit(ctx, in.URL); err != nil {
 				return c.refused(in.URL), err
+			}
+			if err := c.opening(ctx, in.URL); err != nil {
+				return Outcome{}, err
 			}
 		}
 		t, nav, err := s.b.Open(ctx, c.Client.Key(), in.URL)

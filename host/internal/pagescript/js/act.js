@@ -298,7 +298,11 @@ const act = (op, args) => {
       if (!el) { return out(op, { gone: true }); }
       // A click on a file input, or on its label, opens a file chooser.
       const file = isFileInput(el) || (el.tagName === "LABEL" && Boolean(el.control) && isFileInput(/** @type {HTMLElement} */ (el.control)));
-      return out(op, { ...target(el, args.noScroll), disabled: disabled(el), file });
+      // The URL of the link a click would follow, for the host's check of
+      // what it would carry to another site.
+      const link = el.closest("a[href], area[href]");
+      const href = link ? /** @type {HTMLAnchorElement | HTMLAreaElement} */ (link).href : "";
+      return out(op, { ...target(el, args.noScroll), disabled: disabled(el), file, href });
     }
     case "typeTarget": {
       // Everything a type step needs from the page in one call: the field

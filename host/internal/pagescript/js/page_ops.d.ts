@@ -111,6 +111,8 @@ interface LocateAnswer extends Aim {
   disabled?: boolean;
   /** A file input, or a label of one: a click opens a file chooser. */
   file?: boolean;
+  /** The URL of the link a click would follow, resolved; "" for none. */
+  href?: string;
 }
 
 interface TypeTargetArgs extends NodeArgs {

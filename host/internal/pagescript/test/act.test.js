@@ -27,8 +27,10 @@ test("locate finds the snapshot's element and where a pointer lands on it", () =
     <button id=b data-box="10,20,100,40">b</button>
     <button id=off disabled>off</button>
     <label id=l>File <input id=f type=file></label>
-    <div id=cover>over</div>`);
-  assert.deepEqual(act("locate", { i: index("b") }), { x: 60, y: 40, disabled: false, file: false });
+    <div id=cover>over</div>
+    <a id=a href="/go?c=1"><span id=inner>Go</span></a>`);
+  assert.deepEqual(act("locate", { i: index("b") }), { x: 60, y: 40, disabled: false, file: false, href: "" });
+  assert.equal(act("locate", { i: index("inner") }).href, new URL("/go?c=1", p.document.baseURI).href, "a link's URL, resolved, for the host's check");
   assert.equal(act("locate", { i: index("off") }).disabled, true);
   assert.equal(act("locate", { i: index("l") }).file, true, "a label of a file input opens a chooser");
   p.window.__hit = p.document.getElementById("cover");
