@@ -10,12 +10,18 @@ import (
 // MinRun is the shortest run of characters that counts as a match.
 const MinRun = 6
 
-// runs splits text into its runs: letters, digits and @._-, lowercased,
-// spacing left out; any other character ends a run. Runs shorter than
-// MinRun hold no match and are dropped.
+// runs splits text into its runs: letters, digits and @._-, lowercased;
+// any other character ends a run. Spacing is left out where it splits what
+// reads as one code: beside a digit ("482 913", "DE44 5001 0517", "code
+// 482913") or between capitals ("ABCD EFGH"). Elsewhere it ends a run, so
+// that words that merely follow each other ("the account balance") make no
+// run of their own across the space. Runs shorter than MinRun hold no match
+// and are dropped.
 func runs(text string) [][]rune {
 	var out [][]rune
 	var cur []rune
+	var last rune // the last character of cur, as written
+	spaced := false
 	end := func() {
 		if len(cur) >= MinRun {
 			out = append(out, cur)
@@ -25,15 +31,27 @@ func runs(text string) [][]rune {
 	for _, r := range text {
 		switch {
 		case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '@' || r == '.' || r == '_' || r == '-':
+			if spaced && !oneCode(last, r) {
+				end()
+			}
+			spaced = false
 			cur = append(cur, unicode.ToLower(r))
+			last = r
 		case unicode.IsSpace(r):
-			// spacing: "482 913" is the run 482913
+			spaced = len(cur) > 0
 		default:
+			spaced = false
 			end()
 		}
 	}
 	end()
 	return out
+}
+
+// oneCode reports whether a and b, with spacing between them, read as parts
+// of one code: either is a digit, or both are capitals.
+func oneCode(a, b rune) bool {
+	return unicode.IsDigit(a) || unicode.IsDigit(b) || unicode.IsUpper(a) && unicode.IsUpper(b)
 }
 
 // URLText is what of a URL may carry text to its site: its user part, the
