@@ -112,7 +112,7 @@ function withoutElements(env) {
 /**
  * A structured envelope as its text block gives it (docs/contract.md §2 and
  * §3, "The text the model reads"), elements aside: the server part without
- * a field at its default (false, 0, "", [], {}) but `ok`, `error` whole, no
+ * a field at its default (false, 0, "", [], {}) but `ok` and `notices`, `error` whole, no
  * `loader_id`, no `image` that is the viewport at scale 1, its observation without what repeats the server part's own
  * fields, each run of steps alike but for their number as one step
  * numbered "first-last"; an act's observation without the act's title and
@@ -175,7 +175,7 @@ function withoutDefaults(v) {
   /** @type {Record<string, any>} */
   const out = {};
   for (const [k, e] of Object.entries(v)) {
-    if (k === 'ok' || k === 'error') {
+    if (k === 'ok' || k === 'error' || k === 'notices') {
       out[k] = e;
       continue;
     }

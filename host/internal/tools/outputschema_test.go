@@ -241,7 +241,7 @@ func asText(t *testing.T, instance any) any {
 
 // serverAsText is a structured server part as the text block gives it,
 // written here apart from textserver.go: no field at its default (false,
-// 0, "", [], {}) but ok, error kept whole, no loader_id, no image that is
+// 0, "", [], {}) but ok and notices, error kept whole, no loader_id, no image that is
 // the viewport at scale 1, the observation
 // without what repeats the server part's own fields, and each run of steps
 // alike but for their number as one step numbered "first-last".
@@ -274,7 +274,7 @@ func withoutDefaults(v any) any {
 	case map[string]any:
 		out := map[string]any{}
 		for k, e := range x {
-			if k == "ok" || k == "error" {
+			if k == "ok" || k == "error" || k == "notices" {
 				out[k] = e
 				continue
 			}

@@ -12,7 +12,8 @@ import (
 // reads"). structuredContent keeps every field of the server part; the text
 // a model reads leaves out what tells it nothing:
 //   - a field whose value is false, 0, "", [] or {} (the typed defaults),
-//     except `ok` and anything inside `error`;
+//     except `ok`, `notices` (every result's, even empty: contract §2) and
+//     anything inside `error`;
 //   - `loader_id`, Chrome's id of the document, which the snapshot id
 //     already stands for;
 //   - in the observation an act, a login or a handoff brings, a field equal
@@ -52,7 +53,7 @@ func leaveOutDefaults(o ordered) ordered {
 	out := o[:0:0]
 	for _, f := range o {
 		switch f.key {
-		case "error", "ok":
+		case "error", "ok", "notices":
 			out = append(out, f)
 			continue
 		case "loader_id":

@@ -5,13 +5,13 @@ import "testing"
 func TestTextServerLeavesOutWhatTellsNothing(t *testing.T) {
 	for _, c := range []struct{ name, in, want string }{
 		{"defaults", `{"tool":"observe","operation_id":"o1","notices":[],"snapshot_id":"s1","loader_id":"L","viewport":{"width":1280,"height":713,"scroll_x":0,"scroll_y":0},"counters":{"marks":3,"tree_truncated":false,"frames_masked":0},"dialog_open":false,"image":{"width":1280,"scale":1}}`,
-			`{"tool":"observe","operation_id":"o1","snapshot_id":"s1","viewport":{"width":1280,"height":713},"counters":{"marks":3},"image":{"width":1280,"scale":1}}`},
+			`{"tool":"observe","operation_id":"o1","notices":[],"snapshot_id":"s1","viewport":{"width":1280,"height":713},"counters":{"marks":3},"image":{"width":1280,"scale":1}}`},
 		{"image as the viewport", `{"viewport":{"width":780.0,"height":493},"image":{"width":780,"height":493,"scale":1.0},"observation":{"viewport":{"width":1568,"height":800},"image":{"width":1568,"height":800,"scale":1}}}`,
 			`{"viewport":{"width":780.0,"height":493},"observation":{"viewport":{"width":1568,"height":800}}}`},
 		{"image scaled", `{"viewport":{"width":2000,"height":1000},"image":{"width":1568,"height":784,"scale":0.784}}`,
 			`{"viewport":{"width":2000,"height":1000},"image":{"width":1568,"height":784,"scale":0.784}}`},
 		{"error kept whole", `{"tool":"act","notices":[],"error":{"code":"stale","message":"m","retryable":false},"steps":[{"step":1,"ok":false,"code":"stale"}]}`,
-			`{"tool":"act","error":{"code":"stale","message":"m","retryable":false},"steps":[{"step":1,"ok":false,"code":"stale"}]}`},
+			`{"tool":"act","notices":[],"error":{"code":"stale","message":"m","retryable":false},"steps":[{"step":1,"ok":false,"code":"stale"}]}`},
 		{"steps joined", `{"steps":[{"step":1,"ok":true},{"step":2,"ok":true},{"step":3,"ok":true,"navigated":true},{"step":4,"ok":false,"skipped":true},{"step":5,"ok":false,"skipped":true},{"step":7,"ok":false,"skipped":true}]}`,
 			`{"steps":[{"step":"1-2","ok":true},{"step":3,"ok":true,"navigated":true},{"step":"4-5","ok":false,"skipped":true},{"step":7,"ok":false,"skipped":true}]}`},
 		{"observation repeats", `{"tool":"act","snapshot_id":"s2","origin":"http://a","observation":{"snapshot_id":"s2","origin":"http://a","loader_id":"L","capture":"ok","since":"s1"}}`,
