@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/host/internal/pagescript/pageops"
 )
 
 // act.js's ops, each a value pairing its name with the Go types of its
@@ -33,7 +34,7 @@ var (
 )
 
 // ops are act.js's ops, as newOp made them.
-var ops []browser.OpType
+var ops []pageops.Op
 
 // pageOp is an op of act.js. Called through a batch's run (do), it goes
 // with the batch's guards (see run.page); Call runs it on its own.

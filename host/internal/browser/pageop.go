@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+
+	"github.com/diwall/diwall/host/internal/pagescript/pageops"
 )
 
 // PageOp is one op of a page function that is called with an op's name
@@ -41,13 +43,6 @@ func (o PageOp[A, R]) Decode(text string) (R, error) {
 
 // Type is the op's name and Go types, for the test that holds them to the
 // page scripts' declarations.
-func (o PageOp[A, R]) Type() OpType {
-	return OpType{Name: o.Name, Args: reflect.TypeFor[A](), Answer: reflect.TypeFor[R]()}
-}
-
-// OpType is a page op's name and the Go types of its arguments and its
-// answer.
-type OpType struct {
-	Name         string
-	Args, Answer reflect.Type
+func (o PageOp[A, R]) Type() pageops.Op {
+	return pageops.Op{Name: o.Name, Args: reflect.TypeFor[A](), Answer: reflect.TypeFor[R]()}
 }

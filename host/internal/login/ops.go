@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/diwall/diwall/host/internal/browser"
+	"github.com/diwall/diwall/host/internal/pagescript/pageops"
 )
 
 // login.js's ops, each a value pairing its name with the Go types of its
@@ -21,7 +22,7 @@ var (
 var helpers = browser.PageFunction{Name: "login", Global: "__diwallLogin", Source: helperSource}
 
 // ops are login.js's ops, as newOp made them.
-var ops []browser.OpType
+var ops []pageops.Op
 
 // loginOp is an op of login.js.
 type loginOp[A, R any] struct {
