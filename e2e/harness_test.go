@@ -356,8 +356,15 @@ func decodeEnvelope(t testing.TB, tool string, res *mcp.CallToolResult) envelope
 	if len(res.Content) == 0 {
 		t.Fatalf("%s: no content blocks", tool)
 	}
-	if text, ok := res.Content[0].(*mcp.TextContent); !ok || !json.Valid([]byte(text.Text)) {
-		t.Errorf("%s: first content block is not the JSON envelope", tool)
+	text, ok := res.Content[0].(*mcp.TextContent)
+	if !ok {
+		t.Fatalf("%s: the first content block is not text", tool)
+	}
+	tb, err := readTextBlock(text.Text)
+	if err != nil {
+		t.Errorf("%s: the text block: %v", tool, err)
+	} else if server, _ := tb.env["server"].(map[string]any); tb.env["ok"] != env.OK || server["tool"] != tool || server["operation_id"] != env.Server["operation_id"] {
+		t.Errorf("%s: the text block's envelope is not the structured one: %.300s", tool, text.Text)
 	}
 	return env
 }

@@ -122,6 +122,33 @@ func TestHostileCorpus(t *testing.T) {
 	h.check()
 }
 
+// checkPageLines fails when a line the text block gives outside its JSON
+// carries anything of the page's outside a quoted string: the server part
+// is the first line's, and no page may write a line of its own.
+func checkPageLines(t *testing.T, i int, env envelope) {
+	t.Helper()
+	text, _ := env.raw.Content[0].(*mcp.TextContent)
+	if text == nil {
+		return
+	}
+	tb, err := readTextBlock(text.Text)
+	if err != nil {
+		t.Errorf("result %d (%s): %v", i, env.Server["tool"], err)
+		return
+	}
+	server, _ := json.Marshal(tb.env["server"])
+	if strings.Contains(strings.ToUpper(string(server)), "CANARY") {
+		t.Errorf("result %d (%s): the text block's server carries the page's words: %s", i, env.Server["tool"], server)
+	}
+	for path, lines := range tb.blocks {
+		for _, l := range lines {
+			if u := strings.ToUpper(unquoted(l)); strings.Contains(u, "CANARY") || strings.Contains(u, "SERVER") || strings.Contains(u, "PAGE_CONTENT") || strings.ContainsAny(u, "{}") {
+				t.Errorf("result %d (%s): a line of %s carries the page's words unquoted: %q", i, env.Server["tool"], path, l)
+			}
+		}
+	}
+}
+
 var plantedRe = regexp.MustCompile(`CANARY-[A-Z]+-[a-z0-9]+`)
 
 // planted lists the distinct planted markers in s.
@@ -150,6 +177,7 @@ func (h *hostileRun) check() {
 				t.Errorf("result %d (%s): server carries the page's %q: %s", i, env.Server["tool"], bad, server)
 			}
 		}
+		checkPageLines(t, i, env)
 		for _, text := range resultTexts(env.raw) {
 			for _, bad := range append(secrets, unseen...) {
 				if strings.Contains(text, bad) {

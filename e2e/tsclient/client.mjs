@@ -61,9 +61,9 @@ function envelope(what, tool, res) {
   }
   let env;
   try {
-    env = JSON.parse(block.text);
-  } catch {
-    fail(`${what}: the text block is not JSON: ${block.text.slice(0, 300)}`);
+    env = readTextBlock(block.text);
+  } catch (err) {
+    fail(`${what}: the text block is not the envelope's JSON and its line lists (${err}): ${block.text.slice(0, 300)}`);
     return null;
   }
   const keys = Object.keys(env).sort().join(',');
@@ -93,6 +93,42 @@ function envelope(what, tool, res) {
 }
 
 /**
+ * Reads a text block back into the envelope's shape (docs/contract.md §2,
+ * "The text the model reads"): its first line is the envelope as JSON;
+ * each later line `page_content.PATH:` starts a list of lines, set at PATH.
+ * @param {string} text
+ * @returns {any}
+ */
+function readTextBlock(text) {
+  const [first, ...rest] = text.split('\n');
+  const env = JSON.parse(first);
+  /** @type {string[] | null} */
+  let list = null;
+  for (const line of rest) {
+    const header = /^(page_content(?:\.[a-z_]+)+):$/.exec(line);
+    if (header) {
+      const path = header[1].split('.');
+      let at = env;
+      for (const k of path.slice(0, -1)) {
+        at[k] ??= {};
+        at = at[k];
+      }
+      const last = /** @type {string} */ (path.at(-1));
+      if (last in at) {
+        throw new Error(`${header[1]} given twice`);
+      }
+      list = at[last] = [];
+      continue;
+    }
+    if (!list) {
+      throw new Error(`a line before any header: ${line}`);
+    }
+    list.push(line);
+  }
+  return env;
+}
+
+/**
  * An envelope without the elements of its observation (page_content's, or
  * its observation's), which the text and structuredContent write each
  * their way.
@@ -102,7 +138,7 @@ function envelope(what, tool, res) {
 function withoutElements(env) {
   const copy = JSON.parse(JSON.stringify(env ?? null));
   for (const o of [copy?.page_content, copy?.page_content?.observation]) {
-    if (o && typeof o === 'object' && 'tree' in o) {
+    if (o && typeof o === 'object' && ('tree' in o || 'elements' in o)) {
       delete o.elements;
     }
   }
@@ -144,6 +180,17 @@ function asText(env) {
         delete pageObs[k];
       }
     }
+  }
+  // Line lists with no lines are left out, and an observation left empty.
+  for (const o of [page, pageObs]) {
+    for (const k of ['tree', 'lines']) {
+      if (o && typeof o === 'object' && Array.isArray(o[k]) && o[k].length === 0) {
+        delete o[k];
+      }
+    }
+  }
+  if (pageObs && typeof pageObs === 'object' && Object.keys(pageObs).length === 0) {
+    delete page.observation;
   }
   return copy;
 }

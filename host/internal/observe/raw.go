@@ -106,6 +106,32 @@ func parseRaw(data []byte) (*raw, error) {
 		if n.Box != nil && len(n.Box) != 4 {
 			return nil, fmt.Errorf("page serializer: node %d has a box of %d numbers", i, len(n.Box))
 		}
+		// The words a tree line gives unquoted are Diwall's own: a role
+		// or a popup kind the host does not know is not written.
+		if !roleWord(n.Role) {
+			r.Nodes[i].Role = "generic"
+		}
+		if !popupKinds[n.States.HasPopup] {
+			r.Nodes[i].States.HasPopup = ""
+		}
 	}
 	return &r, nil
+}
+
+// popupKinds are aria-haspopup's values but false (true is menu): any other
+// value means false in ARIA.
+var popupKinds = map[string]bool{"": true, "menu": true, "listbox": true, "tree": true, "grid": true, "dialog": true}
+
+// roleWord reports whether role can be a role's name: lower-case letters
+// and hyphens, as ARIA's and Chrome's are.
+func roleWord(role string) bool {
+	if role == "" || len(role) > 40 {
+		return false
+	}
+	for _, c := range role {
+		if (c < 'a' || c > 'z') && c != '-' {
+			return false
+		}
+	}
+	return true
 }

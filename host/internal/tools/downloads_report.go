@@ -81,8 +81,9 @@ type withDownloads struct {
 }
 
 // textForm is the same with the page content as the text block gives it.
-func (w withDownloads) textForm() any {
-	return withDownloads{page: textForm(w.page), downloads: w.downloads}
+func (w withDownloads) textForm() (any, []lineBlock) {
+	page, blocks := textForm(w.page)
+	return withDownloads{page: page, downloads: w.downloads}, blocks
 }
 
 func (w withDownloads) MarshalJSON() ([]byte, error) {

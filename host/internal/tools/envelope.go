@@ -2,6 +2,7 @@ package tools
 
 import (
 	"encoding/json"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -76,22 +77,25 @@ func toResult(env Envelope, images []*mcp.ImageContent) *mcp.CallToolResult {
 	return res
 }
 
-// encodeText is env as the text block gives it, or its structured form
-// when it cannot be encoded so.
+// encodeText is env as the text block gives it (textform.go), or its
+// structured form when it cannot be encoded so.
 func encodeText(env Envelope) []byte {
 	server, err := json.Marshal(env.Server)
 	if err != nil {
 		return encodeEnvelope(env)
 	}
-	page := env.PageContent
-	if t, ok := page.(textRendered); ok {
-		page = t.textForm()
-	}
+	page, blocks := textForm(env.PageContent)
 	text, err := json.Marshal(textEnvelope{OK: env.OK, Server: textServer(server), PageContent: page})
 	if err != nil {
 		return encodeEnvelope(env)
 	}
-	return text
+	if len(blocks) == 0 {
+		return text
+	}
+	var b strings.Builder
+	b.Write(text)
+	writeBlocks(&b, blocks)
+	return []byte(b.String())
 }
 
 // textEnvelope is the envelope of the text block, its server part

@@ -57,9 +57,15 @@ func checkOutput(t *testing.T, tool string, res *mcp.CallToolResult) {
 	if err := rs.Validate(instance); err != nil {
 		t.Errorf("%s: the result does not match its output schema: %v\n%s", tool, err, data)
 	}
-	var fromText any
-	if text, ok := res.Content[0].(*mcp.TextContent); !ok || json.Unmarshal([]byte(text.Text), &fromText) != nil || !reflect.DeepEqual(fromText, asText(t, instance)) {
-		t.Errorf("%s: the text block is not the structured content as the model reads it (an observation's elements as lines, the server part without its defaults)", tool)
+	text, ok := res.Content[0].(*mcp.TextContent)
+	if !ok {
+		t.Fatalf("%s: the first block is not text", tool)
+	}
+	fromText, err := readTextBlock(text.Text)
+	if want := asText(t, instance); err != nil || !reflect.DeepEqual(any(fromText), want) {
+		got, _ := json.Marshal(fromText)
+		wantJSON, _ := json.Marshal(want)
+		t.Errorf("%s: the text block is not the structured content as the model reads it (its line lists after the JSON, an observation's elements as lines, the server part without its defaults): %v\n%s\nwant\n%s", tool, err, got, wantJSON)
 	}
 	checkedMu.Lock()
 	defer checkedMu.Unlock()
@@ -235,6 +241,17 @@ func asText(t *testing.T, instance any) any {
 		if lines := observe.ElementLines(tree, elements); len(lines) > 0 {
 			obs["elements"] = toAny(lines)
 		}
+	}
+	// Empty line lists are left out, and an observation left with nothing.
+	for _, o := range []map[string]any{page, nested(page, "observation")} {
+		for _, k := range []string{"tree", "lines"} {
+			if l, ok := o[k].([]any); ok && len(l) == 0 {
+				delete(o, k)
+			}
+		}
+	}
+	if obs := nested(page, "observation"); obs != nil && len(obs) == 0 {
+		delete(page, "observation")
 	}
 	return env
 }

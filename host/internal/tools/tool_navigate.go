@@ -74,7 +74,7 @@ func navigateDef() def {
 	return newDef(&mcp.Tool{
 		Name: "navigate",
 		Description: "Load a URL in the current tab (opening a tab if you have none), or go back, forward or reload. " +
-			"Waits for the load (at most 15 s, else still_loading); says the HTTP status; navigation_failed when it cannot load.",
+			"Waits for the load (at most 15 s, else still_loading) and says the HTTP status.",
 		Annotations: &mcp.ToolAnnotations{Title: "Navigate", DestructiveHint: ptr(false), OpenWorldHint: ptr(true)},
 	}, map[string][]any{"action": {"back", "forward", "reload"}}, answersOf[*navigateServer, dialogPage](), (*Server).navigate).withBudget(asksBeforeSharing)
 }
