@@ -223,6 +223,7 @@ func build(r *raw, b Budgets) Built {
 	}
 	contentNames(nodes)
 	dropLabelText(nodes)
+	joinText(nodes)
 	foldText(nodes)
 	nameCards(nodes)
 	pruneEmpty(nodes)
@@ -406,6 +407,65 @@ func keptAncestor(n *node, nodes []*node) *node {
 		}
 	}
 	return nil
+}
+
+// joinText makes one line of a run of text a person reads as one: text
+// nodes next to each other in the tree whose elements around and between
+// them are all displayed inline (a code listing's coloured spans, a word
+// in bold), joined as the page spaced them, up to maxText characters.
+func joinText(nodes []*node) {
+	var prev *node
+	for _, n := range nodes {
+		if !n.kept {
+			continue
+		}
+		if prev != nil && n.Role == "text" && prev.Role == "text" && n.depth == prev.depth &&
+			utf8.RuneCountInString(prev.Text)+utf8.RuneCountInString(n.Text) < maxText && inlineBetween(nodes, prev, n) {
+			if n.SpaceBefore == 1 {
+				prev.Text += " "
+			}
+			prev.Text += n.Text
+			n.kept = false
+			continue
+		}
+		prev = n
+	}
+}
+
+// inlineBetween reports whether text a and text b, which share their
+// nearest kept ancestor, lie in one run of inline content: every element
+// between them, and between each and the element that holds both, is
+// displayed inline.
+func inlineBetween(nodes []*node, a, b *node) bool {
+	if keptAncestor(a, nodes) != keptAncestor(b, nodes) {
+		return false
+	}
+	inline := func(i int) bool {
+		n := nodes[i]
+		return n.Role == "text" || n.Inline == 1 && n.Tag != "br" && n.Tag != "wbr"
+	}
+	var holders []int // a's ancestors
+	for p := a.Parent; p >= 0; p = nodes[p].Parent {
+		holders = append(holders, p)
+	}
+	common := b.Parent
+	for common >= 0 && !slices.Contains(holders, common) {
+		if !inline(common) {
+			return false
+		}
+		common = nodes[common].Parent
+	}
+	for p := a.Parent; p != common; p = nodes[p].Parent {
+		if !inline(p) {
+			return false
+		}
+	}
+	for i := a.idx + 1; i < b.idx; i++ {
+		if !inline(i) {
+			return false
+		}
+	}
+	return true
 }
 
 // foldText gives a kept node whose kept children are all text that text

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -215,7 +216,7 @@ func TestTreeFormat(t *testing.T) {
 		{"p":0,"r":"generic","tg":"div"},
 		{"p":3,"r":"paragraph","tg":"p"},
 		{"p":4,"r":"text","tx":"Fresh tea, "},
-		{"p":4,"r":"text","tx":"daily."},
+		{"p":4,"r":"text","tx":"daily.","sb":1},
 		{"p":0,"r":"text","tx":"Name"},
 		{"p":0,"r":"textbox","tg":"input","n":"Name","v":"Ada","a":1,"cue":{"t":"text"},"b":[0,0,10,10],"iv":1,"s":{"required":true}},
 		{"p":0,"r":"checkbox","tg":"input","n":"Gift \"wrap\"","a":1,"s":{"checked":true},"b":[0,700,10,10]},
@@ -362,5 +363,50 @@ func TestContainersThatOnlyGroupHaveNoMark(t *testing.T) {
 	want := []string{"menuitem Open", "generic ", "button Go", "menu Actions", "menuitem Save", "generic Only words"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("marked:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestJoinText: pieces of text in inline elements are one line, spaced as
+// the page spaced them; a block, a line break or a marked element between
+// them keeps them apart.
+func TestJoinText(t *testing.T) {
+	r, err := parseRaw([]byte(`{"vp":{"w":800,"h":600},"nodes":[
+		{"p":-1,"r":"code","tg":"code","il":1},
+		{"p":0,"r":"generic","tg":"span","il":1},
+		{"p":1,"r":"text","tx":"<"},
+		{"p":0,"r":"generic","tg":"span","il":1},
+		{"p":3,"r":"text","tx":"p"},
+		{"p":0,"r":"text","tx":">This"},
+		{"p":0,"r":"generic","tg":"b","il":1},
+		{"p":6,"r":"text","tx":"bold","sb":1},
+		{"p":0,"r":"generic","tg":"br","il":1},
+		{"p":0,"r":"text","tx":"after break"},
+		{"p":0,"r":"button","tg":"button","n":"Copy","a":1,"b":[0,0,10,10],"iv":1},
+		{"p":-1,"r":"generic","tg":"div"},
+		{"p":11,"r":"text","tx":"Price"},
+		{"p":-1,"r":"generic","tg":"div"},
+		{"p":13,"r":"text","tx":"$10"},
+		{"p":-1,"r":"text","tx":"see"},
+		{"p":-1,"r":"link","tg":"a","n":"the docs","nf":1,"a":1,"b":[0,0,10,10],"iv":1,"il":1},
+		{"p":16,"r":"text","tx":"the docs"},
+		{"p":-1,"r":"text","tx":"now","sb":1}
+	]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := build(r, Budgets{TreeChars: 10000, Marks: 100})
+	want := []string{
+		`code`,
+		`  "<p>This bold"`,
+		`  "after break"`,
+		`  button "Copy" [1]`,
+		`"Price"`,
+		`"$10"`,
+		`"see"`,
+		`link "the docs" [2]`,
+		`"now"`,
+	}
+	if !slices.Equal(b.Tree, want) {
+		t.Errorf("tree:\n%s\nwant:\n%s", strings.Join(b.Tree, "\n"), strings.Join(want, "\n"))
 	}
 }

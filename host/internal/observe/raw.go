@@ -60,7 +60,11 @@ type rawNode struct {
 	Unsure     int       `json:"u"`  // Chrome's role or name may differ
 	InView     int       `json:"iv"` // actionable and intersecting the viewport
 	Covered    *int      `json:"cov"`
-	Prior      *int      `json:"m"` // read, or since: the node's index in the snapshot
+	Prior      *int      `json:"m"`  // read, or since: the node's index in the snapshot
+	Inline     int       `json:"il"` // 1: an element displayed inline
+	// SpaceBefore 1: text the page wrote with white space before it (or
+	// at the end of the text before).
+	SpaceBefore int `json:"sb"`
 }
 
 type rawStates struct {

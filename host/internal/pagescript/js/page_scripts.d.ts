@@ -113,6 +113,8 @@ interface RawNode {
   iv?: number;
   cov?: number;
   m?: number;
+  il?: number;
+  sb?: number;
 }
 
 /**

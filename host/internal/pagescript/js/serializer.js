@@ -554,6 +554,11 @@ export default function serialize(opts) {
   }
 
   const nonSpace = /\S/;
+  // Whether the page put white space after the last text read (at its end,
+  // or a text node of spaces alone, left out): the next text then says so
+  // (sb: 1), so that the host can join the pieces of one run of text (a
+  // code listing's coloured spans) as the page spaced them.
+  let spaced = false;
 
   // The walk visits the page in reading order with a stack of its own, not
   // the page's call stack, which a DOM some thousands of elements deep
@@ -629,12 +634,16 @@ export default function serialize(opts) {
       const n = lv.kids[lv.k++];
       if (n.nodeType === 3) {
         const data = /** @type {Text} */ (n).data;
-        if (!nonSpace.test(data)) { continue; } // most often, between tags
+        if (!nonSpace.test(data)) { spaced = true; continue; } // most often, between tags
         if (lv.gone < 0) { lv.gone = textHidden(lv.el, lv.cs); }
         if (lv.gone === 2) { inertCount++; continue; }
         if (lv.gone === 1 || (lv.gone === 3 && textPushedOut(n))) { hidden++; continue; }
         textSeen.add(n);
-        emit({ p: lv.idx, r: "text", tx: clip(data.replace(/\s+/g, " "), opts.maxText) }, null);
+        /** @type {RawNode} */
+        const text = { p: lv.idx, r: "text", tx: clip(data, opts.maxText) };
+        if (spaced || /^\s/.test(data)) { text.sb = 1; }
+        emit(text, null);
+        spaced = /\s$/.test(data);
       } else if (n.nodeType === 1) {
         const outer = ctx;
         const next = levelAt(d + 1);
@@ -704,6 +713,8 @@ export default function serialize(opts) {
     if (role === "") { return false; } // <input type=hidden>
     /** @type {RawNode} */
     const node = { p: parentIdx, r: role, tg: tag.toLowerCase() };
+    // Inline: its text runs on with the text around it.
+    if (cs.display === "inline") { node.il = 1; }
     // A link without href is a link to Chrome when it has click listeners,
     // which only Chrome sees.
     let uncertain = tag === "A" && role === "generic" && cs.cursor === "pointer" ? 1 : 0;
