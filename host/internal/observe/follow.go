@@ -16,7 +16,7 @@ func followed(info browser.TabInfo, follow *Follow) (*browser.Snapshot, string) 
 	cur := info.Snapshot
 	switch {
 	case cur == nil:
-		return nil, "a new document loaded since"
+		return nil, "a new document loaded"
 	case cur.ID != follow.Since:
 		var unknown *browser.UnknownSnapshotError
 		if errors.As(info.CheckSnapshot(follow.Since), &unknown) {
@@ -24,7 +24,7 @@ func followed(info browser.TabInfo, follow *Follow) (*browser.Snapshot, string) 
 		}
 		return nil, "it is not the tab's current snapshot"
 	case cur.LoaderID != info.LoaderID:
-		return nil, "a new document loaded since"
+		return nil, "a new document loaded"
 	}
 	if _, ok := cur.View.(View); !ok {
 		return nil, "that snapshot kept no view to compare with"

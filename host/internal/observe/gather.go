@@ -368,7 +368,7 @@ func gather(ctx context.Context, t *browser.Tab, p policy.Profile, path Path, ru
 		d := Changes(prev.View.(View), obs.View, follow.Acted)
 		obs.Delta, obs.Since = &d, follow.Since
 	case follow != nil:
-		obs.Notices = append(obs.Notices, "a whole observation, not the changes since that snapshot: "+notFollowed)
+		obs.Notices = append(obs.Notices, "whole observation, not changes: "+notFollowed)
 	}
 	snap.View = obs.View
 	if !t.SetSnapshot(snap) {
