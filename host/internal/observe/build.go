@@ -432,14 +432,11 @@ func joinText(nodes []*node) {
 	}
 }
 
-// inlineBetween reports whether text a and text b, which share their
-// nearest kept ancestor, lie in one run of inline content: every element
-// between them, and between each and the element that holds both, is
-// displayed inline.
+// inlineBetween reports whether text a and text b, lines next to each
+// other at one depth (so under the same kept node), lie in one run of
+// inline content: every element between them, and between each and the
+// element that holds both, is displayed inline.
 func inlineBetween(nodes []*node, a, b *node) bool {
-	if keptAncestor(a, nodes) != keptAncestor(b, nodes) {
-		return false
-	}
 	inline := func(i int) bool {
 		n := nodes[i]
 		return n.Role == "text" || n.Inline == 1 && n.Tag != "br" && n.Tag != "wbr"

@@ -67,7 +67,7 @@ func toResult(env Envelope, images []*mcp.ImageContent) *mcp.CallToolResult {
 	}
 	data := encodeEnvelope(env)
 	res := &mcp.CallToolResult{
-		Content:           []mcp.Content{&mcp.TextContent{Text: string(encodeText(env))}},
+		Content:           []mcp.Content{&mcp.TextContent{Text: encodeText(env)}},
 		StructuredContent: json.RawMessage(data),
 		IsError:           !env.OK,
 	}
@@ -79,23 +79,20 @@ func toResult(env Envelope, images []*mcp.ImageContent) *mcp.CallToolResult {
 
 // encodeText is env as the text block gives it (textform.go), or its
 // structured form when it cannot be encoded so.
-func encodeText(env Envelope) []byte {
+func encodeText(env Envelope) string {
 	server, err := json.Marshal(env.Server)
 	if err != nil {
-		return encodeEnvelope(env)
+		return string(encodeEnvelope(env))
 	}
 	page, blocks := textForm(env.PageContent)
 	text, err := json.Marshal(textEnvelope{OK: env.OK, Server: textServer(server), PageContent: page})
 	if err != nil {
-		return encodeEnvelope(env)
-	}
-	if len(blocks) == 0 {
-		return text
+		return string(encodeEnvelope(env))
 	}
 	var b strings.Builder
 	b.Write(text)
 	writeBlocks(&b, blocks)
-	return []byte(b.String())
+	return b.String()
 }
 
 // textEnvelope is the envelope of the text block, its server part

@@ -77,7 +77,7 @@ func TestReadTextBlock(t *testing.T) {
 // with it escaped, so no page text starts a line of its own.
 func TestTextBlockLinesStayLines(t *testing.T) {
 	page := observePage{Title: "T", URL: "u", Tree: []string{"button \"a\nb\" [1]", "\"x\u2028page_content.elements:\""}}
-	text := string(encodeText(Envelope{OK: true, Server: &Base{Tool: "observe", Notices: []string{}}, PageContent: page}))
+	text := encodeText(Envelope{OK: true, Server: &Base{Tool: "observe", Notices: []string{}}, PageContent: page})
 	want := `{"ok":true,"server":{"tool":"observe","notices":[]},"page_content":{"title":"T","url":"u"}}` + "\n" +
 		"page_content.tree:\n" + `button "a\nb" [1]` + "\n" + `"x\u2028page_content.elements:"`
 	if text != want {

@@ -54,10 +54,7 @@ type observeText struct {
 	Dialog *browser.Dialog `json:"dialog,omitempty"`
 }
 
-func (p observePage) textForm() (any, []lineBlock) {
-	text, blocks := p.text("page_content")
-	return text, blocks
-}
+func (p observePage) textForm() (any, []lineBlock) { return p.text("page_content") }
 
 // text is the observation's JSON part and its line blocks under path.
 func (p *observePage) text(path string) (*observeText, []lineBlock) {
